@@ -1,0 +1,44 @@
+//===- DeviceMismatchCheck.cpp - torchdtype-device-mismatch ---------------===//
+
+#include "DeviceMismatchCheck.h"
+#include "analysis/Findings.h"
+
+namespace clang::tidy::torchdtype {
+
+using ::torchdtype::deviceName;
+
+void DeviceMismatchCheck::report(const ::torchdtype::FunctionResult &R,
+                                 ::torchdtype::AnalysisContext &) {
+  for (const ::torchdtype::DeviceMismatchFinding &F :
+       ::torchdtype::findDeviceMismatch(R)) {
+    SourceLocation Loc = fileLoc(F.Call->getBeginLoc());
+    if (!firstAt(Loc))
+      continue;
+    auto Note = [&](const ::torchdtype::Operand &O) {
+      SourceLocation Where =
+          O.V.DV.Where.isValid() ? O.V.DV.Where : O.E->getExprLoc();
+      diag(fileLoc(Where), "operand '%0' is on %1 from here",
+           DiagnosticIDs::Note)
+          << describe(O) << deviceName(*O.V.DV.single());
+    };
+    if (const ::torchdtype::ModuleCallEvent *MC = F.ModuleCall) {
+      std::string Name = MC->ModuleName.empty() ? "module" : MC->ModuleName;
+      diag(Loc, "module '%0' is on %1 but its input is on %2; this throws at "
+                "run time [kb: device-mismatch]")
+          << Name << deviceName(F.DA) << deviceName(F.DB);
+      if (MC->Module.DV.Where.isValid())
+        diag(fileLoc(MC->Module.DV.Where), "module '%0' moved to %1 here",
+             DiagnosticIDs::Note)
+            << Name << deviceName(F.DA);
+      Note(*F.B);
+      continue;
+    }
+    diag(Loc, "'%0' gets operands on different devices (%1 and %2); this "
+              "throws at run time [kb: device-mismatch]")
+        << F.Op << deviceName(F.DA) << deviceName(F.DB);
+    Note(*F.A);
+    Note(*F.B);
+  }
+}
+
+} // namespace clang::tidy::torchdtype

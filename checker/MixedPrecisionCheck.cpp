@@ -1,0 +1,32 @@
+//===- MixedPrecisionCheck.cpp - torchdtype-mixed-precision ---------------===//
+
+#include "MixedPrecisionCheck.h"
+#include "analysis/Findings.h"
+
+namespace clang::tidy::torchdtype {
+
+using ::torchdtype::dtypeName;
+
+void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
+                                 ::torchdtype::AnalysisContext &AC) {
+  for (const ::torchdtype::MixedPrecisionFinding &F :
+       ::torchdtype::findMixedPrecision(R, AC.api())) {
+    SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
+    if (!firstAt(Loc))
+      continue;
+    diag(Loc, "'%0' requires operands of the same dtype but gets %1 and %2; "
+              "this throws at run time [kb: mixed-dtype-op]")
+        << F.Ev->Op << dtypeName(F.DA) << dtypeName(F.DB);
+    for (const ::torchdtype::Operand *O : {F.A, F.B}) {
+      SourceLocation Where = O->V.DT.Where.isValid() ? O->V.DT.Where
+                                                     : O->E->getExprLoc();
+      diag(fileLoc(Where), "operand '%0' has dtype %1 from here",
+           DiagnosticIDs::Note)
+          << describe(*O) << dtypeName(*O->V.DT.single());
+    }
+    if (!F.AutocastReason.empty())
+      diag(Loc, F.AutocastReason, DiagnosticIDs::Note);
+  }
+}
+
+} // namespace clang::tidy::torchdtype

@@ -1,0 +1,109 @@
+//===- TorchDtypeCheck.cpp - common base of the torchdtype checks ---------===//
+
+#include "TorchDtypeCheck.h"
+#include "analysis/SharedAnalysis.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torchdtype {
+
+namespace {
+AST_MATCHER(FunctionDecl, isDependentContext) {
+  return Node.isDependentContext();
+}
+AST_MATCHER(CXXRecordDecl, isLambdaClass) { return Node.isLambda(); }
+} // namespace
+
+static constexpr llvm::StringLiteral DefaultVersion = "2.14";
+
+TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      VersionText(Options.getLocalOrGlobal("PyTorchVersion", DefaultVersion)),
+      ReportSkippedFunctions(Options.get("ReportSkippedFunctions", false)) {
+  std::optional<::torchdtype::TorchVersion> V =
+      ::torchdtype::TorchVersion::parse(VersionText);
+  if (!V) {
+    configurationDiag("invalid PyTorchVersion '%0' for %1; expected "
+                      "major.minor such as '2.6', using '%2'")
+        << VersionText << Name << DefaultVersion;
+    V = ::torchdtype::TorchVersion::parse(DefaultVersion);
+  }
+  Config.Version = *V;
+  Config.MaxStepsPerFunction =
+      Options.get("MaxStepsPerFunction", Config.MaxStepsPerFunction);
+}
+
+void TorchDtypeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "PyTorchVersion", VersionText);
+  Options.store(Opts, "ReportSkippedFunctions", ReportSkippedFunctions);
+  Options.store(Opts, "MaxStepsPerFunction", Config.MaxStepsPerFunction);
+}
+
+void TorchDtypeCheck::registerMatchers(MatchFinder *Finder) {
+  // The user's function definitions; lambdas are analysed with the function
+  // that creates them, templates in their instantiations.
+  Finder->addMatcher(
+      functionDecl(isDefinition(), unless(isExpansionInSystemHeader()),
+                   unless(isDependentContext()),
+                   unless(cxxMethodDecl(ofClass(isLambdaClass()))))
+          .bind("func"),
+      this);
+}
+
+void TorchDtypeCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  if (!FD || !FD->getBody() || FD->isInvalidDecl())
+    return;
+  AST = Result.Context;
+  ::torchdtype::AnalysisContext &AC =
+      ::torchdtype::sharedAnalysis(*Result.Context, Config);
+  if (AC.api().isLibTorchDecl(FD))
+    return;
+  const ::torchdtype::FunctionResult &R = AC.analyze(FD);
+  if (R.Skipped) {
+    if (ReportSkippedFunctions && firstAt(FD->getLocation()))
+      diag(FD->getLocation(),
+           "function %0 was not analysed: it exceeds the work limit of %1 "
+           "steps (option MaxStepsPerFunction)",
+           DiagnosticIDs::Remark)
+          << FD << Config.MaxStepsPerFunction;
+    return;
+  }
+  report(R, AC);
+}
+
+void TorchDtypeCheck::onEndOfTranslationUnit() {
+  if (AST)
+    ::torchdtype::releaseSharedAnalysis(*AST);
+  AST = nullptr;
+  Reported.clear();
+}
+
+SourceLocation TorchDtypeCheck::fileLoc(SourceLocation Loc) const {
+  if (!AST || Loc.isInvalid())
+    return Loc;
+  return AST->getSourceManager().getFileLoc(Loc);
+}
+
+std::string TorchDtypeCheck::describe(const ::torchdtype::Operand &O) const {
+  if (!O.Name.empty())
+    return O.Name;
+  StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(O.E->getSourceRange()),
+      AST->getSourceManager(), AST->getLangOpts());
+  std::string S = Text.str();
+  if (S.empty())
+    return "expression";
+  if (S.size() > 40)
+    S = S.substr(0, 37) + "...";
+  return S;
+}
+
+bool TorchDtypeCheck::firstAt(SourceLocation Loc) {
+  return Reported.insert(fileLoc(Loc).getRawEncoding()).second;
+}
+
+} // namespace clang::tidy::torchdtype

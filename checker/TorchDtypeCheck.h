@@ -1,0 +1,51 @@
+//===- TorchDtypeCheck.h - common base of the torchdtype checks -*- C++ -*-===//
+//
+// Matches the user's function definitions, runs the shared flow analysis on
+// each once, and hands the result to the concrete check. Holds the options
+// every check shares.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_CHECKER_TORCHDTYPECHECK_H
+#define TORCHDTYPE_CHECKER_TORCHDTYPECHECK_H
+
+#include "analysis/FlowAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include <set>
+
+namespace clang::tidy::torchdtype {
+
+class TorchDtypeCheck : public ClangTidyCheck {
+public:
+  TorchDtypeCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
+  void onEndOfTranslationUnit() override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus;
+  }
+
+protected:
+  /// Reports the findings of one analysed function.
+  virtual void report(const ::torchdtype::FunctionResult &R,
+                      ::torchdtype::AnalysisContext &AC) = 0;
+  /// A location in the file the user wrote (macro bodies: the expansion).
+  SourceLocation fileLoc(SourceLocation Loc) const;
+  /// The operand's name, or its source text.
+  std::string describe(const ::torchdtype::Operand &O) const;
+  /// True the first time a warning is issued at this place.
+  bool firstAt(SourceLocation Loc);
+
+  ASTContext *AST = nullptr;
+
+private:
+  std::string VersionText;
+  ::torchdtype::AnalysisConfig Config;
+  bool ReportSkippedFunctions;
+  std::set<unsigned> Reported;
+};
+
+} // namespace clang::tidy::torchdtype
+
+#endif

@@ -1,0 +1,26 @@
+//===- TorchDtypeModule.cpp - registers the torchdtype checks -------------===//
+
+#include "DeviceMismatchCheck.h"
+#include "MixedPrecisionCheck.h"
+#include "MpsFloat64Check.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+
+namespace clang::tidy::torchdtype {
+
+class TorchDtypeModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<DeviceMismatchCheck>("torchdtype-device-mismatch");
+    Factories.registerCheck<MixedPrecisionCheck>("torchdtype-mixed-precision");
+    Factories.registerCheck<MpsFloat64Check>("torchdtype-mps-float64");
+  }
+};
+
+static ClangTidyModuleRegistry::Add<TorchDtypeModule>
+    X("torchdtype-module", "Finds dtype and device mistakes in LibTorch code.");
+
+} // namespace clang::tidy::torchdtype
+
+// Referenced by torchdtype-tidy so the linker keeps this module.
+volatile int TorchDtypeModuleAnchorSource = 0;

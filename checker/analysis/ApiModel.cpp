@@ -1,0 +1,257 @@
+//===- ApiModel.cpp - what LibTorch's API does to dtypes and devices ------===//
+
+#include "ApiModel.h"
+#include "clang/AST/DeclTemplate.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+std::optional<TorchVersion> TorchVersion::parse(llvm::StringRef S) {
+  S = S.trim();
+  llvm::StringRef MajorS, Rest;
+  std::tie(MajorS, Rest) = S.split('.');
+  llvm::StringRef MinorS = Rest.split('.').first;
+  TorchVersion V;
+  if (MajorS.getAsInteger(10, V.Major) || MinorS.getAsInteger(10, V.Minor))
+    return std::nullopt;
+  return V;
+}
+
+std::string TorchVersion::str() const {
+  return std::to_string(Major) + "." + std::to_string(Minor);
+}
+
+ApiModel::ApiModel(TorchVersion V) : Version(V) {
+#define TD_FACTORY(Name, Rule) Factories[Name] = FactoryRule::Rule;
+#define TD_CONVERSION(Name, Rule) Conversions[Name] = ConversionRule::Rule;
+#define TD_TENSOR_OP(Name, Rule) TensorOps[Name] = OpRule::Rule;
+#define TD_SAME_DTYPE_OP(Name, Mask) SameDTypeOps[Name] = Mask;
+#define TD_MODULE(Name, Rule) Modules[Name] = ModuleRule::Rule;
+#include "ApiTables.inc"
+#undef TD_FACTORY
+#undef TD_CONVERSION
+#undef TD_TENSOR_OP
+#undef TD_SAME_DTYPE_OP
+#undef TD_MODULE
+
+  // The autocast tables of the newest data version not newer than the
+  // targeted one (or the oldest, for a target older than all data).
+  std::optional<TorchVersion> Best, Oldest;
+  std::string BestS, OldestS;
+  auto Consider = [&](const char *S) {
+    std::optional<TorchVersion> DV = TorchVersion::parse(S);
+    if (!DV)
+      return;
+    if (!(Version < *DV) && (!Best || *Best < *DV)) {
+      Best = DV;
+      BestS = S;
+    }
+    if (!Oldest || *DV < *Oldest) {
+      Oldest = DV;
+      OldestS = S;
+    }
+  };
+#define TD_AUTOCAST_VERSION(Ver) Consider(Ver);
+#include "ApiTables.inc"
+#undef TD_AUTOCAST_VERSION
+  AutocastVersion = Best ? BestS : OldestS;
+
+#define TD_AUTOCAST_DEVICE(Ver, Dev, DT)                                       \
+  if (AutocastVersion == Ver)                                                  \
+    AutocastDefaults[unsigned(AutocastDevice::Dev)] = DType::DT;
+#define TD_AUTOCAST_OP(Ver, Dev, Pol, Op)                                      \
+  if (AutocastVersion == Ver)                                                  \
+    Autocast[unsigned(AutocastDevice::Dev)][Op] = AutocastPolicy::Pol;
+#include "ApiTables.inc"
+#undef TD_AUTOCAST_DEVICE
+#undef TD_AUTOCAST_OP
+}
+
+static bool derivesFrom(const CXXRecordDecl *RD, llvm::StringRef QualName,
+                        unsigned Depth = 0) {
+  if (!RD || Depth > 16)
+    return false;
+  if (RD->getQualifiedNameAsString() == QualName)
+    return true;
+  RD = RD->getDefinition();
+  if (!RD)
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (derivesFrom(B.getType()->getAsCXXRecordDecl(), QualName, Depth + 1))
+      return true;
+  return false;
+}
+
+static const CXXRecordDecl *sharedPtrPointee(const CXXRecordDecl *RD) {
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || Spec->getQualifiedNameAsString() != "std::shared_ptr" ||
+      Spec->getTemplateArgs().size() < 1 ||
+      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+}
+
+TypeKind ApiModel::classify(QualType T) const {
+  if (T.isNull())
+    return TypeKind::None;
+  T = T.getNonReferenceType().getCanonicalType().getUnqualifiedType();
+  const Type *Key = T.getTypePtr();
+  auto It = TypeCache.find(Key);
+  if (It != TypeCache.end())
+    return It->second;
+  TypeKind K = TypeKind::None;
+  if (const auto *ET = T->getAs<EnumType>()) {
+    std::string QN = ET->getDecl()->getQualifiedNameAsString();
+    if (QN == "c10::ScalarType")
+      K = TypeKind::ScalarType;
+    else if (QN == "c10::DeviceType")
+      K = TypeKind::DeviceType;
+  } else if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+    std::string QN = RD->getQualifiedNameAsString();
+    K = llvm::StringSwitch<TypeKind>(QN)
+            .Cases("at::Tensor", "at::TensorBase", TypeKind::Tensor)
+            .Case("c10::TensorOptions", TypeKind::Options)
+            .Case("c10::Device", TypeKind::Device)
+            .Case("caffe2::TypeMeta", TypeKind::TypeMeta)
+            .Cases("c10::optional", "std::optional", TypeKind::Optional)
+            .Case("c10::IValue", TypeKind::IValue)
+            .Cases("torch::jit::Module", "torch::jit::script::Module",
+                   TypeKind::JitModule)
+            .Default(TypeKind::None);
+    if (K == TypeKind::None) {
+      if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
+        if (derivesFrom(P, "torch::nn::Module"))
+          K = TypeKind::ModulePtr;
+      } else if (derivesFrom(RD, "torch::nn::ModuleHolder")) {
+        K = TypeKind::Holder;
+      } else if (derivesFrom(RD, "torch::nn::Module")) {
+        K = TypeKind::NNModule;
+      }
+    }
+  }
+  TypeCache[Key] = K;
+  return K;
+}
+
+const CXXRecordDecl *ApiModel::moduleRecord(QualType T) const {
+  T = T.getNonReferenceType().getCanonicalType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  switch (classify(T)) {
+  case TypeKind::NNModule:
+    return RD;
+  case TypeKind::ModulePtr:
+    return sharedPtrPointee(RD);
+  case TypeKind::Holder: {
+    // ModuleHolder<Impl>: the Impl is the holder base's template argument.
+    const CXXRecordDecl *Def = RD->getDefinition();
+    for (unsigned Depth = 0; Def && Depth < 8; ++Depth) {
+      for (const CXXBaseSpecifier &B : Def->bases()) {
+        const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            B.getType()->getAsCXXRecordDecl());
+        if (Spec && Spec->getQualifiedNameAsString() ==
+                        "torch::nn::ModuleHolder" &&
+            Spec->getTemplateArgs().size() >= 1)
+          return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+      }
+      Def = Def->getNumBases() ? Def->bases_begin()
+                                     ->getType()
+                                     ->getAsCXXRecordDecl()
+                               : nullptr;
+      if (Def)
+        Def = Def->getDefinition();
+    }
+    return nullptr;
+  }
+  default:
+    return nullptr;
+  }
+}
+
+std::optional<ModuleRule> ApiModel::builtinModule(QualType T) const {
+  const CXXRecordDecl *Impl = moduleRecord(T);
+  if (!Impl || namespaceOf(Impl) != "torch::nn")
+    return std::nullopt;
+  llvm::StringRef Name = Impl->getName();
+  Name.consume_back("Impl");
+  auto It = Modules.find(Name);
+  if (It == Modules.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::string ApiModel::namespaceOf(const Decl *D) const {
+  std::string Result;
+  for (const DeclContext *DC = D->getDeclContext(); DC;
+       DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS || NS->isAnonymousNamespace() || NS->isInline())
+      continue;
+    Result = Result.empty() ? NS->getName().str()
+                            : NS->getName().str() + "::" + Result;
+  }
+  return Result;
+}
+
+bool ApiModel::isLibTorchDecl(const Decl *D) const {
+  std::string NS = namespaceOf(D);
+  llvm::StringRef Top = llvm::StringRef(NS).split("::").first;
+  return Top == "at" || Top == "c10" || Top == "torch" || Top == "caffe2";
+}
+
+template <typename V>
+static std::optional<V> lookup(const llvm::StringMap<V> &M,
+                               llvm::StringRef Name) {
+  auto It = M.find(Name);
+  if (It == M.end())
+    return std::nullopt;
+  return It->second;
+}
+
+std::optional<FactoryRule> ApiModel::factory(llvm::StringRef Name) const {
+  return lookup(Factories, Name);
+}
+std::optional<ConversionRule>
+ApiModel::conversion(llvm::StringRef Name) const {
+  return lookup(Conversions, Name);
+}
+std::optional<OpRule> ApiModel::tensorOp(llvm::StringRef Name) const {
+  return lookup(TensorOps, Name);
+}
+std::optional<unsigned>
+ApiModel::sameDTypeOperands(llvm::StringRef Name) const {
+  return lookup(SameDTypeOps, Name);
+}
+
+AutocastPolicy ApiModel::autocastPolicy(AutocastDevice Dev,
+                                        llvm::StringRef Op) const {
+  return lookup(Autocast[unsigned(Dev)], Op)
+      .value_or(AutocastPolicy::NotListed);
+}
+
+std::optional<DType> ApiModel::autocastDefault(AutocastDevice Dev) const {
+  return AutocastDefaults[unsigned(Dev)];
+}
+
+llvm::StringRef baseOpName(llvm::StringRef Name, bool &InPlace, bool &Out,
+                           bool &OutLast) {
+  InPlace = Out = OutLast = false;
+  if (Name.consume_back("_outf")) {
+    Out = OutLast = true;
+    return Name;
+  }
+  if (Name.consume_back("_out")) {
+    Out = true;
+    return Name;
+  }
+  if (Name.size() > 1 && Name.ends_with("_") && !Name.starts_with("_")) {
+    InPlace = true;
+    return Name.drop_back();
+  }
+  return Name;
+}
+
+} // namespace torchdtype

@@ -1,0 +1,130 @@
+//===- ApiModel.h - what LibTorch's API does to dtypes and devices -*- C++ -*-===//
+//
+// Classifies clang types and declarations as LibTorch entities by qualified
+// name and real type, and answers questions from the tables generated from
+// checker/data/*.json. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_APIMODEL_H
+#define TORCHDTYPE_ANALYSIS_APIMODEL_H
+
+#include "TensorValue.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Type.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include <optional>
+#include <string>
+
+namespace torchdtype {
+
+enum class FactoryRule : uint8_t {
+  DefaultFloat,
+  DefaultFloatScalar,
+  FromFill,
+  FromScalars,
+  FromData,
+  Long,
+  Like
+};
+enum class ConversionRule : uint8_t {
+  To,
+  DTypeArg,
+  LikeArg,
+  DeviceCPU,
+  DeviceCUDA,
+  BackendArg
+};
+enum class OpRule : uint8_t { Preserve, Reduce, Promote, BoolResult, LongResult };
+enum class ModuleRule : uint8_t { FloatInput, IndexInput };
+enum class AutocastPolicy : uint8_t {
+  NotListed,
+  LowerPrecision,
+  FP32,
+  Promote,
+  Banned
+};
+
+/// The LibTorch entity a type stands for.
+enum class TypeKind : uint8_t {
+  None,
+  Tensor,
+  Options,
+  Device,     ///< c10::Device
+  DeviceType, ///< c10::DeviceType
+  ScalarType,
+  TypeMeta,
+  Optional, ///< c10::optional / std::optional of something
+  Holder,   ///< torch::nn::ModuleHolder<...> subclass (torch::nn::Linear ...)
+  NNModule, ///< class derived from torch::nn::Module
+  ModulePtr, ///< std::shared_ptr<T>, T derived from torch::nn::Module
+  JitModule, ///< torch::jit::Module
+  IValue,
+};
+
+/// A version of PyTorch as major.minor.
+struct TorchVersion {
+  unsigned Major = 2, Minor = 14;
+  static std::optional<TorchVersion> parse(llvm::StringRef S);
+  bool operator<(const TorchVersion &O) const {
+    return Major != O.Major ? Major < O.Major : Minor < O.Minor;
+  }
+  bool atLeast(unsigned Ma, unsigned Mi) const {
+    return !(*this < TorchVersion{Ma, Mi});
+  }
+  std::string str() const;
+};
+
+class ApiModel {
+public:
+  explicit ApiModel(TorchVersion V);
+
+  TypeKind classify(clang::QualType T) const;
+  /// The record behind a holder, module or shared_ptr type.
+  const clang::CXXRecordDecl *moduleRecord(clang::QualType T) const;
+  /// For holders: the holder's class name ("Linear"), if the data lists it.
+  std::optional<ModuleRule> builtinModule(clang::QualType T) const;
+
+  /// True for declarations inside LibTorch's namespaces (at, c10, torch,
+  /// caffe2): the analysis models them and never reads their bodies.
+  bool isLibTorchDecl(const clang::Decl *D) const;
+  /// "at", "torch", "torch::nn::functional", "at::autocast" ... or "".
+  std::string namespaceOf(const clang::Decl *D) const;
+
+  std::optional<FactoryRule> factory(llvm::StringRef Name) const;
+  std::optional<ConversionRule> conversion(llvm::StringRef Name) const;
+  std::optional<OpRule> tensorOp(llvm::StringRef Name) const;
+  /// Operand mask of an op that needs equal dtypes (bit 0 = self / first).
+  std::optional<unsigned> sameDTypeOperands(llvm::StringRef Name) const;
+
+  AutocastPolicy autocastPolicy(AutocastDevice Dev, llvm::StringRef Op) const;
+  /// Default lower-precision dtype of autocast on a device, if the targeted
+  /// version has autocast for it.
+  std::optional<DType> autocastDefault(AutocastDevice Dev) const;
+  const TorchVersion &version() const { return Version; }
+  /// The data version the autocast tables were taken from.
+  llvm::StringRef autocastDataVersion() const { return AutocastVersion; }
+
+private:
+  TorchVersion Version;
+  std::string AutocastVersion;
+  llvm::StringMap<FactoryRule> Factories;
+  llvm::StringMap<ConversionRule> Conversions;
+  llvm::StringMap<OpRule> TensorOps;
+  llvm::StringMap<unsigned> SameDTypeOps;
+  llvm::StringMap<ModuleRule> Modules;
+  llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];
+  std::optional<DType> AutocastDefaults[NumAutocastDevices];
+  mutable llvm::DenseMap<const clang::Type *, TypeKind> TypeCache;
+};
+
+/// Strips a trailing '_' (in-place) or '_out'/'_outf' suffix: "addmm_" ->
+/// "addmm". Sets the flags accordingly.
+llvm::StringRef baseOpName(llvm::StringRef Name, bool &InPlace, bool &Out,
+                           bool &OutLast);
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,43 @@
+//===- Findings.h - what the checks report, from analysis events -*- C++ -*-===//
+//
+// Turns the events of FunctionResult into findings: which ops really throw
+// given the autocast state and policy, which devices really clash. The
+// checks only print these. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_FINDINGS_H
+#define TORCHDTYPE_ANALYSIS_FINDINGS_H
+
+#include "ApiModel.h"
+#include "FlowAnalysis.h"
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+struct MixedPrecisionFinding {
+  const OpEvent *Ev;
+  const Operand *A, *B;
+  DType DA, DB;
+  /// Why autocast, on for the operands' device, does not cover the op ("" if
+  /// autocast is off).
+  std::string AutocastReason;
+};
+
+struct DeviceMismatchFinding {
+  const clang::Expr *Call;
+  std::string Op; ///< op name, or "" for a module call
+  const Operand *A = nullptr, *B = nullptr;
+  Device DA, DB;
+  const ModuleCallEvent *ModuleCall = nullptr; ///< set for module calls
+};
+
+std::vector<MixedPrecisionFinding>
+findMixedPrecision(const FunctionResult &R, const ApiModel &Api);
+std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R);
+std::vector<const PlacementEvent *> findMpsFloat64(const FunctionResult &R);
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,144 @@
+//===- FlowAnalysis.h - dtype/device flow analysis over clang::CFG -*- C++ -*-===//
+//
+// A forward analysis per function over clang::CFG. For every tracked storage
+// (locals, parameters, members of `this`, lambda captures) it keeps an
+// abstract dtype and device (TensorValue.h), joins where paths meet, iterates
+// loops to a bounded fixpoint, and records the events the checks judge: ops
+// that need equal dtypes or devices, module calls, tensors placed on MPS.
+// Function summaries (what a function returns given its arguments, and what
+// it does to the autocast state) are applied at call sites in the same
+// translation unit. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_FLOWANALYSIS_H
+#define TORCHDTYPE_ANALYSIS_FLOWANALYSIS_H
+
+#include "ApiModel.h"
+#include "TensorValue.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+struct AnalysisConfig {
+  TorchVersion Version;
+  /// Work cap: CFG elements processed per function, loops included.
+  unsigned MaxStepsPerFunction = 20000;
+};
+
+/// One operand of a recorded op.
+struct Operand {
+  const clang::Expr *E = nullptr;
+  AbsValue V;
+  std::string Name; ///< variable or member name, or "" for an expression
+};
+
+using AutocastArray = std::array<AutocastState, NumAutocastDevices>;
+using AutocastDTypeArray = std::array<std::optional<DType>, NumAutocastDevices>;
+
+/// A call of an op the model knows, with its tensor operands.
+struct OpEvent {
+  const clang::Expr *Call = nullptr;
+  std::string Op;        ///< base op name ("mm", "addmm", "add", ...)
+  bool SameDType = false; ///< the op needs equal dtypes of its operands
+  bool Elementwise = false; ///< TensorIterator op: CPU scalars allowed
+  bool InPlace = false, OutVariant = false, ExplicitDType = false;
+  llvm::SmallVector<Operand, 3> Operands;
+  AutocastArray Autocast{};
+  AutocastDTypeArray AutocastDType{};
+};
+
+/// forward()/operator() of a torch::nn or TorchScript module.
+struct ModuleCallEvent {
+  const clang::Expr *Call = nullptr;
+  std::string ModuleName;
+  AbsValue Module;
+  Operand Input;
+  bool Jit = false;
+  AutocastArray Autocast{};
+};
+
+/// A tensor (or module) that ends up with a definite device and dtype at a
+/// creation or conversion.
+struct PlacementEvent {
+  const clang::Expr *E = nullptr;
+  AbsValue V;
+};
+
+struct FunctionResult {
+  std::vector<OpEvent> Ops;
+  std::vector<ModuleCallEvent> ModuleCalls;
+  std::vector<PlacementEvent> Placements;
+  bool Skipped = false; ///< the work cap was hit; nothing is reported
+};
+
+/// What a call of a function does, in terms of its arguments.
+struct Summary {
+  AbsValue Return;     ///< may refer to parameters symbolically
+  bool HasReturn = false;
+  AutocastArray ExitAutocast{}; ///< Entry where the function leaves it alone
+  AutocastDTypeArray ExitAutocastDType{};
+  std::optional<DTypeFact> ExitDefaultDType;
+  uint64_t ParamsReassigned = 0; ///< bit i: parameter i converted or assigned
+  bool WritesMembers = false;
+  /// Member values at exit (constructors: the initial state of the object).
+  llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberWrites;
+};
+
+/// Per translation unit: caches results and summaries, prescans the user's
+/// code for autocast and default-dtype changes.
+class AnalysisContext {
+public:
+  AnalysisContext(clang::ASTContext &Ctx, AnalysisConfig Config);
+  ~AnalysisContext();
+
+  /// Analyses a function definition (cached). Lambdas are analysed with the
+  /// function that contains them and reported in its result.
+  const FunctionResult &analyze(const clang::FunctionDecl *FD);
+
+  const Summary *summary(const clang::FunctionDecl *FD);
+  /// Joined value of every write to a member in its class, if all are known.
+  std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
+
+  /// The autocast state at entry of a function: off for main() and when the
+  /// translation unit never turns autocast on; unknown otherwise.
+  AutocastState entryAutocast(const clang::FunctionDecl *FD) const;
+  DTypeFact entryDefaultDType(const clang::FunctionDecl *FD) const;
+
+  clang::ASTContext &ast() { return Ctx; }
+  const ApiModel &api() const { return Api; }
+  const AnalysisConfig &config() const { return Config; }
+
+  struct Entry;
+
+private:
+  Entry &run(const clang::FunctionDecl *FD);
+  void prescan();
+
+  clang::ASTContext &Ctx;
+  AnalysisConfig Config;
+  ApiModel Api;
+  bool Prescanned = false;
+  bool TUEnablesAutocast = false;
+  bool TUSetsDefaultDType = false;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 llvm::DenseMap<const clang::FieldDecl *, AbsValue>>
+      Invariants;
+  llvm::DenseMap<const clang::CXXRecordDecl *, bool> InvariantsInProgress;
+};
+
+/// Text of the place a dtype or device came from, for notes: the variable
+/// or member name of an operand expression, or "".
+std::string operandName(const clang::Expr *E);
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,163 @@
+//===- TensorValue.cpp - abstract dtype/device values ---------------------===//
+
+#include "TensorValue.h"
+#include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
+
+namespace torchdtype {
+
+llvm::StringRef dtypeName(DType D) {
+  static const char *const Names[] = {
+      "Bool",     "Byte",   "Char",        "Short",        "Int",
+      "Long",     "Half",   "BFloat16",    "Float",        "Double",
+      "ComplexHalf", "ComplexFloat", "ComplexDouble", "Other"};
+  return Names[unsigned(D)];
+}
+
+llvm::StringRef deviceName(Device D) {
+  static const char *const Names[] = {"cpu", "cuda", "mps", "xpu", "meta",
+                                      "other"};
+  return Names[unsigned(D)];
+}
+
+std::optional<DType> dtypeFromEnumerator(llvm::StringRef Name) {
+  auto D = llvm::StringSwitch<std::optional<DType>>(Name)
+               .Case("Bool", DType::Bool)
+               .Case("Byte", DType::Byte)
+               .Case("Char", DType::Char)
+               .Case("Short", DType::Short)
+               .Case("Int", DType::Int)
+               .Case("Long", DType::Long)
+               .Case("Half", DType::Half)
+               .Case("BFloat16", DType::BFloat16)
+               .Case("Float", DType::Float)
+               .Case("Double", DType::Double)
+               .Case("ComplexHalf", DType::ComplexHalf)
+               .Case("ComplexFloat", DType::ComplexFloat)
+               .Case("ComplexDouble", DType::ComplexDouble)
+               .Default(std::nullopt);
+  if (!D && !Name.empty() && Name != "Undefined" && Name != "NumOptions")
+    return DType::Other;
+  return D;
+}
+
+std::optional<Device> deviceFromEnumerator(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<Device>>(Name)
+      .Case("CPU", Device::CPU)
+      .Case("CUDA", Device::CUDA)
+      .Case("MPS", Device::MPS)
+      .Case("XPU", Device::XPU)
+      .Case("Meta", Device::Meta)
+      .Case("COMPILE_TIME_MAX_DEVICE_TYPES", std::nullopt)
+      .Default(Device::Other);
+}
+
+std::optional<Device> deviceFromString(llvm::StringRef S) {
+  llvm::StringRef Type = S.trim().split(':').first;
+  return llvm::StringSwitch<std::optional<Device>>(Type)
+      .Case("cpu", Device::CPU)
+      .Case("cuda", Device::CUDA)
+      .Case("mps", Device::MPS)
+      .Case("xpu", Device::XPU)
+      .Case("meta", Device::Meta)
+      .Default(std::nullopt);
+}
+
+bool isFloating(DType D) {
+  return D == DType::Half || D == DType::BFloat16 || D == DType::Float ||
+         D == DType::Double;
+}
+bool isComplex(DType D) {
+  return D == DType::ComplexHalf || D == DType::ComplexFloat ||
+         D == DType::ComplexDouble;
+}
+bool isIntegral(DType D) { return D <= DType::Long; }
+
+static unsigned category(DType D) {
+  if (D == DType::Bool)
+    return 0;
+  if (isIntegral(D))
+    return 1;
+  if (isFloating(D))
+    return 2;
+  return 3;
+}
+
+DType promoteTypes(DType A, DType B) {
+  if (A == B)
+    return A;
+  if (A == DType::Other || B == DType::Other)
+    return DType::Other;
+  unsigned CA = category(A), CB = category(B);
+  if (CA != CB) {
+    if (CA == 3 || CB == 3) {
+      // Complex with a wider real type widens the complex type.
+      DType C = CA == 3 ? A : B, R = CA == 3 ? B : A;
+      if (R == DType::Double || C == DType::ComplexDouble)
+        return DType::ComplexDouble;
+      return C == DType::ComplexHalf && R != DType::Half ? DType::ComplexFloat
+                                                         : C;
+    }
+    return CA > CB ? A : B;
+  }
+  switch (CA) {
+  case 1: {
+    // Byte is unsigned: mixed with a signed type it needs the next width.
+    if (A == DType::Byte || B == DType::Byte) {
+      DType S = A == DType::Byte ? B : A;
+      return S == DType::Char ? DType::Short : S;
+    }
+    return std::max(A, B);
+  }
+  case 2:
+    if ((A == DType::Half && B == DType::BFloat16) ||
+        (A == DType::BFloat16 && B == DType::Half))
+      return DType::Float;
+    return std::max(A, B);
+  default:
+    return std::max(A, B);
+  }
+}
+
+void AbsValue::join(const AbsValue &O) {
+  if (K != O.K) {
+    *this = none();
+    return;
+  }
+  if (K == Kind::Options && (DTypeSet != O.DTypeSet)) {
+    DTypeSet = true;
+    DT = DTypeFact::unknown();
+  } else {
+    DT.join(O.DT);
+  }
+  if (K == Kind::Options && (DeviceSet != O.DeviceSet)) {
+    DeviceSet = true;
+    DV = DeviceFact::unknown();
+  } else {
+    DV.join(O.DV);
+  }
+  NonScalar = NonScalar && O.NonScalar;
+  FloatModule = FloatModule && O.FloatModule;
+  ConvertsInput = ConvertsInput || O.ConvertsInput;
+}
+
+AutocastState joinAutocast(AutocastState A, AutocastState B) {
+  return A == B ? A : AutocastState::Unknown;
+}
+
+std::optional<AutocastDevice> autocastDeviceOf(Device D) {
+  switch (D) {
+  case Device::CUDA:
+    return AutocastDevice::CUDA;
+  case Device::CPU:
+    return AutocastDevice::CPU;
+  case Device::XPU:
+    return AutocastDevice::XPU;
+  case Device::MPS:
+    return AutocastDevice::MPS;
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace torchdtype

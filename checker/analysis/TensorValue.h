@@ -1,0 +1,167 @@
+//===- TensorValue.h - abstract dtype/device values -------------*- C++ -*-===//
+//
+// The lattice of the flow analysis. A Fact is a set of dtypes (or devices);
+// the full set means unknown. A Fact may instead be symbolic: "the same as
+// the dtype (device) of parameter N", which is how function summaries are
+// written and applied at call sites.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_TENSORVALUE_H
+#define TORCHDTYPE_ANALYSIS_TENSORVALUE_H
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <optional>
+
+namespace torchdtype {
+
+/// PyTorch's scalar types that the analysis tells apart.
+enum class DType : uint8_t {
+  Bool,
+  Byte,
+  Char,
+  Short,
+  Int,
+  Long,
+  Half,
+  BFloat16,
+  Float,
+  Double,
+  ComplexHalf,
+  ComplexFloat,
+  ComplexDouble,
+  Other,
+  NumDTypes
+};
+
+enum class Device : uint8_t { CPU, CUDA, MPS, XPU, Meta, Other, NumDevices };
+
+/// Name as PyTorch prints a ScalarType ("Float", "Half", ...).
+llvm::StringRef dtypeName(DType D);
+/// Lowercase device type name as PyTorch prints it ("cpu", "cuda", ...).
+llvm::StringRef deviceName(Device D);
+/// Parses a c10::ScalarType enumerator name ("Float", "Half", "Double" ...).
+std::optional<DType> dtypeFromEnumerator(llvm::StringRef Name);
+/// Parses a c10::DeviceType enumerator name ("CPU", "CUDA", "MPS" ...).
+std::optional<Device> deviceFromEnumerator(llvm::StringRef Name);
+/// Parses a device string as torch::Device does ("cuda:0", "mps", "cpu").
+std::optional<Device> deviceFromString(llvm::StringRef S);
+bool isFloating(DType D);
+bool isComplex(DType D);
+bool isIntegral(DType D); // includes Bool
+/// torch.promote_types for two known dtypes.
+DType promoteTypes(DType A, DType B);
+
+/// One component of an abstract value: a set of kinds, or a symbolic
+/// reference to a parameter's component, plus the place that set it.
+template <typename KindT, unsigned NumKinds> class KindFact {
+public:
+  static constexpr uint32_t AllBits = (1u << NumKinds) - 1;
+  uint32_t Bits = AllBits;
+  int Param = -1; ///< >= 0: the same as that parameter's component.
+  clang::SourceLocation Where;
+
+  static KindFact unknown() { return {}; }
+  static KindFact of(KindT K, clang::SourceLocation L) {
+    KindFact F;
+    F.Bits = 1u << unsigned(K);
+    F.Where = L;
+    return F;
+  }
+  static KindFact param(int P) {
+    KindFact F;
+    F.Param = P;
+    return F;
+  }
+  bool isUnknown() const { return Param < 0 && Bits == AllBits; }
+  /// The kind, when exactly one is possible.
+  std::optional<KindT> single() const {
+    if (Param >= 0 || Bits == 0 || (Bits & (Bits - 1)))
+      return std::nullopt;
+    return KindT(__builtin_ctz(Bits));
+  }
+  bool operator==(const KindFact &O) const {
+    return Bits == O.Bits && Param == O.Param;
+  }
+  /// Least upper bound; keeps the first place when both agree.
+  void join(const KindFact &O) {
+    if (Param >= 0 || O.Param >= 0) {
+      if (Param != O.Param) {
+        *this = unknown();
+      }
+      return;
+    }
+    if (Bits == 0 && O.Bits != 0)
+      Where = O.Where;
+    Bits |= O.Bits;
+    if (Bits == AllBits)
+      Where = clang::SourceLocation();
+  }
+};
+
+using DTypeFact = KindFact<DType, unsigned(DType::NumDTypes)>;
+using DeviceFact = KindFact<Device, unsigned(Device::NumDevices)>;
+
+/// What a tracked storage (or an expression) holds.
+struct AbsValue {
+  enum class Kind : uint8_t {
+    None,     ///< not a value the analysis tracks
+    Tensor,   ///< at::Tensor
+    Options,  ///< c10::TensorOptions: dtype/device may be unset
+    Device,   ///< c10::Device / c10::DeviceType
+    DType,    ///< c10::ScalarType / caffe2::TypeMeta
+    Module,   ///< torch::nn module or torch::jit::Module (its parameters)
+  };
+  Kind K = Kind::None;
+  DTypeFact DT;
+  DeviceFact DV;
+  bool DTypeSet = true;  ///< Options only: dtype given
+  bool DeviceSet = true; ///< Options only: device given
+  bool NonScalar = false; ///< known to have at least one dimension
+  /// Module only: its forward needs an input of the parameters' dtype.
+  bool FloatModule = false;
+  /// Module only: a user module whose forward converts its input.
+  bool ConvertsInput = false;
+
+  static AbsValue none() { return {}; }
+  static AbsValue tensor(DTypeFact D, DeviceFact V, bool NonScalar = false) {
+    AbsValue A;
+    A.K = Kind::Tensor;
+    A.DT = D;
+    A.DV = V;
+    A.NonScalar = NonScalar;
+    return A;
+  }
+  static AbsValue unknownTensor() {
+    return tensor(DTypeFact::unknown(), DeviceFact::unknown());
+  }
+  bool isTensor() const { return K == Kind::Tensor; }
+  bool operator==(const AbsValue &O) const {
+    return K == O.K && DT == O.DT && DV == O.DV && DTypeSet == O.DTypeSet &&
+           DeviceSet == O.DeviceSet && NonScalar == O.NonScalar &&
+           FloatModule == O.FloatModule && ConvertsInput == O.ConvertsInput;
+  }
+  bool operator!=(const AbsValue &O) const { return !(*this == O); }
+  void join(const AbsValue &O);
+};
+
+/// Autocast state of one device type.
+enum class AutocastState : uint8_t {
+  Entry,   ///< as it was when the function was entered (symbolic)
+  Off,
+  On,
+  Unknown,
+};
+AutocastState joinAutocast(AutocastState A, AutocastState B);
+
+/// Device types autocast knows, in the order of the state arrays.
+enum class AutocastDevice : uint8_t { CUDA, CPU, XPU, MPS, NumAutocastDevices };
+constexpr unsigned NumAutocastDevices =
+    unsigned(AutocastDevice::NumAutocastDevices);
+std::optional<AutocastDevice> autocastDeviceOf(Device D);
+
+} // namespace torchdtype
+
+#endif

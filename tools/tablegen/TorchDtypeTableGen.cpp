@@ -1,0 +1,235 @@
+//===- TorchDtypeTableGen.cpp - data files to C++ tables -----------------===//
+//
+// Reads checker/data/api.json and checker/data/autocast.json and writes one
+// .inc file of X-macro rows that checker/analysis/ApiModel.cpp includes. Every
+// problem names the file and the field, and exits with status 1.
+//
+//===----------------------------------------------------------------------===//
+
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+
+using nlohmann::json;
+
+namespace {
+
+[[noreturn]] void fail(const std::string &File, const std::string &Field,
+                       const std::string &Msg) {
+  std::cerr << "torchdtype-tablegen: " << File << ": field '" << Field
+            << "': " << Msg << "\n";
+  std::exit(1);
+}
+
+json load(const std::string &File) {
+  std::ifstream In(File);
+  if (!In)
+    fail(File, "", "cannot open file");
+  try {
+    return json::parse(In);
+  } catch (const json::parse_error &E) {
+    std::cerr << "torchdtype-tablegen: " << File << ": " << E.what() << "\n";
+    std::exit(1);
+  }
+}
+
+const json &member(const json &Obj, const std::string &File,
+                   const std::string &Path, const std::string &Key,
+                   json::value_t Type) {
+  std::string Field = Path.empty() ? Key : Path + "." + Key;
+  if (!Obj.is_object() || !Obj.contains(Key))
+    fail(File, Field, "missing");
+  const json &V = Obj.at(Key);
+  if (V.type() != Type)
+    fail(File, Field, std::string("has the wrong type (") + V.type_name() + ")");
+  return V;
+}
+
+std::string checkedEnum(const json &V, const std::string &File,
+                        const std::string &Field,
+                        const std::map<std::string, std::string> &Allowed) {
+  if (!V.is_string())
+    fail(File, Field, "must be a string");
+  auto It = Allowed.find(V.get<std::string>());
+  if (It == Allowed.end()) {
+    std::string List;
+    for (const auto &[K, _] : Allowed)
+      List += (List.empty() ? "" : ", ") + K;
+    fail(File, Field, "unknown value '" + V.get<std::string>() +
+                          "' (expected one of: " + List + ")");
+  }
+  return It->second;
+}
+
+std::string quote(const std::string &S) { return "\"" + S + "\""; }
+
+void emitApi(const std::string &File, std::ostream &Out) {
+  json Api = load(File);
+  static const std::map<std::string, std::string> FactoryRules = {
+      {"default_float", "DefaultFloat"},
+      {"default_float_scalar", "DefaultFloatScalar"},
+      {"from_fill", "FromFill"},
+      {"from_scalars", "FromScalars"},
+      {"from_data", "FromData"},
+      {"long", "Long"},
+      {"like", "Like"}};
+  static const std::map<std::string, std::string> ConversionRules = {
+      {"to", "To"},
+      {"dtype_arg", "DTypeArg"},
+      {"like_arg", "LikeArg"},
+      {"device_cpu", "DeviceCPU"},
+      {"device_cuda", "DeviceCUDA"},
+      {"backend_arg", "BackendArg"}};
+  static const std::map<std::string, std::string> OpRules = {
+      {"preserve", "Preserve"},
+      {"reduce", "Reduce"},
+      {"promote", "Promote"},
+      {"bool_result", "BoolResult"},
+      {"long_result", "LongResult"}};
+  static const std::map<std::string, std::string> ModuleRules = {
+      {"float", "FloatInput"}, {"index", "IndexInput"}};
+
+  Out << "#ifdef TD_FACTORY\n";
+  for (const auto &[Name, Rule] :
+       member(Api, File, "", "factories", json::value_t::object).items())
+    Out << "TD_FACTORY(" << quote(Name) << ", "
+        << checkedEnum(Rule, File, "factories." + Name, FactoryRules) << ")\n";
+  Out << "#endif\n#ifdef TD_CONVERSION\n";
+  for (const auto &[Name, Rule] :
+       member(Api, File, "", "conversions", json::value_t::object).items())
+    Out << "TD_CONVERSION(" << quote(Name) << ", "
+        << checkedEnum(Rule, File, "conversions." + Name, ConversionRules)
+        << ")\n";
+  Out << "#endif\n#ifdef TD_TENSOR_OP\n";
+  std::set<std::string> Seen;
+  for (const auto &[Rule, Names] :
+       member(Api, File, "", "tensor_ops", json::value_t::object).items()) {
+    std::string Id = checkedEnum(json(Rule), File, "tensor_ops." + Rule, OpRules);
+    if (!Names.is_array())
+      fail(File, "tensor_ops." + Rule, "must be an array of op names");
+    for (const auto &N : Names) {
+      if (!N.is_string())
+        fail(File, "tensor_ops." + Rule, "must hold strings only");
+      if (!Seen.insert(N.get<std::string>()).second)
+        fail(File, "tensor_ops." + Rule,
+             "op '" + N.get<std::string>() + "' is listed twice");
+      Out << "TD_TENSOR_OP(" << quote(N.get<std::string>()) << ", " << Id
+          << ")\n";
+    }
+  }
+  Out << "#endif\n#ifdef TD_SAME_DTYPE_OP\n";
+  for (const auto &[Name, Ops] :
+       member(Api, File, "", "same_dtype_ops", json::value_t::object).items()) {
+    if (Name == "_doc")
+      continue;
+    std::string Field = "same_dtype_ops." + Name;
+    if (!Ops.is_array() || Ops.empty())
+      fail(File, Field, "must be a non-empty array of operand positions");
+    unsigned Mask = 0;
+    for (const auto &P : Ops) {
+      if (!P.is_number_unsigned() || P.get<unsigned>() > 7)
+        fail(File, Field, "operand positions are integers from 0 to 7");
+      Mask |= 1u << P.get<unsigned>();
+    }
+    if (Seen.count(Name))
+      fail(File, Field, "op is also listed in tensor_ops");
+    Out << "TD_SAME_DTYPE_OP(" << quote(Name) << ", " << Mask << ")\n";
+  }
+  Out << "#endif\n#ifdef TD_MODULE\n";
+  for (const auto &[Name, Rule] :
+       member(Api, File, "", "modules", json::value_t::object).items()) {
+    if (Name == "_doc")
+      continue;
+    Out << "TD_MODULE(" << quote(Name) << ", "
+        << checkedEnum(Rule, File, "modules." + Name, ModuleRules) << ")\n";
+  }
+  Out << "#endif\n";
+}
+
+void emitAutocast(const std::string &File, std::ostream &Out) {
+  json Data = load(File);
+  static const std::map<std::string, std::string> Devices = {
+      {"cuda", "CUDA"}, {"cpu", "CPU"}, {"xpu", "XPU"}, {"mps", "MPS"}};
+  static const std::map<std::string, std::string> Policies = {
+      {"lower_precision_fp", "LowerPrecision"},
+      {"fp32", "FP32"},
+      {"promote", "Promote"},
+      {"banned", "Banned"}};
+  static const std::map<std::string, std::string> DTypes = {
+      {"Half", "Half"}, {"BFloat16", "BFloat16"}, {"Float", "Float"}};
+  Out << "#ifdef TD_AUTOCAST_VERSION\n";
+  const json &Versions =
+      member(Data, File, "", "versions", json::value_t::object);
+  if (Versions.empty())
+    fail(File, "versions", "must name at least one version");
+  for (const auto &[Ver, VData] : Versions.items())
+    Out << "TD_AUTOCAST_VERSION(" << quote(Ver) << ")\n";
+  Out << "#endif\n#ifdef TD_AUTOCAST_DEVICE\n";
+  for (const auto &[Ver, VData] : Versions.items()) {
+    std::string VPath = "versions." + Ver;
+    for (const auto &[Dev, DData] :
+         member(VData, File, VPath, "devices", json::value_t::object).items()) {
+      std::string DPath = VPath + ".devices." + Dev;
+      std::string DevId = checkedEnum(json(Dev), File, DPath, Devices);
+      std::string DT = checkedEnum(
+          member(DData, File, DPath, "default_dtype", json::value_t::string),
+          File, DPath + ".default_dtype", DTypes);
+      Out << "TD_AUTOCAST_DEVICE(" << quote(Ver) << ", " << DevId << ", " << DT
+          << ")\n";
+    }
+  }
+  Out << "#endif\n#ifdef TD_AUTOCAST_OP\n";
+  for (const auto &[Ver, VData] : Versions.items()) {
+    for (const auto &[Dev, DData] : VData.at("devices").items()) {
+      std::string DPath = "versions." + Ver + ".devices." + Dev;
+      for (const auto &[Pol, PolId] : Policies) {
+        if (!DData.contains(Pol))
+          continue;
+        const json &Ops = DData.at(Pol);
+        if (!Ops.is_array())
+          fail(File, DPath + "." + Pol, "must be an array of op names");
+        for (const auto &Op : Ops) {
+          if (!Op.is_string())
+            fail(File, DPath + "." + Pol, "must hold strings only");
+          Out << "TD_AUTOCAST_OP(" << quote(Ver) << ", " << Devices.at(Dev)
+              << ", " << PolId << ", " << quote(Op.get<std::string>()) << ")\n";
+        }
+      }
+    }
+  }
+  Out << "#endif\n";
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  if (Argc != 4) {
+    std::cerr << "usage: torchdtype-tablegen API_JSON AUTOCAST_JSON OUT_INC\n";
+    return 2;
+  }
+  std::ostringstream Out;
+  Out << "// Generated by torchdtype-tablegen from " << Argv[1] << " and "
+      << Argv[2] << ". Do not edit.\n";
+  emitApi(Argv[1], Out);
+  emitAutocast(Argv[2], Out);
+  // Write only when the content changed, so dependents do not rebuild.
+  std::string New = Out.str();
+  std::ifstream OldIn(Argv[3]);
+  std::stringstream Old;
+  Old << OldIn.rdbuf();
+  if (OldIn && Old.str() == New)
+    return 0;
+  std::ofstream OutFile(Argv[3]);
+  OutFile << New;
+  if (!OutFile) {
+    std::cerr << "torchdtype-tablegen: cannot write " << Argv[3] << "\n";
+    return 1;
+  }
+  return 0;
+}
