@@ -1,0 +1,31 @@
+// Example PyTorch C++ extension (as built by torch.utils.cpp_extension):
+//   import fused_ops; fused_ops.smooth(signal, 5); fused_ops.scaled_residual(a, b, 0.5)
+#include <torch/extension.h>
+
+#include <cstdint>
+
+// Moving-average smoothing of a float32 signal of shape {n, channels}; the
+// averaging kernel is built in float64 for accuracy.
+torch::Tensor smooth(int64_t n, int64_t channels) {
+  auto kernel = torch::full({n, n}, 1.0 / static_cast<double>(n), torch::kDouble);
+  auto signal = torch::randn({n, channels});
+
+  auto smoothed = torch::mm(kernel, signal); // BUG(torchdtype-mixed-precision)
+  auto smoothed_ok = torch::mm(kernel, signal.to(torch::kDouble)); // OK
+  (void)smoothed;
+  return smoothed_ok.to(torch::kFloat);
+}
+
+// a + alpha * (b @ b^T), for inputs of any floating dtype the caller chose.
+torch::Tensor scaled_residual(const torch::Tensor &a, const torch::Tensor &b, double alpha) {
+  TORCH_CHECK(a.scalar_type() == b.scalar_type(), "scaled_residual: a and b must have the same dtype, got ",
+              a.scalar_type(), " and ", b.scalar_type());
+  auto gram = torch::mm(b, b.t()); // OK
+  return a + alpha * gram;
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.doc() = "torchdtype example extension";
+  m.def("smooth", &smooth, "moving-average smoothing", pybind11::arg("n"), pybind11::arg("channels"));
+  m.def("scaled_residual", &scaled_residual, "a + alpha * b @ b.T");
+}
