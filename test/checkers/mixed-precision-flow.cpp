@@ -1,0 +1,209 @@
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+#include <torch/torch.h>
+
+bool flag();
+
+// ---- Branches -------------------------------------------------------------
+
+void one_branch_converts() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  if (flag())
+    b = b.to(torch::kHalf);
+  auto c = torch::mm(a, b); // Float or Half: not definite, no warning
+}
+
+void both_branches_convert() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  if (flag()) {
+    b = b.to(torch::kHalf);
+  } else {
+    b = torch::ones({2, 2}, torch::kHalf);
+  }
+  auto c = torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+}
+
+void conditional_operator(const torch::Tensor& x) {
+  auto a = torch::randn({2, 2});
+  auto b = flag() ? x.to(torch::kHalf) : torch::zeros({2, 2}, torch::kHalf);
+  auto c = torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  auto d = flag() ? x.to(torch::kHalf) : x.to(torch::kFloat);
+  auto e = torch::mm(a, d); // not definite
+}
+
+// ---- Loops ----------------------------------------------------------------
+
+void conversion_in_loop_reaches_op_in_body(const torch::Tensor& x) {
+  auto w = torch::randn({2, 2});
+  for (int i = 0; i < 4; ++i) {
+    auto h = x.to(torch::kHalf);
+    auto y = torch::mm(w, h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  }
+}
+
+void conversion_in_do_while_reaches_later_op() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  do {
+    b = b.to(torch::kHalf);
+  } while (flag());
+  auto c = torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+}
+
+void conversion_in_for_loop_maybe_skipped(int n) {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  for (int i = 0; i < n; ++i)
+    b = b.to(torch::kHalf);
+  auto c = torch::mm(a, b); // zero iterations keep Float: not definite
+}
+
+void loop_carried_conversion() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  while (flag()) {
+    auto c = torch::mm(a, b); // Float on the first iteration, Half later
+    b = c.to(torch::kHalf);
+  }
+}
+
+// ---- Reassignment ---------------------------------------------------------
+
+void reassignment_fixes_dtype() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kHalf);
+  b = b.to(torch::kFloat);
+  auto c = torch::mm(a, b);
+  auto d = torch::randn({2, 2}, torch::kDouble);
+  d = torch::zeros({2, 2});
+  auto e = torch::mm(a, d);
+}
+
+void reassignment_breaks_dtype() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  auto c = torch::mm(a, b);
+  b = torch::randn({2, 2}, torch::kDouble);
+  auto d = torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+}
+
+// ---- User helper functions ------------------------------------------------
+
+torch::Tensor half(const torch::Tensor& t) { return t.to(torch::kHalf); }
+torch::Tensor make_half() { return torch::ones({2, 2}, torch::kHalf); }
+torch::Tensor passthrough(const torch::Tensor& t) { return t.relu(); }
+torch::Tensor unknown_helper(const torch::Tensor& t);
+
+void helpers(const torch::Tensor& x) {
+  auto f32 = torch::randn({2, 2});
+  auto a = torch::mm(f32, half(x));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  auto h = make_half();
+  auto b = torch::matmul(f32, h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'matmul' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  auto c = torch::mm(passthrough(torch::randn({2, 2}, torch::kDouble)), f32);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  auto d = torch::mm(f32, passthrough(x));       // unknown
+  auto e = torch::mm(f32, unknown_helper(f32));  // no body: unknown
+  auto g = torch::mm(half(f32), half(x));        // Half and Half
+}
+
+// ---- Class members --------------------------------------------------------
+
+class HalfModel {
+public:
+  HalfModel() : w_(torch::randn({2, 2}, torch::kHalf)) {}
+  torch::Tensor run() {
+    auto x = torch::randn({2, 2});
+    return torch::mm(x, w_);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  }
+
+private:
+  torch::Tensor w_;
+};
+
+class ReloadableModel {
+public:
+  ReloadableModel() : w_(torch::randn({2, 2}, torch::kHalf)) {}
+  void load(const torch::Tensor& w) { w_ = w; }
+  torch::Tensor run() {
+    auto x = torch::randn({2, 2});
+    return torch::mm(x, w_); // w_ may hold any dtype: no warning
+  }
+
+private:
+  torch::Tensor w_;
+};
+
+// ---- Lambdas --------------------------------------------------------------
+
+void lambdas() {
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  auto by_copy = [h]() {
+    auto x = torch::randn({2, 2});
+    return torch::mm(x, h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  };
+  auto by_ref = [&]() {
+    auto x = torch::randn({2, 2});
+    return x.matmul(h);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'matmul' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  };
+  auto param_unknown = [h](const torch::Tensor& x) { return torch::mm(x, h); };
+  by_copy();
+  by_ref();
+  param_unknown(torch::randn({2, 2}));
+}
+
+// ---- Templates ------------------------------------------------------------
+
+template <typename T>
+torch::Tensor scaled_mm(T scale) {
+  auto x = torch::randn({2, 2});
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  return torch::mm(x, h) * scale;
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+}
+
+template <typename T>
+torch::Tensor never_instantiated(T scale) {
+  auto x = torch::randn({2, 2});
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  return torch::mm(x, h) * scale;
+}
+
+template <typename T>
+torch::Tensor dependent_dtype(const T& other) {
+  auto x = torch::randn({2, 2});
+  return torch::mm(x, other);
+}
+
+void use_templates() {
+  scaled_mm(2.0);
+  scaled_mm(3);
+  dependent_dtype(torch::randn({2, 2}));
+}
+
+// ---- Macros ---------------------------------------------------------------
+
+#define MATMUL(x, y) torch::mm(x, y)
+#define HALF_DTYPE torch::kHalf
+#define AS_DTYPE(t, dt) (t).to(dt)
+
+void macros() {
+  auto a = torch::randn({2, 2});
+  auto h = torch::randn({2, 2}, HALF_DTYPE);
+  auto c = MATMUL(a, h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  auto d = AS_DTYPE(a, torch::kDouble);
+  auto e = torch::mm(a, d);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  auto g = MATMUL(a, AS_DTYPE(h, torch::kFloat));
+}

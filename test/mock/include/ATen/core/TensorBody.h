@@ -1,0 +1,168 @@
+// Mock of ATen/core/TensorBody.h: at::Tensor with the 1.13 method signatures.
+#pragma once
+#include <ATen/core/TensorBase.h>
+
+namespace at {
+using c10::IntArrayRef;
+using c10::optional;
+using c10::ArrayRef;
+class Tensor;
+using TensorList = ArrayRef<Tensor>;
+using OptionalIntArrayRef = c10::optional<IntArrayRef>;
+
+class TORCH_API Tensor : public TensorBase {
+ public:
+  Tensor() = default;
+  explicit Tensor(const TensorBase& base) : TensorBase(base) {}
+  Tensor(const Tensor& tensor) = default;
+  Tensor(Tensor&& tensor) = default;
+  /*implicit*/ Tensor(TensorBase&& base) : TensorBase(std::move(base)) {}
+
+  Tensor& operator=(const TensorBase& x) &;
+  Tensor& operator=(TensorBase&& x) &;
+  Tensor& operator=(const Tensor& x) & { TensorBase::operator=(x); return *this; }
+  Tensor& operator=(Tensor&& x) & { TensorBase::operator=(std::move(x)); return *this; }
+  Tensor& operator=(const Scalar& v) &&;
+  Tensor& operator=(const Tensor& rhs) &&;
+  Tensor& operator=(Tensor&& rhs) &&;
+
+  Tensor contiguous(MemoryFormat memory_format = MemoryFormat::Contiguous) const {
+    return TensorBase::contiguous(memory_format);
+  }
+
+  Tensor toType(ScalarType t) const {
+    return to(options().dtype(t), /*non_blocking*/ false, /*copy*/ false);
+  }
+  // TODO: Deprecate me
+  Tensor toBackend(Backend b) const;
+
+  Tensor cpu() const {
+    return to(options().device(DeviceType::CPU), /*non_blocking*/ false, /*copy*/ false);
+  }
+  Tensor cuda() const {
+    return to(options().device(DeviceType::CUDA), /*non_blocking*/ false, /*copy*/ false);
+  }
+  Tensor hip() const {
+    return to(options().device(DeviceType::HIP), /*non_blocking*/ false, /*copy*/ false);
+  }
+  Tensor meta() const {
+    return to(options().device(DeviceType::Meta), /*non_blocking*/ false, /*copy*/ false);
+  }
+
+  Tensor operator~() const;
+  Tensor operator-() const;
+  Tensor& operator+=(const Tensor& other) { return add_(other); }
+  Tensor& operator+=(Scalar other) { return add_(other); }
+  Tensor& operator-=(const Tensor& other) { return sub_(other); }
+  Tensor& operator-=(Scalar other) { return sub_(other); }
+  Tensor& operator*=(const Tensor& other) { return mul_(other); }
+  Tensor& operator*=(Scalar other) { return mul_(other); }
+  Tensor& operator/=(const Tensor& other) { return div_(other); }
+  Tensor& operator/=(Scalar other) { return div_(other); }
+  Tensor operator[](Scalar index) const;
+  Tensor operator[](Tensor index) const;
+  Tensor operator[](int64_t index) const;
+
+  template <typename T>
+  T item() const;
+  template <typename T>
+  T* data_ptr() const;
+
+  void backward(const Tensor& gradient = {}, c10::optional<bool> retain_graph = c10::nullopt,
+                bool create_graph = false, c10::optional<TensorList> inputs = c10::nullopt) const;
+  const Tensor& set_requires_grad(bool requires_grad) const;
+  Tensor& grad();
+  const Tensor& grad() const;
+  Tensor data() const;
+
+  // Generated methods (aten/src/ATen/templates/TensorBody.h), as declared in 1.13.1.
+  at::Tensor abs() const;
+  at::Tensor & abs_() const;
+  at::Tensor add(const at::Tensor & other, const at::Scalar & alpha=1) const;
+  at::Tensor & add_(const at::Tensor & other, const at::Scalar & alpha=1) const;
+  at::Tensor add(const at::Scalar & other, const at::Scalar & alpha=1) const;
+  at::Tensor & add_(const at::Scalar & other, const at::Scalar & alpha=1) const;
+  at::Tensor addmm(const at::Tensor & mat1, const at::Tensor & mat2, const at::Scalar & beta=1, const at::Scalar & alpha=1) const;
+  at::Tensor & addmm_(const at::Tensor & mat1, const at::Tensor & mat2, const at::Scalar & beta=1, const at::Scalar & alpha=1) const;
+  at::Tensor addmv(const at::Tensor & mat, const at::Tensor & vec, const at::Scalar & beta=1, const at::Scalar & alpha=1) const;
+  at::Tensor argmax(c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false) const;
+  at::Tensor bmm(const at::Tensor & mat2) const;
+  at::Tensor clamp(const c10::optional<at::Scalar> & min, const c10::optional<at::Scalar> & max=c10::nullopt) const;
+  at::Tensor & copy_(const at::Tensor & src, bool non_blocking=false) const;
+  at::Tensor div(const at::Tensor & other) const;
+  at::Tensor & div_(const at::Tensor & other) const;
+  at::Tensor div(const at::Scalar & other) const;
+  at::Tensor & div_(const at::Scalar & other) const;
+  at::Tensor dot(const at::Tensor & tensor) const;
+  at::Tensor exp() const;
+  at::Tensor flatten(int64_t start_dim=0, int64_t end_dim=-1) const;
+  at::Tensor index_select(int64_t dim, const at::Tensor & index) const;
+  at::Tensor & index_add_(int64_t dim, const at::Tensor & index, const at::Tensor & source, const at::Scalar & alpha=1) const;
+  at::Tensor & index_copy_(int64_t dim, const at::Tensor & index, const at::Tensor & source) const;
+  at::Tensor log() const;
+  at::Tensor log_softmax(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  at::Tensor matmul(const at::Tensor & other) const;
+  at::Tensor max() const;
+  at::Tensor mean(c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  at::Tensor mean(at::OptionalIntArrayRef dim, bool keepdim=false, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  at::Tensor min() const;
+  at::Tensor mm(const at::Tensor & mat2) const;
+  at::Tensor mul(const at::Tensor & other) const;
+  at::Tensor & mul_(const at::Tensor & other) const;
+  at::Tensor mul(const at::Scalar & other) const;
+  at::Tensor & mul_(const at::Scalar & other) const;
+  at::Tensor mv(const at::Tensor & vec) const;
+  at::Tensor permute(at::IntArrayRef dims) const;
+  at::Tensor pow(const at::Tensor & exponent) const;
+  at::Tensor pow(const at::Scalar & exponent) const;
+  at::Tensor relu() const;
+  at::Tensor & relu_() const;
+  at::Tensor reshape(at::IntArrayRef shape) const;
+  at::Tensor select(int64_t dim, int64_t index) const;
+  at::Tensor sigmoid() const;
+  at::Tensor detach() const;
+  at::Tensor & detach_() const;
+  at::Tensor softmax(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  at::Tensor sqrt() const;
+  at::Tensor squeeze() const;
+  at::Tensor squeeze(int64_t dim) const;
+  at::Tensor sub(const at::Tensor & other, const at::Scalar & alpha=1) const;
+  at::Tensor & sub_(const at::Tensor & other, const at::Scalar & alpha=1) const;
+  at::Tensor sub(const at::Scalar & other, const at::Scalar & alpha=1) const;
+  at::Tensor & sub_(const at::Scalar & other, const at::Scalar & alpha=1) const;
+  at::Tensor sum(c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  at::Tensor sum(at::OptionalIntArrayRef dim, bool keepdim=false, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  at::Tensor t() const;
+  at::Tensor tanh() const;
+  at::Tensor transpose(int64_t dim0, int64_t dim1) const;
+  at::Tensor type_as(const at::Tensor & other) const;
+  at::Tensor unsqueeze(int64_t dim) const;
+  at::Tensor clone(c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
+  at::Tensor & zero_() const;
+  at::Tensor & fill_(const at::Scalar & value) const;
+  at::Tensor masked_fill(const at::Tensor & mask, const at::Scalar & value) const;
+  at::Tensor & scatter_(int64_t dim, const at::Tensor & index, const at::Tensor & src) const;
+  at::Tensor to(at::TensorOptions options={}, bool non_blocking=false, bool copy=false, c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
+  at::Tensor to(c10::optional<at::ScalarType> dtype, c10::optional<at::Layout> layout, c10::optional<at::Device> device, c10::optional<bool> pin_memory, bool non_blocking, bool copy, c10::optional<at::MemoryFormat> memory_format) const;
+  at::Tensor to(at::Device device, at::ScalarType dtype, bool non_blocking=false, bool copy=false, c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
+  at::Tensor to(at::ScalarType dtype, bool non_blocking=false, bool copy=false, c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
+  at::Tensor to(const at::Tensor & other, bool non_blocking=false, bool copy=false, c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
+  at::Scalar item() const;
+  at::Tensor view(at::IntArrayRef size) const;
+  at::Tensor view(at::ScalarType dtype) const;
+  at::Tensor view_as(const at::Tensor & other) const;
+  at::Tensor expand(at::IntArrayRef size, bool implicit=false) const;
+  at::Tensor eq(const at::Tensor & other) const;
+  at::Tensor ne(const at::Tensor & other) const;
+  at::Tensor lt(const at::Tensor & other) const;
+  at::Tensor gt(const at::Tensor & other) const;
+
+  // Hand-written in TensorBody.h (1.13).
+  inline Tensor to(caffe2::TypeMeta type_meta, bool non_blocking=false, bool copy=false) const {
+    return this->to(/*scalar_type=*/typeMetaToScalarType(type_meta), non_blocking, copy);
+  }
+  inline Tensor to(Device device, caffe2::TypeMeta type_meta, bool non_blocking=false, bool copy=false) const {
+    return this->to(device, /*scalar_type=*/typeMetaToScalarType(type_meta), non_blocking, copy);
+  }
+};
+} // namespace at

@@ -1,0 +1,68 @@
+// Mock of torch/csrc/api/include/torch/nn/functional/*.h (subset).
+#pragma once
+#include <torch/nn/modules.h>
+
+namespace torch {
+namespace nn {
+namespace functional {
+template <size_t D>
+struct ConvFuncOptions {
+  TORCH_ARG(torch::Tensor, bias) = Tensor();
+  TORCH_ARG(ExpandingArray<D>, stride) = 1;
+  TORCH_ARG(ExpandingArray<D>, padding) = 0;
+  TORCH_ARG(ExpandingArray<D>, dilation) = 1;
+  TORCH_ARG(int64_t, groups) = 1;
+};
+using Conv1dFuncOptions = ConvFuncOptions<1>;
+using Conv2dFuncOptions = ConvFuncOptions<2>;
+using Conv3dFuncOptions = ConvFuncOptions<3>;
+struct ReLUFuncOptions {
+  /* implicit */ ReLUFuncOptions(bool inplace = false);
+  TORCH_ARG(bool, inplace);
+};
+struct SoftmaxFuncOptions {
+  SoftmaxFuncOptions(int64_t dim);
+  TORCH_ARG(int64_t, dim);
+  TORCH_ARG(c10::optional<torch::Dtype>, dtype) = c10::nullopt;
+};
+using LogSoftmaxFuncOptions = SoftmaxFuncOptions;
+struct MSELossFuncOptions {
+  TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
+};
+struct CrossEntropyFuncOptions {
+  TORCH_ARG(Tensor, weight) = {};
+};
+struct BinaryCrossEntropyFuncOptions {
+  TORCH_ARG(Tensor, weight) = {};
+};
+struct NLLLossFuncOptions {
+  TORCH_ARG(Tensor, weight) = {};
+};
+struct LayerNormFuncOptions {
+  LayerNormFuncOptions(std::vector<int64_t> normalized_shape);
+  TORCH_ARG(std::vector<int64_t>, normalized_shape);
+  TORCH_ARG(Tensor, weight) = {};
+  TORCH_ARG(Tensor, bias) = {};
+};
+struct DropoutFuncOptions {
+  TORCH_ARG(double, p) = 0.5;
+  TORCH_ARG(bool, training) = true;
+};
+
+Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias = {});
+Tensor bilinear(const Tensor& input1, const Tensor& input2, const Tensor& weight, const Tensor& bias = Tensor());
+Tensor conv1d(const Tensor& input, const Tensor& weight, const Conv1dFuncOptions& options = {});
+Tensor conv2d(const Tensor& input, const Tensor& weight, const Conv2dFuncOptions& options = {});
+Tensor conv3d(const Tensor& input, const Tensor& weight, const Conv3dFuncOptions& options = {});
+Tensor relu(Tensor input, const ReLUFuncOptions& options = {});
+Tensor softmax(const Tensor& input, const SoftmaxFuncOptions& options);
+Tensor log_softmax(const Tensor& input, const LogSoftmaxFuncOptions& options);
+Tensor mse_loss(const Tensor& input, const Tensor& target, const MSELossFuncOptions& options = {});
+Tensor cross_entropy(const Tensor& input, const Tensor& target, const CrossEntropyFuncOptions& options = {});
+Tensor binary_cross_entropy(const Tensor& input, const Tensor& target, const BinaryCrossEntropyFuncOptions& options = {});
+Tensor nll_loss(const Tensor& input, const Tensor& target, const NLLLossFuncOptions& options = {});
+Tensor layer_norm(const Tensor& input, const LayerNormFuncOptions& options);
+Tensor dropout(Tensor input, const DropoutFuncOptions& options = {});
+} // namespace functional
+} // namespace nn
+} // namespace torch
