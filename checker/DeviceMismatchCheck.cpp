@@ -7,10 +7,20 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::deviceName;
 
+DeviceMismatchCheck::DeviceMismatchCheck(StringRef Name,
+                                         ClangTidyContext *Context)
+    : TorchDtypeCheck(Name, Context),
+      IgnoreOpaqueModules(Options.get("IgnoreOpaqueModules", false)) {}
+
+void DeviceMismatchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  TorchDtypeCheck::storeOptions(Opts);
+  Options.store(Opts, "IgnoreOpaqueModules", IgnoreOpaqueModules);
+}
+
 void DeviceMismatchCheck::report(const ::torchdtype::FunctionResult &R,
                                  ::torchdtype::AnalysisContext &) {
   for (const ::torchdtype::DeviceMismatchFinding &F :
-       ::torchdtype::findDeviceMismatch(R)) {
+       ::torchdtype::findDeviceMismatch(R, !IgnoreOpaqueModules)) {
     SourceLocation Loc = fileLoc(F.Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;
@@ -27,7 +37,9 @@ void DeviceMismatchCheck::report(const ::torchdtype::FunctionResult &R,
                 "run time [kb: device-mismatch]")
           << Name << deviceName(F.DA) << deviceName(F.DB);
       if (MC->Module.DV.Where.isValid())
-        diag(fileLoc(MC->Module.DV.Where), "module '%0' moved to %1 here",
+        diag(fileLoc(MC->Module.DV.Where),
+             MC->Module.Moved ? "module '%0' moved to %1 here"
+                              : "module '%0' is on %1 from here",
              DiagnosticIDs::Note)
             << Name << deviceName(F.DA);
       Note(*F.B);

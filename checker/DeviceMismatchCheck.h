@@ -13,11 +13,15 @@ namespace clang::tidy::torchdtype {
 /// For the user-facing documentation see: docs/checks/device-mismatch.md
 class DeviceMismatchCheck : public TorchDtypeCheck {
 public:
-  using TorchDtypeCheck::TorchDtypeCheck;
+  DeviceMismatchCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  const bool IgnoreOpaqueModules;
 };
 
 } // namespace clang::tidy::torchdtype

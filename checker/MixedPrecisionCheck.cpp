@@ -16,7 +16,7 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
       continue;
     diag(Loc, "'%0' requires operands of the same dtype but gets %1 and %2; "
               "this throws at run time [kb: mixed-dtype-op]")
-        << F.Ev->Op << dtypeName(F.DA) << dtypeName(F.DB);
+        << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB);
     for (const ::torchdtype::Operand *O : {F.A, F.B}) {
       SourceLocation Where = O->V.DT.Where.isValid() ? O->V.DT.Where
                                                      : O->E->getExprLoc();

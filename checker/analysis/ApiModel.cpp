@@ -102,7 +102,12 @@ TypeKind ApiModel::classify(QualType T) const {
   if (It != TypeCache.end())
     return It->second;
   TypeKind K = TypeKind::None;
-  if (const auto *ET = T->getAs<EnumType>()) {
+  if (const auto *PT = T->getAs<PointerType>()) {
+    // Module* (from holder-> and shared_ptr->) is the module itself.
+    TypeKind Pointee = classify(PT->getPointeeType());
+    if (Pointee == TypeKind::NNModule || Pointee == TypeKind::Holder)
+      K = Pointee;
+  } else if (const auto *ET = T->getAs<EnumType>()) {
     std::string QN = ET->getDecl()->getQualifiedNameAsString();
     if (QN == "c10::ScalarType")
       K = TypeKind::ScalarType;

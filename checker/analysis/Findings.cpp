@@ -115,7 +115,8 @@ findMixedPrecision(const FunctionResult &R, const ApiModel &Api) {
   return Out;
 }
 
-std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R) {
+std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
+                                                      bool OpaqueModules) {
   std::vector<DeviceMismatchFinding> Out;
   if (R.Skipped)
     return Out;
@@ -141,7 +142,9 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R) {
   for (const ModuleCallEvent &MC : R.ModuleCalls) {
     std::optional<Device> M = MC.Module.DV.single();
     std::optional<Device> I = MC.Input.V.DV.single();
-    if (!M || !I || *M == *I || MC.Module.ConvertsInput)
+    if (!M || !I || *M == *I ||
+        MC.Module.Fwd == AbsValue::Forward::Converts ||
+        (MC.Module.Fwd == AbsValue::Forward::Opaque && !OpaqueModules))
       continue;
     DeviceMismatchFinding F{MC.Call, "", nullptr, &MC.Input, *M, *I, &MC};
     Out.push_back(F);

@@ -35,7 +35,10 @@ struct DeviceMismatchFinding {
 
 std::vector<MixedPrecisionFinding>
 findMixedPrecision(const FunctionResult &R, const ApiModel &Api);
-std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R);
+/// OpaqueModules: also report modules whose forward is not visible here
+/// (defined in another file, or TorchScript), assuming it keeps its input.
+std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
+                                                      bool OpaqueModules);
 std::vector<const PlacementEvent *> findMpsFloat64(const FunctionResult &R);
 
 } // namespace torchdtype

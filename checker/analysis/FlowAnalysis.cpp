@@ -225,7 +225,7 @@ AbsValue FunctionAnalyzer::unknownOf(QualType T) const {
   case TypeKind::ModulePtr:
   case TypeKind::JitModule:
     V.K = AbsValue::Kind::Module;
-    V.ConvertsInput = true;
+    V.Fwd = AbsValue::Forward::Opaque;
     break;
   case TypeKind::Optional: {
     QualType Inner = unwrapOptional(Api, T);
@@ -407,14 +407,16 @@ AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
   }
   // A user module: its parameters are unknown until moved with to(); its
   // forward decides what input it accepts.
-  V.ConvertsInput = true;
+  V.Fwd = AbsValue::Forward::Opaque;
   if (const CXXRecordDecl *RD = Api.moduleRecord(ModuleType)) {
     for (const CXXMethodDecl *M : RD->methods()) {
-      if (M->getName() != "forward" && !M->isOverloadedOperator())
+      const FunctionDecl *Def = nullptr;
+      if (!M->getIdentifier() || M->getName() != "forward" ||
+          !M->hasBody(Def) || !Def)
         continue;
-      if (M->getName() == "forward" && M->hasBody())
-        if (const Summary *S = AC.summary(M))
-          V.ConvertsInput = (S->ParamsReassigned & 1) != 0;
+      if (const Summary *S = AC.summary(Def))
+        V.Fwd = (S->ParamsReassigned & 1) ? AbsValue::Forward::Converts
+                                          : AbsValue::Forward::Keeps;
     }
   }
   return V;
@@ -1003,9 +1005,7 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
         Args.size() == 1)
       return convertTo(eval(Args[0]), RT);
     if (Name == "load" && NS == "torch::jit") {
-      AbsValue M = unknownOf(RT);
-      M.ConvertsInput = false;
-      return M;
+      return unknownOf(RT); // parameters wherever they were saved
     }
     return unknownOf(RT);
   }
@@ -1110,6 +1110,8 @@ void FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
   OpEvent Ev;
   Ev.Call = CE;
   Ev.Op = Op.str();
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    Ev.Written = Callee->getDeclName().getAsString();
   Ev.SameDType = SameDType;
   Ev.Elementwise = Elementwise;
   Ev.InPlace = InPlace;
@@ -1146,12 +1148,10 @@ bool FunctionAnalyzer::moduleCall(const CallExpr *CE,
                                       Explicit);
     if (!(R.DT == M.DT) || Explicit)
       R.DT.Where = CE->getExprLoc();
-    if (!(R.DV == M.DV) || R.DV.single())
+    if (!(R.DV == M.DV)) {
       R.DV.Where = CE->getExprLoc();
-    // Only a direct to(...) on a named module moves it for sure.
-    if (R.DV.single() && !(R.DV == M.DV))
-      R.DV.Where = CE->getExprLoc();
-    assign(Obj, R);
+      R.Moved = true;
+    }
     if (const Decl *D = storageOf(Obj))
       Cur.Vars[D] = R;
     recordPlacement(CE, R);
@@ -1261,7 +1261,7 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
           if (Cur.Vars.count(D)) {
             AbsValue U;
             U.K = Cur.Vars[D].K;
-            U.ConvertsInput = true;
+            U.Fwd = AbsValue::Forward::Opaque;
             Cur.Vars[D] = U;
           }
     }
@@ -1352,7 +1352,10 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
       if (const auto *P = dyn_cast_or_null<ParmVarDecl>(storageOf(Obj)))
         if (P->getDeclContext() == FD && P->getFunctionScopeIndex() < 64)
           Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
-      recordPlacement(CE, V);
+      AbsValue Self = eval(Obj);
+      if (!(Self.DT.single() == DType::Double &&
+            Self.DV.single() == Device::MPS))
+        recordPlacement(CE, V);
       return;
     }
     if (std::optional<FactoryRule> F = Api.factory(Name)) {
@@ -1386,6 +1389,14 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   if (moduleCall(CE, Callee, Name, Obj, Args))
     return;
   applyCalleeEffects(Callee, Obj, Args);
+  // A helper of the user's that places a tensor: report at the call unless
+  // an argument was already a float64 tensor on MPS.
+  if (V.isTensor() && llvm::none_of(Args, [&](const Expr *A) {
+        AbsValue AV = eval(A);
+        return AV.isTensor() && AV.DT.single() == DType::Double &&
+               AV.DV.single() == Device::MPS;
+      }))
+    recordPlacement(CE, V);
 }
 
 void FunctionAnalyzer::processConstruct(const CXXConstructExpr *CE) {
@@ -1426,6 +1437,9 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
   const auto *E = dyn_cast<Expr>(S);
   if (!E || E->isTypeDependent() || E->isValueDependent())
     return;
+  // Full-expressions come wrapped (cleanups, temporaries); the effect is the
+  // same whichever element carries it, and applying it twice is harmless.
+  E = strip(E);
   if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
     if (!LambdaSeeds.count(LE))
       LambdaOrder.push_back(LE);

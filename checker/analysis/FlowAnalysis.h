@@ -47,6 +47,7 @@ using AutocastDTypeArray = std::array<std::optional<DType>, NumAutocastDevices>;
 struct OpEvent {
   const clang::Expr *Call = nullptr;
   std::string Op;        ///< base op name ("mm", "addmm", "add", ...)
+  std::string Written;   ///< the callee as written ("addmm_", "operator+")
   bool SameDType = false; ///< the op needs equal dtypes of its operands
   bool Elementwise = false; ///< TensorIterator op: CPU scalars allowed
   bool InPlace = false, OutVariant = false, ExplicitDType = false;

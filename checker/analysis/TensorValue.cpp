@@ -138,7 +138,8 @@ void AbsValue::join(const AbsValue &O) {
   }
   NonScalar = NonScalar && O.NonScalar;
   FloatModule = FloatModule && O.FloatModule;
-  ConvertsInput = ConvertsInput || O.ConvertsInput;
+  Fwd = std::max(Fwd, O.Fwd); // Keeps < Opaque < Converts
+  Moved = Moved && O.Moved;
 }
 
 AutocastState joinAutocast(AutocastState A, AutocastState B) {

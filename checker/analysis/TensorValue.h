@@ -122,8 +122,15 @@ struct AbsValue {
   bool NonScalar = false; ///< known to have at least one dimension
   /// Module only: its forward needs an input of the parameters' dtype.
   bool FloatModule = false;
-  /// Module only: a user module whose forward converts its input.
-  bool ConvertsInput = false;
+  /// Module only: what its forward does with the input's dtype and device.
+  enum class Forward : uint8_t {
+    Keeps,    ///< uses it as given (torch::nn layers, visible user forward)
+    Opaque,   ///< forward not visible here (other file, TorchScript)
+    Converts, ///< converts or reassigns its input first
+  };
+  Forward Fwd = Forward::Keeps;
+  /// Module only: its device was last set by a to() call (for notes).
+  bool Moved = false;
 
   static AbsValue none() { return {}; }
   static AbsValue tensor(DTypeFact D, DeviceFact V, bool NonScalar = false) {
@@ -141,7 +148,7 @@ struct AbsValue {
   bool operator==(const AbsValue &O) const {
     return K == O.K && DT == O.DT && DV == O.DV && DTypeSet == O.DTypeSet &&
            DeviceSet == O.DeviceSet && NonScalar == O.NonScalar &&
-           FloatModule == O.FloatModule && ConvertsInput == O.ConvertsInput;
+           FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved;
   }
   bool operator!=(const AbsValue &O) const { return !(*this == O); }
   void join(const AbsValue &O);
