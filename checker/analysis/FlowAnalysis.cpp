@@ -102,6 +102,26 @@ const Expr *strip(const Expr *E) {
   return E;
 }
 
+/// A braced list with elements, possibly inside an IntArrayRef or
+/// std::initializer_list built from it.
+bool isNonEmptyList(const Expr *E) {
+  for (int I = 0; E && I < 6; ++I) {
+    E = strip(E);
+    if (const auto *IL = dyn_cast<InitListExpr>(E))
+      return IL->getNumInits() > 0;
+    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E)) {
+      E = SIL->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() == 0 || isa<CXXDefaultArgExpr>(CE->getArg(0)))
+        return false;
+      E = CE->getArg(0);
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
 bool isCopyOrMoveOf(const CXXConstructExpr *CE) {
   const CXXConstructorDecl *Ctor = CE->getConstructor();
   return Ctor && (Ctor->isCopyOrMoveConstructor()) && CE->getNumArgs() >= 1;
@@ -645,9 +665,8 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallExpr *CE,
   if (Rule != FactoryRule::DefaultFloatScalar && Rule != FactoryRule::Like &&
       Rule != FactoryRule::FromData && Rule != FactoryRule::FromScalars)
     for (const Expr *A : Args)
-      if (const auto *IL = dyn_cast<InitListExpr>(strip(A)))
-        if (IL->getNumInits() > 0 && Api.classify(A->getType()) == TypeKind::None)
-          V.NonScalar = true;
+      if (Api.classify(A->getType()) == TypeKind::None && isNonEmptyList(A))
+        V.NonScalar = true; // sizes such as {2, 3}
   bool Explicit;
   const FunctionDecl *Callee = CE->getDirectCallee();
   return applyDTypeDeviceArgs(V, Callee, Args, L, Explicit);

@@ -1,0 +1,387 @@
+//===- AnalysisTest.cpp - the flow analysis on annotated snippets ---------===//
+//
+// Each snippet marks the lines that must be reported with // [[mixed]],
+// // [[device]] or // [[mps]]; every other line must stay quiet. The
+// snippets are parsed over the mock LibTorch headers and analysed without
+// clang-tidy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/Findings.h"
+#include "analysis/FlowAnalysis.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchdtype;
+
+namespace {
+
+using LineSet = std::set<unsigned>;
+struct Lines {
+  LineSet Mixed, Device, Mps;
+};
+
+Lines annotations(llvm::StringRef Code) {
+  Lines L;
+  llvm::SmallVector<llvm::StringRef, 64> Rows;
+  Code.split(Rows, '\n');
+  for (unsigned I = 0; I < Rows.size(); ++I) {
+    if (Rows[I].contains("// [[mixed]]"))
+      L.Mixed.insert(I + 1);
+    if (Rows[I].contains("// [[device]]"))
+      L.Device.insert(I + 1);
+    if (Rows[I].contains("// [[mps]]"))
+      L.Mps.insert(I + 1);
+  }
+  return L;
+}
+
+struct Analysis {
+  std::unique_ptr<ASTUnit> AST;
+  Lines Found;
+  unsigned Skipped = 0;
+};
+
+Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
+            unsigned MaxSteps = 20000) {
+  Analysis R;
+  std::string Full = "#include <torch/torch.h>\n#include <torch/script.h>\n"
+                     "#include <ATen/autocast_mode.h>\n" +
+                     Code.str();
+  R.AST = tooling::buildASTFromCodeWithArgs(
+      Full, {"-std=c++17", "-isystem", TORCHDTYPE_MOCK_INCLUDE}, "input.cc");
+  EXPECT_TRUE(R.AST);
+  if (!R.AST)
+    return R;
+  EXPECT_FALSE(R.AST->getDiagnostics().hasErrorOccurred())
+      << "snippet does not compile";
+  ASTContext &Ctx = R.AST->getASTContext();
+  AnalysisConfig Config{*TorchVersion::parse(Version), MaxSteps};
+  AnalysisContext AC(Ctx, Config);
+  auto Matches = match(
+      functionDecl(isDefinition(), isExpansionInMainFile()).bind("f"), Ctx);
+  SourceManager &SM = Ctx.getSourceManager();
+  auto LineOf = [&](const Expr *E) {
+    // Lines of the snippet, not of the include lines in front of it.
+    return SM.getExpansionLineNumber(E->getBeginLoc()) - 3;
+  };
+  for (const BoundNodes &N : Matches) {
+    const auto *FD = N.getNodeAs<FunctionDecl>("f");
+    if (FD->isDependentContext())
+      continue;
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+      if (MD->getParent()->isLambda())
+        continue;
+    const FunctionResult &Res = AC.analyze(FD);
+    R.Skipped += Res.Skipped;
+    for (const MixedPrecisionFinding &F : findMixedPrecision(Res, AC.api()))
+      R.Found.Mixed.insert(LineOf(F.Ev->Call));
+    for (const DeviceMismatchFinding &F : findDeviceMismatch(Res, true))
+      R.Found.Device.insert(LineOf(F.Call));
+    for (const PlacementEvent *P : findMpsFloat64(Res))
+      R.Found.Mps.insert(LineOf(P->E));
+  }
+  return R;
+}
+
+void expectAnnotated(llvm::StringRef Code, llvm::StringRef Version = "2.14") {
+  Lines Want = annotations(Code);
+  Analysis R = analyse(Code, Version);
+  EXPECT_EQ(R.Found.Mixed, Want.Mixed) << "mixed-precision lines";
+  EXPECT_EQ(R.Found.Device, Want.Device) << "device-mismatch lines";
+  EXPECT_EQ(R.Found.Mps, Want.Mps) << "mps-float64 lines";
+  EXPECT_EQ(R.Skipped, 0u);
+}
+
+TEST(Analysis, StraightLine) {
+  expectAnnotated(R"cpp(
+void f() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kHalf);
+  auto c = torch::mm(a, b); // [[mixed]]
+  auto d = a.matmul(b.to(torch::kFloat));
+  auto e = a + b;
+  auto g = torch::ones({2, 2}, torch::TensorOptions().dtype(torch::kFloat64));
+  auto h = g.mm(a); // [[mixed]]
+  auto i = torch::arange(4) * a;
+}
+)cpp");
+}
+
+TEST(Analysis, UnknownStaysUnknown) {
+  expectAnnotated(R"cpp(
+torch::Tensor f(const torch::Tensor &x, torch::ScalarType st) {
+  auto a = torch::randn({2, 2}, torch::kHalf);
+  auto b = torch::mm(x, a);
+  auto c = torch::randn({2, 2}, st);
+  return torch::mm(c, a);
+}
+)cpp");
+}
+
+TEST(Analysis, Branches) {
+  expectAnnotated(R"cpp(
+void f(bool cond) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (cond)
+    x = x.to(torch::kHalf);
+  torch::mm(w, x);
+  auto y = torch::randn({2, 2});
+  if (cond)
+    y = y.to(torch::kHalf);
+  else
+    y = y.toType(torch::kHalf);
+  torch::mm(w, y); // [[mixed]]
+  auto z = cond ? x.to(torch::kDouble) : y.to(torch::kDouble);
+  torch::mm(z, w); // [[mixed]]
+}
+)cpp");
+}
+
+TEST(Analysis, LoopsReachAFixpoint) {
+  expectAnnotated(R"cpp(
+void f(int n) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  for (int i = 0; i < n; ++i) {
+    torch::mm(w, x);
+    x = x.to(torch::kHalf);
+  }
+  auto y = torch::randn({2, 2}).to(torch::kHalf);
+  while (n-- > 0)
+    torch::mm(w, y); // [[mixed]]
+}
+)cpp");
+}
+
+TEST(Analysis, ReassignmentFixesADType) {
+  expectAnnotated(R"cpp(
+void f() {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2}, torch::kHalf);
+  x = x.to(torch::kFloat);
+  torch::mm(w, x);
+  x = x.type_as(torch::randn({1}, torch::kBFloat16));
+  torch::mm(w, x); // [[mixed]]
+}
+)cpp");
+}
+
+TEST(Analysis, HelperSummaries) {
+  expectAnnotated(R"cpp(
+torch::Tensor half(const torch::Tensor &t) { return t.to(torch::kHalf); }
+torch::Tensor same(const torch::Tensor &t) { return t.relu(); }
+torch::Tensor toDevice(const torch::Tensor &t, torch::Device d) { return t.to(d); }
+void f() {
+  auto a = torch::randn({2, 2});
+  torch::mm(a, half(a)); // [[mixed]]
+  torch::mm(a, same(a));
+  torch::mm(half(a), same(half(a)));
+  auto c = toDevice(a, torch::Device(torch::kCUDA, 0));
+  torch::mm(c, a); // [[device]]
+  auto m = toDevice(torch::randn({2}, torch::kDouble), torch::Device("mps")); // [[mps]]
+}
+)cpp");
+}
+
+TEST(Analysis, ClassMembers) {
+  expectAnnotated(R"cpp(
+struct Scorer {
+  torch::Tensor w;
+  torch::Tensor maybe;
+  Scorer() : w(torch::randn({2, 2}, torch::kHalf)) {}
+  void reset(bool c) { if (c) maybe = torch::randn({2}); else maybe = torch::randn({2}, torch::kHalf); }
+  torch::Tensor run() {
+    auto x = torch::randn({2, 2});
+    torch::mm(x, maybe);
+    return torch::mm(x, w); // [[mixed]]
+  }
+  torch::Tensor run_ok() { return torch::mm(torch::randn({2, 2}).to(torch::kHalf), w); }
+};
+)cpp");
+}
+
+TEST(Analysis, ModulesAndTorchScript) {
+  expectAnnotated(R"cpp(
+struct NetImpl : torch::nn::Module {
+  torch::nn::Linear fc{nullptr};
+  NetImpl() { fc = register_module("fc", torch::nn::Linear(3, 4)); }
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); }
+};
+TORCH_MODULE(Net);
+struct MovingImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x.to(torch::kCUDA); }
+};
+TORCH_MODULE(Moving);
+void f() {
+  torch::nn::Linear lin(3, 4);
+  auto x = torch::randn({2, 3});
+  lin(x);
+  lin->to(torch::kCUDA);
+  lin(x); // [[device]]
+  lin->forward(x.to(torch::kCUDA));
+  Net net;
+  net->to(torch::kCUDA);
+  net->forward(x); // [[device]]
+  Moving mv;
+  mv->to(torch::kCUDA);
+  mv->forward(x);
+  auto m = torch::jit::load("m.pt");
+  m.forward({x});
+  m.to(torch::kCUDA);
+  m.forward({x}); // [[device]]
+  m.forward({x.cuda()});
+}
+)cpp");
+}
+
+TEST(Analysis, LambdasTemplatesMacros) {
+  expectAnnotated(R"cpp(
+#define MATMUL(a, b) torch::mm(a, b)
+#define HALF torch::kHalf
+template <typename T> torch::Tensor twice(T x) { return torch::mm(x, x); }
+template <typename T> torch::Tensor mixT(T x) {
+  T y = torch::randn({2, 2});
+  return torch::mm(y, torch::randn({2, 2}, torch::kHalf)); // [[mixed]]
+}
+template <typename T> torch::Tensor never(T x) {
+  T y = torch::randn({2, 2});
+  return torch::mm(y, torch::randn({2, 2}, torch::kHalf));
+}
+void f() {
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  auto a = torch::randn({2, 2});
+  auto l = [h](const torch::Tensor &x) {
+    return torch::mm(x, h);
+  };
+  auto l2 = [&]() { return torch::mm(a, h); }; // [[mixed]]
+  l(a);
+  l2();
+  twice(a);
+  mixT(a);
+  MATMUL(a, h); // [[mixed]]
+  auto b = torch::randn({2, 2}, HALF);
+  MATMUL(b, h);
+  torch::mm(a, b); // [[mixed]]
+}
+)cpp");
+}
+
+TEST(Analysis, AutocastRegions) {
+  expectAnnotated(R"cpp(
+struct CpuAutocast {
+  CpuAutocast() { at::autocast::set_cpu_enabled(true); }
+  ~CpuAutocast() { at::autocast::set_cpu_enabled(false); }
+};
+int main() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kBFloat16);
+  auto d = torch::randn({2, 2}, torch::kDouble);
+  torch::mm(a, b); // [[mixed]]
+  at::autocast::set_cpu_enabled(true);
+  torch::mm(a, b);
+  a.addmm_(b, b); // [[mixed]]
+  torch::mm(d, a); // [[mixed]]
+  torch::mv(a, b.select(1, 0)); // [[mixed]]
+  at::autocast::set_cpu_enabled(false);
+  torch::mm(a, b); // [[mixed]]
+  at::autocast::set_enabled(true);
+  torch::mm(a, b); // [[mixed]]
+  auto ca = a.cuda();
+  auto cb = b.cuda();
+  torch::mm(ca, cb);
+  at::autocast::set_enabled(false);
+  {
+    CpuAutocast guard;
+    torch::mm(a, b);
+  }
+  torch::mm(a, b); // [[mixed]]
+  at::autocast::set_autocast_enabled(at::kCPU, true);
+  torch::mm(a, b);
+  return 0;
+}
+)cpp");
+}
+
+TEST(Analysis, AutocastStateUnknownAtEntryWhenTheFileEnablesIt) {
+  expectAnnotated(R"cpp(
+void enable() { at::autocast::set_cpu_enabled(true); }
+void helper() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kBFloat16);
+  torch::mm(a, b);
+  a.addmm_(b, b); // [[mixed]]
+}
+)cpp");
+}
+
+TEST(Analysis, MpsFloat64) {
+  expectAnnotated(R"cpp(
+int main() {
+  auto a = torch::randn({2}, torch::TensorOptions().dtype(torch::kFloat64).device(torch::kMPS)); // [[mps]]
+  auto d = torch::randn({2}, torch::kDouble);
+  auto m = d.to(torch::Device("mps")); // [[mps]]
+  auto ok = d.to(torch::Device("mps"), torch::kFloat);
+  auto cpu = d.to(torch::kCPU);
+  torch::set_default_dtype(caffe2::TypeMeta::Make<double>());
+  auto e = torch::zeros({2}, torch::Device(torch::kMPS)); // [[mps]]
+  auto f = torch::zeros({2}, torch::TensorOptions().device(torch::kMPS).dtype(torch::kFloat));
+  return 0;
+}
+)cpp");
+}
+
+TEST(Analysis, DeviceScalarsAndElementwise) {
+  expectAnnotated(R"cpp(
+void f() {
+  auto c = torch::randn({2, 2}).cuda();
+  auto s = torch::tensor(2.0);
+  auto ok = c + s;
+  auto v = torch::randn({2, 2});
+  auto bad = c + v; // [[device]]
+  auto bad2 = c.mul(v); // [[device]]
+  auto sum = v.sum();
+  auto ok2 = c * sum;
+}
+)cpp");
+}
+
+TEST(Analysis, WorkCapSkipsSilently) {
+  std::string Code = "void big() {\n  auto a = torch::randn({2, 2});\n"
+                     "  auto b = torch::randn({2, 2}, torch::kHalf);\n";
+  for (int I = 0; I < 200; ++I)
+    Code += "  a = a.relu();\n";
+  Code += "  torch::mm(a, b);\n}\n";
+  Analysis Small = analyse(Code, "2.14", 100);
+  EXPECT_EQ(Small.Skipped, 1u);
+  EXPECT_TRUE(Small.Found.Mixed.empty());
+  Analysis Large = analyse(Code, "2.14", 100000);
+  EXPECT_EQ(Large.Skipped, 0u);
+  EXPECT_EQ(Large.Found.Mixed.size(), 1u);
+}
+
+TEST(Analysis, SummaryOfAConvertingHelper) {
+  Analysis R = analyse(R"cpp(
+torch::Tensor half(const torch::Tensor &t) { return t.to(torch::kHalf); }
+)cpp");
+  ASSERT_TRUE(R.AST);
+  ASTContext &Ctx = R.AST->getASTContext();
+  AnalysisContext AC(Ctx, AnalysisConfig{*TorchVersion::parse("2.14")});
+  auto M = match(functionDecl(hasName("half"), isDefinition()).bind("f"), Ctx);
+  ASSERT_EQ(M.size(), 1u);
+  const Summary *S = AC.summary(M[0].getNodeAs<FunctionDecl>("f"));
+  ASSERT_TRUE(S);
+  EXPECT_TRUE(S->HasReturn);
+  EXPECT_EQ(S->Return.DT.single(), DType::Half);
+  EXPECT_EQ(S->Return.DV.Param, 0);
+}
+
+} // namespace

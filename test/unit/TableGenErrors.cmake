@@ -1,0 +1,31 @@
+# Runs torchdtype-tablegen on broken copies of the data files and expects a
+# clean failure naming the file and the field (never a crash).
+file(MAKE_DIRECTORY ${WORK})
+function(expect_failure name api autocast pattern)
+  execute_process(COMMAND ${TABLEGEN} ${api} ${autocast} ${WORK}/out.inc
+                  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
+  if(NOT rc EQUAL 1)
+    message(FATAL_ERROR "${name}: expected exit status 1, got '${rc}': ${err}")
+  endif()
+  if(NOT err MATCHES "${pattern}")
+    message(FATAL_ERROR "${name}: message '${err}' does not match '${pattern}'")
+  endif()
+  message(STATUS "${name}: ok (${err})")
+endfunction()
+
+file(READ ${DATA}/api.json api)
+file(WRITE ${WORK}/syntax.json "{ \"factories\": ")
+expect_failure(syntax ${WORK}/syntax.json ${DATA}/autocast.json "syntax.json: .*parse")
+string(REPLACE "\"randn\": \"default_float\"" "\"randn\": \"sometimes\"" bad "${api}")
+file(WRITE ${WORK}/badrule.json "${bad}")
+expect_failure(badrule ${WORK}/badrule.json ${DATA}/autocast.json
+  "badrule.json: field 'factories.randn': unknown value 'sometimes'")
+string(REPLACE "\"same_dtype_ops\"" "\"same_dtype_opz\"" bad "${api}")
+file(WRITE ${WORK}/missing.json "${bad}")
+expect_failure(missing ${WORK}/missing.json ${DATA}/autocast.json
+  "missing.json: field 'same_dtype_ops': missing")
+expect_failure(nofile ${WORK}/nonexistent.json ${DATA}/autocast.json
+  "nonexistent.json: field '': cannot open file")
+file(WRITE ${WORK}/autocast.json "{\"versions\": {\"1.13\": {\"devices\": {\"cuda\": {\"default_dtype\": \"Int\"}}}}}")
+expect_failure(autocast_dtype ${DATA}/api.json ${WORK}/autocast.json
+  "field 'versions.1.13.devices.cuda.default_dtype': unknown value 'Int'")
