@@ -3,6 +3,7 @@
 
 usage: examples/check.py [--tidy build/bin/torchdtype-tidy] [--build-dir DIR]
                          [--compiler clang++-19] [--ignore-columns] [--show]
+                         [--load build/lib/torchdtype.so --tidy clang-tidy-19]
 The examples are configured (not built) with cmake into DIR (default
 build/examples) to get compile_commands.json; each TU is run through
 `tidy -p DIR -checks='-*,torchdtype-*' FILE`. Warning lines are compared as
@@ -30,6 +31,8 @@ def main():
     ap.add_argument("--compiler", default="clang++-19")
     ap.add_argument("--ignore-columns", action="store_true")
     ap.add_argument("--show", action="store_true", help="print the tool's output")
+    ap.add_argument("--load", metavar="MODULE",
+                    help="run stock clang-tidy (--tidy, e.g. clang-tidy-19) with --load=MODULE")
     args = ap.parse_args()
 
     db = os.path.join(args.build_dir, "compile_commands.json")
@@ -50,6 +53,8 @@ def main():
     got = []
     for f in files:
         cmd = [args.tidy, "-p", args.build_dir, "-checks=-*,torchdtype-*", f]
+        if args.load:
+            cmd.insert(1, "--load=" + args.load)
         if resource_dir:
             cmd.insert(1, "--extra-arg=-resource-dir=" + resource_dir)
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <algorithm>
 #include <set>
 
@@ -1629,21 +1630,23 @@ void FunctionAnalyzer::run() {
   }
 }
 
-/// Finds whether the user's code turns autocast on or sets the default
-/// dtype anywhere; LibTorch's own declarations are not visited.
+/// Builds the call graph of the user's code and finds the functions that
+/// turn autocast on or set the default dtype; LibTorch's own declarations
+/// are not visited.
 class Prescan : public RecursiveASTVisitor<Prescan> {
 public:
   Prescan(const ApiModel &Api, SourceManager &SM) : Api(Api), SM(SM) {}
-  bool EnablesAutocast = false, SetsDefaultDType = false;
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallPtrSet<const FunctionDecl *, 4>>
+      Callees;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Autocast, DefaultDType;
 
   bool TraverseDecl(Decl *D) {
     if (!D)
       return true;
-    if (!isa<TranslationUnitDecl>(D) &&
-        (SM.isInSystemHeader(D->getLocation()) ||
-         (isa<NamespaceDecl>(D) && Api.isLibTorchDecl(D->getDeclContext()
-                                                          ? cast<Decl>(D)
-                                                          : D))))
+    if (!isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
       return true;
     if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
       llvm::StringRef N = NS->getName();
@@ -1651,26 +1654,83 @@ public:
           N == "std" || N == "pybind11")
         return true;
     }
-    return RecursiveASTVisitor::TraverseDecl(D);
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD && !isLambdaOperator(FD))
+      Stack.push_back(FD->getCanonicalDecl());
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD && !isLambdaOperator(FD))
+      Stack.pop_back();
+    return R;
   }
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
-    if (!F || !F->getIdentifier())
+    if (!F || Stack.empty())
+      return true;
+    Callees[Stack.back()].insert(F->getCanonicalDecl());
+    if (!F->getIdentifier())
       return true;
     llvm::StringRef N = F->getName();
     std::string NS = Api.namespaceOf(F);
     if (NS == "at::autocast" &&
         (N == "set_enabled" || N == "set_cpu_enabled" ||
          N == "set_xpu_enabled" || N == "set_autocast_enabled"))
-      EnablesAutocast = true;
+      Autocast.insert(Stack.back());
     if (N == "set_default_dtype" && Api.isLibTorchDecl(F))
-      SetsDefaultDType = true;
+      DefaultDType.insert(Stack.back());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (!Stack.empty() && CE->getConstructor()) {
+      Callees[Stack.back()].insert(CE->getConstructor()->getCanonicalDecl());
+      if (const CXXRecordDecl *RD = CE->getConstructor()->getParent())
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+          Callees[Stack.back()].insert(Dtor->getCanonicalDecl());
+    }
     return true;
   }
 
+  /// Functions that may run while the state a function of Roots sets is in
+  /// force: whatever calls a root sets it too (upwards), and whatever those
+  /// call may run inside it (downwards).
+  llvm::SmallPtrSet<const FunctionDecl *, 16>
+  mayRunInside(const llvm::SmallPtrSet<const FunctionDecl *, 8> &Roots) const {
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Setters(Roots.begin(),
+                                                        Roots.end());
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const auto &[Caller, Cs] : Callees)
+        if (!Setters.count(Caller) &&
+            llvm::any_of(Cs, [&](const FunctionDecl *C) {
+              return Setters.count(C);
+            }))
+          Changed |= Setters.insert(Caller).second;
+    }
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Inside;
+    llvm::SmallVector<const FunctionDecl *, 16> Work;
+    for (const FunctionDecl *S : Setters) {
+      auto It = Callees.find(S);
+      if (It != Callees.end())
+        Work.append(It->second.begin(), It->second.end());
+    }
+    while (!Work.empty()) {
+      const FunctionDecl *F = Work.pop_back_val();
+      if (!Inside.insert(F).second)
+        continue;
+      auto It = Callees.find(F);
+      if (It != Callees.end())
+        Work.append(It->second.begin(), It->second.end());
+    }
+    return Inside;
+  }
+
 private:
+  static bool isLambdaOperator(const FunctionDecl *FD) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    return MD && MD->getParent()->isLambda();
+  }
   const ApiModel &Api;
   SourceManager &SM;
+  std::vector<const FunctionDecl *> Stack;
 };
 
 } // namespace
@@ -1695,20 +1755,22 @@ void AnalysisContext::prescan() {
   Prescanned = true;
   Prescan P(Api, Ctx.getSourceManager());
   P.TraverseDecl(Ctx.getTranslationUnitDecl());
-  TUEnablesAutocast = P.EnablesAutocast;
-  TUSetsDefaultDType = P.SetsDefaultDType;
+  for (const FunctionDecl *F : P.mayRunInside(P.Autocast))
+    InsideAutocast.insert(F);
+  for (const FunctionDecl *F : P.mayRunInside(P.DefaultDType))
+    InsideDefaultDType.insert(F);
 }
 
 AutocastState AnalysisContext::entryAutocast(const FunctionDecl *FD) const {
   const_cast<AnalysisContext *>(this)->prescan();
-  if (FD && FD->isMain())
+  if (!FD || FD->isMain() || !InsideAutocast.count(FD->getCanonicalDecl()))
     return AutocastState::Off;
-  return TUEnablesAutocast ? AutocastState::Unknown : AutocastState::Off;
+  return AutocastState::Unknown;
 }
 
 DTypeFact AnalysisContext::entryDefaultDType(const FunctionDecl *FD) const {
   const_cast<AnalysisContext *>(this)->prescan();
-  if ((FD && FD->isMain()) || !TUSetsDefaultDType)
+  if (!FD || FD->isMain() || !InsideDefaultDType.count(FD->getCanonicalDecl()))
     return DTypeFact::of(DType::Float, SourceLocation());
   return DTypeFact::unknown();
 }

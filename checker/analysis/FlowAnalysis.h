@@ -19,6 +19,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
 #include <memory>
@@ -108,8 +109,11 @@ public:
   /// Joined value of every write to a member in its class, if all are known.
   std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
 
-  /// The autocast state at entry of a function: off for main() and when the
-  /// translation unit never turns autocast on; unknown otherwise.
+  /// The autocast state at entry of a function: unknown when the function
+  /// may be called, in this translation unit, while autocast is on (a
+  /// function that turns it on, or one calling such a function, calls it
+  /// directly or transitively); off otherwise, and always for main(). The
+  /// default dtype likewise.
   AutocastState entryAutocast(const clang::FunctionDecl *FD) const;
   DTypeFact entryDefaultDType(const clang::FunctionDecl *FD) const;
 
@@ -127,8 +131,8 @@ private:
   AnalysisConfig Config;
   ApiModel Api;
   bool Prescanned = false;
-  bool TUEnablesAutocast = false;
-  bool TUSetsDefaultDType = false;
+  llvm::DenseSet<const clang::FunctionDecl *> InsideAutocast;
+  llvm::DenseSet<const clang::FunctionDecl *> InsideDefaultDType;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;
   llvm::DenseMap<const clang::CXXRecordDecl *,
                  llvm::DenseMap<const clang::FieldDecl *, AbsValue>>

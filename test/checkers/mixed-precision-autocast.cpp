@@ -116,6 +116,20 @@ void autocast_state_unknown_at_entry() {
   auto c = torch::mm(a, b); // a caller may have turned autocast on
 }
 
+void calls_inside_region() {
+  at::autocast::set_cpu_enabled(true);
+  autocast_state_unknown_at_entry();
+  at::autocast::set_cpu_enabled(false);
+}
+
+// Nothing that turns autocast on calls this one: autocast is off at entry.
+void autocast_off_at_entry_when_no_region_calls_it() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kBFloat16);
+  auto c = torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+}
+
 // A user RAII guard: autocast on in the constructor, off in the destructor.
 struct CpuAutocastGuard {
   CpuAutocastGuard() {

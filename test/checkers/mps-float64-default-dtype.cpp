@@ -11,7 +11,12 @@ void default_dtype_double() {
 }
 
 void default_dtype_unknown_at_entry() {
-  // This translation unit changes the default dtype, so a function that does
-  // not set it itself cannot know it.
+  // Called after the default dtype was changed (below), so the default dtype
+  // is unknown here: it may be float32 or float64, and nothing is reported.
   auto a = torch::randn({2}, torch::kMPS);
+}
+
+void changes_default_then_calls() {
+  torch::set_default_dtype(caffe2::TypeMeta::Make<double>());
+  default_dtype_unknown_at_entry();
 }

@@ -311,14 +311,24 @@ int main() {
 )cpp");
 }
 
-TEST(Analysis, AutocastStateUnknownAtEntryWhenTheFileEnablesIt) {
+TEST(Analysis, AutocastUnknownAtEntryOnlyWhenCalledFromARegion) {
   expectAnnotated(R"cpp(
 void enable() { at::autocast::set_cpu_enabled(true); }
-void helper() {
+void inner() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kBFloat16);
   torch::mm(a, b);
   a.addmm_(b, b); // [[mixed]]
+}
+void helper() { inner(); }
+void region() {
+  enable();
+  helper();
+}
+void unrelated() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kBFloat16);
+  torch::mm(a, b); // [[mixed]]
 }
 )cpp");
 }
