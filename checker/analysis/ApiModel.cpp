@@ -126,7 +126,12 @@ TypeKind ApiModel::classify(QualType T) const {
                    TypeKind::JitModule)
             .Default(TypeKind::None);
     if (K == TypeKind::None) {
-      if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
+      const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+      if (Spec && QN == "std::vector" && Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+          classify(Spec->getTemplateArgs()[0].getAsType()) == TypeKind::IValue)
+        K = TypeKind::IValueList;
+      else if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
         if (derivesFrom(P, "torch::nn::Module"))
           K = TypeKind::ModulePtr;
       } else if (derivesFrom(RD, "torch::nn::ModuleHolder")) {

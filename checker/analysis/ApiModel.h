@@ -62,6 +62,7 @@ enum class TypeKind : uint8_t {
   ModulePtr, ///< std::shared_ptr<T>, T derived from torch::nn::Module
   JitModule, ///< torch::jit::Module
   IValue,
+  IValueList, ///< std::vector<c10::IValue>: the inputs of a TorchScript call
 };
 
 /// A version of PyTorch as major.minor.

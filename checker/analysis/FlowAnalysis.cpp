@@ -123,6 +123,28 @@ bool isNonEmptyList(const Expr *E) {
   return false;
 }
 
+/// The first element of a braced list, through std::initializer_list and
+/// converting constructors; null if there is none.
+const Expr *firstListElement(const Expr *E) {
+  for (int I = 0; E && I < 6; ++I) {
+    E = strip(E);
+    if (const auto *IL = dyn_cast<InitListExpr>(E))
+      return IL->getNumInits() ? strip(IL->getInit(0)) : nullptr;
+    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = SIL->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// An empty std::vector<IValue>: no tensor yet (the bottom of the lattice).
+AbsValue emptyInputs() {
+  AbsValue Empty = AbsValue::unknownTensor();
+  Empty.DT.Bits = Empty.DV.Bits = 0;
+  return Empty;
+}
+
 bool isCopyOrMoveOf(const CXXConstructExpr *CE) {
   const CXXConstructorDecl *Ctor = CE->getConstructor();
   return Ctor && (Ctor->isCopyOrMoveConstructor()) && CE->getNumArgs() >= 1;
@@ -228,6 +250,7 @@ AbsValue FunctionAnalyzer::unknownOf(QualType T) const {
   AbsValue V;
   switch (Api.classify(T)) {
   case TypeKind::Tensor:
+  case TypeKind::IValueList: // the join of the tensors it holds
     V.K = AbsValue::Kind::Tensor;
     break;
   case TypeKind::Options:
@@ -488,6 +511,12 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
     if (Args.size() == 1)
       return eval(Args[0]);
     return unknownOf(T);
+  case TypeKind::IValueList: {
+    if (Args.empty())
+      return emptyInputs();
+    const Expr *First = firstListElement(Args[0]);
+    return First ? eval(First) : unknownOf(T);
+  }
   case TypeKind::Holder: {
     if (Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType())
       return unknownOf(T); // an empty holder, filled in later
@@ -1337,6 +1366,24 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     }
 
   AbsValue V = eval(CE);
+  if (Obj && Api.classify(Obj->getType()) == TypeKind::IValueList) {
+    if (const Decl *D = storageOf(Obj)) {
+      bool Adds = (Name == "push_back" || Name == "emplace_back") &&
+                  Args.size() == 1;
+      AbsValue E = Adds ? eval(Args[0]) : AbsValue::none();
+      AbsValue &L = Cur.Vars[D];
+      if (L.K != AbsValue::Kind::Tensor)
+        L = unknownOf(Obj->getType());
+      if (Adds) {
+        L.join(E.isTensor() ? E : AbsValue::unknownTensor());
+      } else if (Name == "clear") {
+        L = emptyInputs();
+      } else if (!cast<CXXMethodDecl>(Callee)->isConst()) {
+        L = AbsValue::unknownTensor();
+      }
+    }
+    return;
+  }
   if (Api.isLibTorchDecl(Callee)) {
     std::string NS = Api.namespaceOf(Callee);
     if (NS == "at::autocast") {

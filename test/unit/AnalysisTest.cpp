@@ -395,3 +395,38 @@ torch::Tensor half(const torch::Tensor &t) { return t.to(torch::kHalf); }
 }
 
 } // namespace
+
+namespace {
+TEST(Analysis, TorchScriptInputsPushedIntoAVector) {
+  expectAnnotated(R"cpp(
+void f(bool c) {
+  auto m = torch::jit::load("m.pt");
+  m.to(torch::kCUDA);
+  std::vector<torch::jit::IValue> inputs;
+  m.forward(inputs);
+  inputs.push_back(torch::randn({1, 3}));
+  m.forward(inputs); // [[device]]
+  inputs.clear();
+  inputs.push_back(torch::randn({1, 3}).cuda());
+  m.forward(inputs);
+  std::vector<torch::jit::IValue> mixed;
+  mixed.push_back(torch::randn({1, 3}).cuda());
+  if (c)
+    mixed.push_back(torch::randn({1, 3}));
+  m.forward(mixed);
+}
+)cpp");
+}
+
+TEST(Analysis, ModuleConvertedToDoubleThenMovedToMps) {
+  expectAnnotated(R"cpp(
+void f() {
+  torch::nn::Linear lin(3, 4);
+  lin->to(torch::kDouble);
+  lin->to(torch::kMPS); // [[mps]]
+  torch::nn::Linear ok(3, 4);
+  ok->to(torch::kMPS);
+}
+)cpp");
+}
+} // namespace
