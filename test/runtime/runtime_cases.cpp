@@ -9,6 +9,9 @@
 //                    with EXPECT_DTYPE / EXPECT_TRUE.
 // Output: one line per case, `PASS name` or `FAIL name: ...`, then
 // `N passed, N failed`. Exit status 1 on any failure.
+// Lines ending in `// FLAGGED(torchdtype-<check>)` are where the analyzer must
+// warn (crosscheck.py runs it over this file): every warning is on such a
+// line, and never inside a RUNS case.
 // `-v` appends the observed message (and exception type) to each line;
 // `-f REGEX` runs only the cases whose name matches REGEX.
 
@@ -89,23 +92,23 @@ std::vector<Case> cases() {
   return {
       // ---- mixed-precision matrix ops (torchdtype-mixed-precision) ----
       {"mm_f32_f16", THROWS("^expected scalar type Float but found Half$"),
-       [] { torch::mm(f32(), f32().to(torch::kHalf)); }},
+       [] { torch::mm(f32(), f32().to(torch::kHalf)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"mm_f16_f32", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
-       [] { torch::mm(f32().to(torch::kHalf), f32()); }},
+       [] { torch::mm(f32().to(torch::kHalf), f32()); }}, // FLAGGED(torchdtype-mixed-precision)
       {"mm_f64_f32", THROWS("^expected scalar type Double but found Float$"),
-       [] { torch::mm(of(torch::kDouble), f32()); }},
+       [] { torch::mm(of(torch::kDouble), f32()); }}, // FLAGGED(torchdtype-mixed-precision)
       {"mm_f32_f64", THROWS("^expected scalar type Float but found Double$"),
-       [] { torch::mm(f32(), of(torch::kDouble)); }},
+       [] { torch::mm(f32(), of(torch::kDouble)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"mm_f32_bf16", THROWS("^expected scalar type Float but found BFloat16$"),
-       [] { torch::mm(f32(), of(torch::kBFloat16)); }},
+       [] { torch::mm(f32(), of(torch::kBFloat16)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"mm_f16_f16", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
        [] { torch::mm(of(torch::kHalf), of(torch::kHalf)); }},
       {"mm_method_f32_f16", THROWS("^expected scalar type Float but found Half$"),
-       [] { f32().mm(of(torch::kHalf)); }},
+       [] { f32().mm(of(torch::kHalf)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"matmul_2d_f32_f16", THROWS("^expected scalar type Float but found Half$"),
-       [] { torch::matmul(f32(), f32().to(torch::kHalf)); }},
+       [] { torch::matmul(f32(), f32().to(torch::kHalf)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"matmul_2d_f64_f32", THROWS("^expected scalar type Double but found Float$"),
-       [] { torch::matmul(of(torch::kDouble), f32()); }},
+       [] { torch::matmul(of(torch::kDouble), f32()); }}, // FLAGGED(torchdtype-mixed-precision)
       {"matmul_1d_f32_f16",
        THROWS("^dot : expected both vectors to have same dtype, but found Float and Half$"),
        [] { torch::matmul(torch::ones({3}), torch::ones({3}, torch::kHalf)); }},
@@ -114,20 +117,20 @@ std::vector<Case> cases() {
       {"bmm_f32_f64", THROWS("^expected scalar type Float but found Double$"),
        [] { torch::bmm(torch::ones({2, 2, 2}), torch::ones({2, 2, 2}, torch::kDouble)); }},
       {"addmm_f32_f32_f64", THROWS("^self and mat2 must have the same dtype$"),
-       [] { torch::addmm(f32(), f32(), of(torch::kDouble)); }},
+       [] { torch::addmm(f32(), f32(), of(torch::kDouble)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"mv_f32_f64", THROWS("^expected scalar type Float but found Double$"),
-       [] { torch::mv(f32(), torch::ones({2}, torch::kDouble)); }},
+       [] { torch::mv(f32(), torch::ones({2}, torch::kDouble)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"dot_f32_f64",
        THROWS("^dot : expected both vectors to have same dtype, but found Float and Double$"),
        [] { torch::dot(torch::ones({2}), torch::ones({2}, torch::kDouble)); }},
       // with a bias, linear is addmm: the addmm meta check fires first
       {"linear_input_f64_weight_f32",
        THROWS("^mat1 and mat2 must have the same dtype$"),
-       [] { torch::linear(of(torch::kDouble, 3, 4), f32(5, 4), torch::zeros({5})); }},
+       [] { torch::linear(of(torch::kDouble, 3, 4), f32(5, 4), torch::zeros({5})); }}, // FLAGGED(torchdtype-mixed-precision)
       // without a bias, linear is matmul
       {"linear_input_f32_weight_f16_no_bias",
        THROWS("^expected scalar type Float but found Half$"),
-       [] { torch::linear(f32(3, 4), of(torch::kHalf, 5, 4)); }},
+       [] { torch::linear(f32(3, 4), of(torch::kHalf, 5, 4)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"conv2d_input_f64_weight_f32",
        THROWS("^expected scalar type Double but found Float$"),
        [] { torch::conv2d(torch::ones({1, 1, 4, 4}, torch::kDouble), torch::ones({1, 1, 3, 3})); }},
@@ -146,7 +149,7 @@ std::vector<Case> cases() {
        }},
       {"linear_input_f32_weight_f16_bias_f16",
        THROWS("^mat1 and mat2 must have the same dtype$"),
-       [] { torch::linear(f32(3, 4), of(torch::kHalf, 5, 4), torch::zeros({5}, torch::kHalf)); }},
+       [] { torch::linear(f32(3, 4), of(torch::kHalf, 5, 4), torch::zeros({5}, torch::kHalf)); }}, // FLAGGED(torchdtype-mixed-precision)
 
       // ---- nn modules ----
       {"nn_linear_f32_called_with_f64",
@@ -251,20 +254,20 @@ std::vector<Case> cases() {
        [] {
          CpuAutocast ac;
          auto a = f32();
-         a.addmm_(of(torch::kBFloat16), of(torch::kBFloat16));
+         a.addmm_(of(torch::kBFloat16), of(torch::kBFloat16)); // FLAGGED(torchdtype-mixed-precision)
        }},
       // autocast casts the float32 operand to bfloat16 and leaves the float64 one
       {"autocast_cpu_mm_f64_f32_throws",
        THROWS("^expected scalar type Double but found BFloat16$"),
        [] {
          CpuAutocast ac;
-         torch::mm(of(torch::kDouble), f32());
+         torch::mm(of(torch::kDouble), f32()); // FLAGGED(torchdtype-mixed-precision)
        }},
       {"autocast_cpu_mv_f32_bf16_throws",
        THROWS("^expected scalar type Float but found BFloat16$"),
        [] {
          CpuAutocast ac;
-         torch::mv(f32(), torch::ones({2}, torch::kBFloat16));
+         torch::mv(f32(), torch::ones({2}, torch::kBFloat16)); // FLAGGED(torchdtype-mixed-precision)
        }},
       {"autocast_cpu_dot_f32_bf16_throws",
        THROWS("^dot : expected both vectors to have same dtype, but found Float and BFloat16$"),
@@ -277,7 +280,7 @@ std::vector<Case> cases() {
        [] {
          CpuAutocast ac;
          auto out = torch::empty({2, 2});
-         torch::mm_out(out, f32(), of(torch::kBFloat16));
+         torch::mm_out(out, f32(), of(torch::kBFloat16)); // FLAGGED(torchdtype-mixed-precision)
        }},
       {"autocast_cpu_set_dtype_half_throws",
        THROWS("Currently, AutocastCPU only support Bfloat16 as the autocast_cpu_dtype"),
@@ -290,13 +293,13 @@ std::vector<Case> cases() {
        THROWS("^expected scalar type Float but found Half$"),
        [] {
          at::autocast::set_enabled(true);
-         torch::mm(f32(), of(torch::kHalf));
+         torch::mm(f32(), of(torch::kHalf)); // FLAGGED(torchdtype-mixed-precision)
        }},
       {"autocast_cpu_off_again_mm_f32_bf16_throws",
        THROWS("^expected scalar type Float but found BFloat16$"),
        [] {
          { CpuAutocast ac; }
-         torch::mm(f32(), of(torch::kBFloat16));
+         torch::mm(f32(), of(torch::kBFloat16)); // FLAGGED(torchdtype-mixed-precision)
        }},
       {"autocast_cpu_nn_linear_f32_with_bf16_input_runs", RUNS,
        [] {
@@ -317,7 +320,7 @@ std::vector<Case> cases() {
 
       {"f64_to_mps_without_mps_throws",
        THROWS("^PyTorch is not linked with support for mps devices$"),
-       [] { torch::ones({2}, torch::kDouble).to(torch::Device("mps")); }},
+       [] { torch::ones({2}, torch::kDouble).to(torch::Device("mps")); }}, // FLAGGED(torchdtype-mps-float64)
       {"cpu_tensor_device_is_cpu", RUNS,
        [] { EXPECT_TRUE(f32().device() == torch::Device(torch::kCPU)); }},
 

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Runs torchdtype-tidy over runtime_cases.cpp (real LibTorch 1.13.1 headers).
+
+The runtime tier proves on LibTorch which cases throw and which run; this
+script proves that the analyzer agrees: every warning stands on a line marked
+`// FLAGGED(torchdtype-<check>)` of that check, every marked line gets its
+warning, and no warning lands inside a case that RUNS.
+usage: crosscheck.py TIDY [extra compiler flags...]   (exit 77: no LibTorch)
+"""
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.join(HERE, "runtime_cases.cpp")
+API_INC = "/usr/include/torch/csrc/api/include"
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 2
+    if not os.path.isdir(API_INC):
+        print("SKIP: LibTorch 1.13.1 headers not installed (%s)" % API_INC)
+        return 77
+    tidy = sys.argv[1]
+    lines = open(SRC).read().split("\n")
+    marked = {}
+    case_kind = {}  # line -> "RUNS"/"THROWS" of the case it belongs to
+    current = None
+    for i, text in enumerate(lines, 1):
+        if re.match(r'^\s*\{"\w+",', text):
+            # A case starts: its expectation is on this line or the next.
+            nxt = lines[i] if i < len(lines) else ""
+            m = re.search(r"\b(RUNS|THROWS)\b", text) or re.search(r"\b(RUNS|THROWS)\b", nxt)
+            current = m.group(1) if m else None
+        case_kind[i] = current
+        m = re.search(r"// FLAGGED\((torchdtype-[\w-]+)\)", text)
+        if m:
+            marked[i] = m.group(1)
+    cmd = [tidy, "-checks=-*,torchdtype-*", SRC, "--", "-std=c++17",
+           "-isystem", API_INC] + sys.argv[2:]
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True).stdout
+    if re.search(r"\berror: ", out):
+        print(out[-3000:])
+        print("FAIL: the analyzer reported errors")
+        return 1
+    got = {}
+    for m in re.finditer(r"^%s:(\d+):\d+: warning: .*\[(torchdtype-[\w-]+)\]$"
+                         % re.escape(SRC), out, re.M):
+        got.setdefault(int(m.group(1)), set()).add(m.group(2))
+    failures = []
+    for line, check in sorted(marked.items()):
+        if check not in got.get(line, set()):
+            failures.append("missing %s at line %d" % (check, line))
+    for line, checks in sorted(got.items()):
+        for check in checks:
+            if marked.get(line) != check:
+                failures.append("unexpected %s at line %d" % (check, line))
+            if case_kind.get(line) == "RUNS":
+                failures.append("warning inside a case that runs, line %d" % line)
+    for f in failures:
+        print("FAIL " + f)
+    print("%d passed, %d failed" % (len(marked) - len([f for f in failures if f.startswith("missing")]),
+                                    len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
