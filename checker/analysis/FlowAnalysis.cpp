@@ -138,6 +138,22 @@ const Expr *firstListElement(const Expr *E) {
   return nullptr;
 }
 
+/// The object of a member call (or member operator), and the arguments.
+const Expr *splitCall(const CallExpr *CE, const FunctionDecl *Callee,
+                      llvm::SmallVectorImpl<const Expr *> &Args) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    Args.append(MC->arg_begin(), MC->arg_end());
+    return MC->getImplicitObjectArgument();
+  }
+  if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) &&
+      CE->getNumArgs() >= 1) {
+    Args.append(CE->arg_begin() + 1, CE->arg_end());
+    return CE->getArg(0);
+  }
+  Args.append(CE->arg_begin(), CE->arg_end());
+  return nullptr;
+}
+
 /// An empty std::vector<IValue>: no tensor yet (the bottom of the lattice).
 AbsValue emptyInputs() {
   AbsValue Empty = AbsValue::unknownTensor();
@@ -942,18 +958,8 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
     return unknownOf(RT);
   std::string NameS = Callee->getDeclName().getAsString();
   llvm::StringRef Name = NameS;
-  const Expr *Obj = nullptr;
   llvm::SmallVector<const Expr *, 4> Args;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-    Obj = MC->getImplicitObjectArgument();
-    Args.append(MC->arg_begin(), MC->arg_end());
-  } else if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) &&
-             CE->getNumArgs() >= 1) {
-    Obj = CE->getArg(0);
-    Args.append(CE->arg_begin() + 1, CE->arg_end());
-  } else {
-    Args.append(CE->arg_begin(), CE->arg_end());
-  }
+  const Expr *Obj = splitCall(CE, Callee, Args);
 
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee)) {
     QualType ClassT = Ctx.getRecordType(MD->getParent());
@@ -1345,18 +1351,8 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     return;
   std::string NameS = Callee->getDeclName().getAsString();
   llvm::StringRef Name = NameS;
-  const Expr *Obj = nullptr;
   llvm::SmallVector<const Expr *, 4> Args;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-    Obj = MC->getImplicitObjectArgument();
-    Args.append(MC->arg_begin(), MC->arg_end());
-  } else if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) &&
-             CE->getNumArgs() >= 1) {
-    Obj = CE->getArg(0);
-    Args.append(CE->arg_begin() + 1, CE->arg_end());
-  } else {
-    Args.append(CE->arg_begin(), CE->arg_end());
-  }
+  const Expr *Obj = splitCall(CE, Callee, Args);
 
   // Assignment to a tracked storage.
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
