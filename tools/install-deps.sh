@@ -6,7 +6,7 @@ set -euo pipefail
 
 pkgs=(
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools
-  nlohmann-json3-dev cmake ninja-build python3 git
+  nlohmann-json3-dev cmake ninja-build python3 python3-jsonschema git
   libtorch-dev pybind11-dev python3-dev
 )
 if [ "${1:-}" = "--test" ]; then

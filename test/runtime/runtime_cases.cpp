@@ -214,6 +214,30 @@ std::vector<Case> cases() {
          a.index_add_(0, torch::tensor({0, 1}), torch::ones({2}, torch::kDouble));
        }},
 
+      // ---- losses, scalars, CPU kernels (knowledge-base records) ----
+      // forward promotes to Double; mse_loss_backward's iterator wants one dtype
+      {"mse_loss_backward_f32_input_f64_target_throws",
+       THROWS("^Found dtype Double but expected Float$"),
+       [] {
+         auto x = torch::ones({3}, torch::requires_grad());
+         torch::mse_loss(x, torch::zeros({3}, torch::kDouble)).backward();
+       }},
+      {"fill_f16_out_of_range_throws",
+       THROWS("^value cannot be converted to type at::Half without overflow$"),
+       [] { of(torch::kHalf).fill_(1e6); }},
+      {"layer_norm_f16_cpu_throws",
+       THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
+       [] { torch::layer_norm(of(torch::kHalf, 2, 4), {4}); }},
+      {"conv2d_mkldnn_input_f64_weight_throws",
+       THROWS("^Input type \\(MkldnnCPUFloatType\\) and weight type \\(CPUDoubleType\\) should be the same or input should be a MKLDNN tensor and weight is a dense tensor$"),
+       [] { torch::conv2d(torch::ones({1, 1, 4, 4}).to_mkldnn(), torch::ones({1, 1, 3, 3}, torch::kDouble)); }},
+      // binary_cross_entropy is banned under CUDA autocast only; CPU autocast runs it in float32
+      {"autocast_cpu_binary_cross_entropy_runs_Float", RUNS,
+       [] {
+         CpuAutocast ac;
+         EXPECT_DTYPE(torch::binary_cross_entropy(torch::sigmoid(of(torch::kBFloat16)), f32()), torch::kFloat);
+       }},
+
       // ---- same dtypes run ----
       {"mm_f32_f32", RUNS, [] { EXPECT_DTYPE(torch::mm(f32(), f32()), torch::kFloat); }},
       {"mm_f64_f64", RUNS,

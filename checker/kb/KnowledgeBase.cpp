@@ -1,0 +1,209 @@
+//===- KnowledgeBase.cpp - records of real LibTorch errors ----------------===//
+
+#include "KnowledgeBase.h"
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <dirent.h>
+#include <fstream>
+#include <sstream>
+
+namespace torchdtype {
+
+namespace {
+struct KbRecordData {
+  const char *Json;
+};
+#include "KbTables.inc"
+
+using nlohmann::json;
+
+bool stringField(const json &J, const char *Name, bool Required,
+                 std::string &Out, const std::string &Origin,
+                 std::vector<std::string> &Errors) {
+  auto It = J.find(Name);
+  if (It == J.end() || It->is_null()) {
+    if (Required)
+      Errors.push_back(Origin + ": field '" + Name + "': missing");
+    return !Required;
+  }
+  if (!It->is_string()) {
+    Errors.push_back(Origin + ": field '" + Name + "': must be a string");
+    return false;
+  }
+  Out = It->get<std::string>();
+  if (Required && Out.empty()) {
+    Errors.push_back(Origin + ": field '" + Name + "': must not be empty");
+    return false;
+  }
+  return true;
+}
+
+bool stringList(const json &J, const char *Name, std::vector<std::string> &Out,
+                const std::string &Origin, std::vector<std::string> &Errors) {
+  auto It = J.find(Name);
+  if (It == J.end() || It->is_null())
+    return true;
+  if (!It->is_array()) {
+    Errors.push_back(Origin + ": field '" + Name + "': must be an array");
+    return false;
+  }
+  for (const json &E : *It) {
+    if (!E.is_string()) {
+      Errors.push_back(Origin + ": field '" + Name +
+                       "': must hold strings only");
+      return false;
+    }
+    Out.push_back(E.get<std::string>());
+  }
+  return true;
+}
+
+bool actionList(const json &J, const char *Name, const char *DetailKey,
+                std::vector<KbAction> &Out, const std::string &Origin,
+                std::vector<std::string> &Errors) {
+  auto It = J.find(Name);
+  if (It == J.end() || It->is_null())
+    return true;
+  if (!It->is_array()) {
+    Errors.push_back(Origin + ": field '" + Name + "': must be an array");
+    return false;
+  }
+  for (size_t I = 0; I < It->size(); ++I) {
+    const json &E = (*It)[I];
+    std::string Field = std::string(Name) + "[" + std::to_string(I) + "]";
+    if (!E.is_object()) {
+      Errors.push_back(Origin + ": field '" + Field + "': must be an object");
+      return false;
+    }
+    KbAction A;
+    if (!stringField(E, "action", false, A.Action, Origin + ": " + Field,
+                     Errors) ||
+        !stringField(E, DetailKey, false, A.Detail, Origin + ": " + Field,
+                     Errors))
+      return false;
+    Out.push_back(std::move(A));
+  }
+  return true;
+}
+} // namespace
+
+KnowledgeBase::KnowledgeBase() {
+  std::vector<std::string> Errors;
+  for (const KbRecordData &D : BuiltinRecords)
+    addJson(D.Json, "built-in", Errors);
+  // The generator validated these; an error here is a build defect.
+  (void)Errors;
+}
+
+const KnowledgeBase &KnowledgeBase::builtin() {
+  static const KnowledgeBase KB;
+  return KB;
+}
+
+bool KnowledgeBase::addJson(const std::string &Text, const std::string &Origin,
+                            std::vector<std::string> &Errors) {
+  json J = json::parse(Text, nullptr, /*allow_exceptions=*/false);
+  if (J.is_discarded()) {
+    Errors.push_back(Origin + ": not valid JSON");
+    return false;
+  }
+  if (!J.is_object()) {
+    Errors.push_back(Origin + ": a record must be a JSON object");
+    return false;
+  }
+  KbRecord R;
+  R.Origin = Origin;
+  size_t Before = Errors.size();
+  stringField(J, "id", true, R.Id, Origin, Errors);
+  stringField(J, "signature", true, R.Signature, Origin, Errors);
+  stringField(J, "signature_zh", false, R.SignatureZh, Origin, Errors);
+  stringField(J, "regex", true, R.Regex, Origin, Errors);
+  stringField(J, "root_cause", true, R.RootCause, Origin, Errors);
+  stringField(J, "root_cause_zh", false, R.RootCauseZh, Origin, Errors);
+  stringField(J, "official_doc_url", false, R.DocUrl, Origin, Errors);
+  stringField(J, "verification_tier", true, R.Tier, Origin, Errors);
+  stringList(J, "checks", R.Checks, Origin, Errors);
+  stringList(J, "aliases", R.Aliases, Origin, Errors);
+  stringList(J, "workarounds_zh", R.WorkaroundsZh, Origin, Errors);
+  actionList(J, "workarounds", "how", R.Workarounds, Origin, Errors);
+  actionList(J, "dead_ends", "why_fails", R.DeadEnds, Origin, Errors);
+  if (Errors.size() != Before)
+    return false;
+  try {
+    R.Compiled = std::make_shared<const std::regex>(
+        R.Regex, std::regex::ECMAScript | std::regex::optimize);
+  } catch (const std::regex_error &E) {
+    Errors.push_back(Origin + ": field 'regex': not a valid regular "
+                              "expression: " +
+                     E.what());
+    return false;
+  }
+  add(std::move(R));
+  return true;
+}
+
+void KnowledgeBase::add(KbRecord R) {
+  for (KbRecord &Old : Records)
+    if (Old.Id == R.Id) {
+      Old = std::move(R);
+      return;
+    }
+  Records.push_back(std::move(R));
+}
+
+unsigned KnowledgeBase::loadDirectory(const std::string &Dir,
+                                      std::vector<std::string> &Errors) {
+  DIR *D = opendir(Dir.c_str());
+  if (!D) {
+    Errors.push_back(Dir + ": cannot open the knowledge-base directory");
+    return 0;
+  }
+  std::vector<std::string> Files;
+  while (dirent *E = readdir(D)) {
+    std::string Name = E->d_name;
+    if (Name.size() > 5 && Name.compare(Name.size() - 5, 5, ".json") == 0)
+      Files.push_back(Dir + "/" + Name);
+  }
+  closedir(D);
+  std::sort(Files.begin(), Files.end());
+  unsigned N = 0;
+  for (const std::string &F : Files) {
+    std::ifstream In(F);
+    if (!In) {
+      Errors.push_back(F + ": cannot read the file");
+      continue;
+    }
+    std::stringstream SS;
+    SS << In.rdbuf();
+    N += addJson(SS.str(), F, Errors);
+  }
+  return N;
+}
+
+const KbRecord *KnowledgeBase::find(const std::string &IdOrAlias) const {
+  for (const KbRecord &R : Records)
+    if (R.Id == IdOrAlias ||
+        std::find(R.Aliases.begin(), R.Aliases.end(), IdOrAlias) !=
+            R.Aliases.end())
+      return &R;
+  return nullptr;
+}
+
+std::vector<const KbRecord *>
+KnowledgeBase::match(const std::string &Text) const {
+  std::vector<std::pair<size_t, const KbRecord *>> Hits;
+  for (const KbRecord &R : Records) {
+    std::smatch M;
+    if (R.Compiled && std::regex_search(Text, M, *R.Compiled))
+      Hits.push_back({size_t(M.length(0)), &R});
+  }
+  std::stable_sort(Hits.begin(), Hits.end(),
+                   [](const auto &A, const auto &B) { return A.first > B.first; });
+  std::vector<const KbRecord *> Out;
+  for (const auto &H : Hits)
+    Out.push_back(H.second);
+  return Out;
+}
+
+} // namespace torchdtype

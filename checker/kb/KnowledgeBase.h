@@ -1,0 +1,69 @@
+//===- KnowledgeBase.h - records of real LibTorch errors --------*- C++ -*-===//
+//
+// The knowledge base: one record per runtime error a LibTorch user meets, with
+// its real message (signature, regex), root cause, what works and what does
+// not, and the checks that predict it. The records of kb/records are compiled
+// in; a directory of the user's records can be added at run time. No
+// clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_KB_KNOWLEDGEBASE_H
+#define TORCHDTYPE_KB_KNOWLEDGEBASE_H
+
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+struct KbAction {
+  std::string Action; ///< what to do (workaround) or what was tried (dead end)
+  std::string Detail; ///< how (workaround) or why it fails (dead end)
+};
+
+struct KbRecord {
+  std::string Id;
+  std::string Signature, SignatureZh;
+  std::string Regex;
+  std::string RootCause, RootCauseZh;
+  std::string DocUrl;
+  std::string Tier; ///< verification_tier
+  std::vector<std::string> Checks, Aliases, WorkaroundsZh;
+  std::vector<KbAction> Workarounds, DeadEnds;
+  std::string Origin; ///< "built-in" or the file it was read from
+  std::shared_ptr<const std::regex> Compiled;
+};
+
+class KnowledgeBase {
+public:
+  /// The records compiled in from kb/records.
+  KnowledgeBase();
+
+  /// Reads every *.json file of Dir as a record (user records override
+  /// built-in ones of the same id). Problems are appended to Errors as
+  /// "FILE: field 'NAME': what is wrong"; a bad file is skipped whole.
+  /// Returns the number of records read.
+  unsigned loadDirectory(const std::string &Dir,
+                         std::vector<std::string> &Errors);
+  /// Parses one record from JSON text; Origin names it in errors.
+  bool addJson(const std::string &Text, const std::string &Origin,
+               std::vector<std::string> &Errors);
+
+  const KbRecord *find(const std::string &IdOrAlias) const;
+  /// Records whose regex occurs in Text, the longest match first.
+  std::vector<const KbRecord *> match(const std::string &Text) const;
+  const std::vector<KbRecord> &records() const { return Records; }
+
+  /// The built-in knowledge base, shared.
+  static const KnowledgeBase &builtin();
+
+private:
+  void add(KbRecord R);
+  std::vector<KbRecord> Records;
+};
+
+} // namespace torchdtype
+
+#endif

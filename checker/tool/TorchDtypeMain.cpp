@@ -1,0 +1,142 @@
+//===- TorchDtypeMain.cpp - the torchdtype command ------------------------===//
+//
+//   torchdtype explain [--kb DIR] [--zh] TEXT...   explain an error message
+//   torchdtype explain [--kb DIR] [--zh] -         ... read from standard input
+//
+// Exit status: 0 when a record matches, 1 when none does, 2 on bad usage or a
+// broken knowledge-base directory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kb/KnowledgeBase.h"
+
+#include <cstring>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+using namespace torchdtype;
+
+namespace {
+
+const char *const Usage =
+    "usage: torchdtype explain [--kb DIR] [--zh] TEXT...\n"
+    "       torchdtype explain [--kb DIR] [--zh] -     (read a log from stdin)\n"
+    "\n"
+    "Prints the knowledge-base records whose error message occurs in TEXT:\n"
+    "root cause, what works, what does not, and which torchdtype check\n"
+    "would have caught it. Exit status 0 when a record matches, 1 when none\n"
+    "does, 2 on bad usage.\n";
+
+void printRecord(const KbRecord &R, const std::string &Text, bool Zh) {
+  std::smatch M;
+  std::regex_search(Text, M, *R.Compiled);
+  std::cout << R.Id << "\n";
+  std::cout << "  matched:     " << M.str(0) << "\n";
+  std::cout << "  signature:   "
+            << (Zh && !R.SignatureZh.empty() ? R.SignatureZh : R.Signature)
+            << "\n";
+  std::cout << "  root cause:  "
+            << (Zh && !R.RootCauseZh.empty() ? R.RootCauseZh : R.RootCause)
+            << "\n";
+  if (Zh && !R.WorkaroundsZh.empty()) {
+    std::cout << "  what works:\n";
+    for (const std::string &W : R.WorkaroundsZh)
+      std::cout << "    - " << W << "\n";
+  } else if (!R.Workarounds.empty()) {
+    std::cout << "  what works:\n";
+    for (const KbAction &W : R.Workarounds)
+      std::cout << "    - " << W.Action
+                << (W.Detail.empty() || W.Detail == W.Action
+                        ? ""
+                        : "\n      " + W.Detail)
+                << "\n";
+  }
+  if (!R.DeadEnds.empty()) {
+    std::cout << "  what does not work:\n";
+    for (const KbAction &D : R.DeadEnds)
+      std::cout << "    - " << (D.Action.empty() ? D.Detail : D.Action)
+                << (D.Action.empty() || D.Detail.empty()
+                        ? ""
+                        : "\n      " + D.Detail)
+                << "\n";
+  }
+  std::cout << "  caught by:   ";
+  if (R.Checks.empty())
+    std::cout << "(no torchdtype check predicts this error)";
+  for (size_t I = 0; I < R.Checks.size(); ++I)
+    std::cout << (I ? ", " : "") << R.Checks[I];
+  std::cout << "\n";
+  if (!R.DocUrl.empty())
+    std::cout << "  docs:        " << R.DocUrl << "\n";
+  std::cout << "  verified:    " << R.Tier
+            << (R.Origin == "built-in" ? "" : " (from " + R.Origin + ")")
+            << "\n";
+}
+
+int explain(std::vector<std::string> Args) {
+  KnowledgeBase KB = KnowledgeBase::builtin();
+  bool Zh = false;
+  std::vector<std::string> Texts;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    if (Args[I] == "--kb") {
+      if (I + 1 == Args.size()) {
+        std::cerr << "torchdtype explain: --kb needs a directory\n";
+        return 2;
+      }
+      std::vector<std::string> Errors;
+      KB.loadDirectory(Args[++I], Errors);
+      for (const std::string &E : Errors)
+        std::cerr << "torchdtype explain: " << E << "\n";
+      if (!Errors.empty())
+        return 2;
+    } else if (Args[I] == "--zh") {
+      Zh = true;
+    } else if (Args[I] == "-h" || Args[I] == "--help") {
+      std::cout << Usage;
+      return 0;
+    } else if (Args[I] == "-") {
+      Texts.emplace_back(std::istreambuf_iterator<char>(std::cin),
+                         std::istreambuf_iterator<char>());
+    } else if (Args[I].size() > 1 && Args[I][0] == '-') {
+      std::cerr << "torchdtype explain: unknown option '" << Args[I] << "'\n"
+                << Usage;
+      return 2;
+    } else {
+      Texts.push_back(Args[I]);
+    }
+  }
+  if (Texts.empty()) {
+    std::cerr << Usage;
+    return 2;
+  }
+  std::string Text;
+  for (const std::string &T : Texts)
+    Text += (Text.empty() ? "" : " ") + T;
+  std::vector<const KbRecord *> Hits = KB.match(Text);
+  if (Hits.empty()) {
+    std::cout << "no knowledge-base record matches this message\n";
+    return 1;
+  }
+  for (size_t I = 0; I < Hits.size(); ++I) {
+    if (I)
+      std::cout << "\n";
+    printRecord(*Hits[I], Text, Zh);
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv + 1, Argv + Argc);
+  if (Args.empty() || Args[0] == "-h" || Args[0] == "--help") {
+    std::cout << Usage;
+    return Args.empty() ? 2 : 0;
+  }
+  if (Args[0] == "explain")
+    return explain(std::vector<std::string>(Args.begin() + 1, Args.end()));
+  std::cerr << "torchdtype: unknown command '" << Args[0] << "'\n" << Usage;
+  return 2;
+}
