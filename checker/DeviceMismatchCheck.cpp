@@ -7,6 +7,8 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::deviceName;
 
+static constexpr llvm::StringLiteral Record = "pytorch/device-mismatch";
+
 DeviceMismatchCheck::DeviceMismatchCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : TorchDtypeCheck(Name, Context),
@@ -34,8 +36,8 @@ void DeviceMismatchCheck::report(const ::torchdtype::FunctionResult &R,
     if (const ::torchdtype::ModuleCallEvent *MC = F.ModuleCall) {
       std::string Name = MC->ModuleName.empty() ? "module" : MC->ModuleName;
       diag(Loc, "module '%0' is on %1 but its input is on %2; this throws at "
-                "run time [kb: device-mismatch]")
-          << Name << deviceName(F.DA) << deviceName(F.DB);
+                "run time%3")
+          << Name << deviceName(F.DA) << deviceName(F.DB) << kbSuffix(Record);
       if (MC->Module.DV.Where.isValid())
         diag(fileLoc(MC->Module.DV.Where),
              MC->Module.Moved ? "module '%0' moved to %1 here"
@@ -43,13 +45,15 @@ void DeviceMismatchCheck::report(const ::torchdtype::FunctionResult &R,
              DiagnosticIDs::Note)
             << Name << deviceName(F.DA);
       Note(*F.B);
+      kbNote(Loc, Record);
       continue;
     }
     diag(Loc, "'%0' gets operands on different devices (%1 and %2); this "
-              "throws at run time [kb: device-mismatch]")
-        << F.Op << deviceName(F.DA) << deviceName(F.DB);
+              "throws at run time%3")
+        << F.Op << deviceName(F.DA) << deviceName(F.DB) << kbSuffix(Record);
     Note(*F.A);
     Note(*F.B);
+    kbNote(Loc, Record);
   }
 }
 

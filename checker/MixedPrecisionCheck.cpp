@@ -14,9 +14,11 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;
+    std::string Record = AC.api().sameDTypeRecord(F.Ev->Op);
     diag(Loc, "'%0' requires operands of the same dtype but gets %1 and %2; "
-              "this throws at run time [kb: mixed-dtype-op]")
-        << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB);
+              "this throws at run time%3")
+        << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB)
+        << kbSuffix(Record);
     for (const ::torchdtype::Operand *O : {F.A, F.B}) {
       SourceLocation Where = O->V.DT.Where.isValid() ? O->V.DT.Where
                                                      : O->E->getExprLoc();
@@ -26,6 +28,7 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
     }
     if (!F.AutocastReason.empty())
       diag(Loc, F.AutocastReason, DiagnosticIDs::Note);
+    kbNote(Loc, Record);
   }
 }
 

@@ -34,12 +34,22 @@ TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
   Config.Version = *V;
   Config.MaxStepsPerFunction =
       Options.get("MaxStepsPerFunction", Config.MaxStepsPerFunction);
+  KnowledgeBaseDir = Options.getLocalOrGlobal("KnowledgeBase", "").str();
+  if (!KnowledgeBaseDir.empty()) {
+    KB = std::make_unique<::torchdtype::KnowledgeBase>(
+        ::torchdtype::KnowledgeBase::builtin());
+    std::vector<std::string> Errors;
+    KB->loadDirectory(KnowledgeBaseDir, Errors);
+    for (const std::string &E : Errors)
+      configurationDiag("knowledge base for %0: %1") << Name << E;
+  }
 }
 
 void TorchDtypeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PyTorchVersion", VersionText);
   Options.store(Opts, "ReportSkippedFunctions", ReportSkippedFunctions);
   Options.store(Opts, "MaxStepsPerFunction", Config.MaxStepsPerFunction);
+  Options.store(Opts, "KnowledgeBase", KnowledgeBaseDir);
 }
 
 void TorchDtypeCheck::registerMatchers(MatchFinder *Finder) {
@@ -100,6 +110,30 @@ std::string TorchDtypeCheck::describe(const ::torchdtype::Operand &O) const {
   if (S.size() > 40)
     S = S.substr(0, 37) + "...";
   return S;
+}
+
+std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
+  const ::torchdtype::KnowledgeBase &Base =
+      KB ? *KB : ::torchdtype::KnowledgeBase::builtin();
+  const ::torchdtype::KbRecord *R = Base.find(Id.str());
+  if (!R)
+    return (" [kb: " + Id + "]").str();
+  return ": \"" + R->firstSignature() + "\" [kb: " + R->Id + "]";
+}
+
+void TorchDtypeCheck::kbNote(SourceLocation Loc, StringRef Id) {
+  const ::torchdtype::KnowledgeBase &Base =
+      KB ? *KB : ::torchdtype::KnowledgeBase::builtin();
+  const ::torchdtype::KbRecord *R = Base.find(Id.str());
+  if (!R)
+    return;
+  const ::torchdtype::KbAction *W = R->bestWorkaround();
+  std::string Text = W ? W->Action : R->RootCause;
+  if (W && !W->Detail.empty() && W->Detail != W->Action)
+    Text += ": " + W->Detail;
+  if (!R->DocUrl.empty())
+    Text += " (" + R->DocUrl + ")";
+  diag(Loc, "fix: %0", DiagnosticIDs::Note) << Text;
 }
 
 bool TorchDtypeCheck::firstAt(SourceLocation Loc) {

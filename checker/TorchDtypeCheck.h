@@ -11,6 +11,8 @@
 
 #include "analysis/FlowAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "kb/KnowledgeBase.h"
+#include <memory>
 #include <set>
 
 namespace clang::tidy::torchdtype {
@@ -36,6 +38,11 @@ protected:
   std::string describe(const ::torchdtype::Operand &O) const;
   /// True the first time a warning is issued at this place.
   bool firstAt(SourceLocation Loc);
+  /// What a warning ends with: the runtime message the record describes and
+  /// its id, `: "SIGNATURE" [kb: ID]` (just ` [kb: ID]` for an unknown id).
+  std::string kbSuffix(StringRef Id) const;
+  /// A note at Loc: the record's best workaround and its documentation.
+  void kbNote(SourceLocation Loc, StringRef Id);
 
   ASTContext *AST = nullptr;
 
@@ -43,6 +50,9 @@ private:
   std::string VersionText;
   ::torchdtype::AnalysisConfig Config;
   bool ReportSkippedFunctions;
+  std::string KnowledgeBaseDir;
+  /// The built-in records plus those of KnowledgeBaseDir.
+  std::unique_ptr<::torchdtype::KnowledgeBase> KB;
   std::set<unsigned> Reported;
 };
 

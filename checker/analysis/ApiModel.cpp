@@ -3,6 +3,7 @@
 #include "ApiModel.h"
 #include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <vector>
 
 using namespace clang;
 
@@ -23,28 +24,17 @@ std::string TorchVersion::str() const {
   return std::to_string(Major) + "." + std::to_string(Minor);
 }
 
-ApiModel::ApiModel(TorchVersion V) : Version(V) {
-#define TD_FACTORY(Name, Rule) Factories[Name] = FactoryRule::Rule;
-#define TD_CONVERSION(Name, Rule) Conversions[Name] = ConversionRule::Rule;
-#define TD_TENSOR_OP(Name, Rule) TensorOps[Name] = OpRule::Rule;
-#define TD_SAME_DTYPE_OP(Name, Mask) SameDTypeOps[Name] = Mask;
-#define TD_MODULE(Name, Rule) Modules[Name] = ModuleRule::Rule;
-#include "ApiTables.inc"
-#undef TD_FACTORY
-#undef TD_CONVERSION
-#undef TD_TENSOR_OP
-#undef TD_SAME_DTYPE_OP
-#undef TD_MODULE
-
-  // The autocast tables of the newest data version not newer than the
-  // targeted one (or the oldest, for a target older than all data).
+/// Of the data versions, the newest not newer than Target (or the oldest,
+/// for a target older than all of them).
+static std::string pickVersion(const std::vector<std::string> &Candidates,
+                               const TorchVersion &Target) {
   std::optional<TorchVersion> Best, Oldest;
   std::string BestS, OldestS;
-  auto Consider = [&](const char *S) {
+  for (const std::string &S : Candidates) {
     std::optional<TorchVersion> DV = TorchVersion::parse(S);
     if (!DV)
-      return;
-    if (!(Version < *DV) && (!Best || *Best < *DV)) {
+      continue;
+    if (!(Target < *DV) && (!Best || *Best < *DV)) {
       Best = DV;
       BestS = S;
     }
@@ -52,11 +42,40 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
       Oldest = DV;
       OldestS = S;
     }
-  };
-#define TD_AUTOCAST_VERSION(Ver) Consider(Ver);
+  }
+  return Best ? BestS : OldestS;
+}
+
+ApiModel::ApiModel(TorchVersion V) : Version(V) {
+  llvm::StringMap<std::vector<std::pair<std::string, std::string>>> OpKb;
+#define TD_FACTORY(Name, Rule) Factories[Name] = FactoryRule::Rule;
+#define TD_CONVERSION(Name, Rule) Conversions[Name] = ConversionRule::Rule;
+#define TD_TENSOR_OP(Name, Rule) TensorOps[Name] = OpRule::Rule;
+#define TD_SAME_DTYPE_OP(Name, Mask) SameDTypeOps[Name] = Mask;
+#define TD_OP_KB(Name, Ver, Id) OpKb[Name].push_back({Ver, Id});
+#define TD_MODULE(Name, Rule) Modules[Name] = ModuleRule::Rule;
+#include "ApiTables.inc"
+#undef TD_FACTORY
+#undef TD_CONVERSION
+#undef TD_TENSOR_OP
+#undef TD_SAME_DTYPE_OP
+#undef TD_OP_KB
+#undef TD_MODULE
+  for (const auto &Entry : OpKb) {
+    std::vector<std::string> Versions;
+    for (const auto &[Ver, Id] : Entry.second)
+      Versions.push_back(Ver);
+    std::string Ver = pickVersion(Versions, Version);
+    for (const auto &[V2, Id] : Entry.second)
+      if (V2 == Ver)
+        OpRecords[Entry.first()] = Id;
+  }
+
+  std::vector<std::string> AutocastVersions;
+#define TD_AUTOCAST_VERSION(Ver) AutocastVersions.push_back(Ver);
 #include "ApiTables.inc"
 #undef TD_AUTOCAST_VERSION
-  AutocastVersion = Best ? BestS : OldestS;
+  AutocastVersion = pickVersion(AutocastVersions, Version);
 
 #define TD_AUTOCAST_DEVICE(Ver, Dev, DT)                                       \
   if (AutocastVersion == Ver)                                                  \
@@ -234,6 +253,10 @@ std::optional<OpRule> ApiModel::tensorOp(llvm::StringRef Name) const {
 std::optional<unsigned>
 ApiModel::sameDTypeOperands(llvm::StringRef Name) const {
   return lookup(SameDTypeOps, Name);
+}
+
+std::string ApiModel::sameDTypeRecord(llvm::StringRef Name) const {
+  return lookup(OpRecords, Name).value_or("");
 }
 
 AutocastPolicy ApiModel::autocastPolicy(AutocastDevice Dev,

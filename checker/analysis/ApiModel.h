@@ -99,6 +99,9 @@ public:
   std::optional<OpRule> tensorOp(llvm::StringRef Name) const;
   /// Operand mask of an op that needs equal dtypes (bit 0 = self / first).
   std::optional<unsigned> sameDTypeOperands(llvm::StringRef Name) const;
+  /// The knowledge-base record of the error such an op raises in the
+  /// targeted version ("pytorch/..."), or "".
+  std::string sameDTypeRecord(llvm::StringRef Name) const;
 
   AutocastPolicy autocastPolicy(AutocastDevice Dev, llvm::StringRef Op) const;
   /// Default lower-precision dtype of autocast on a device, if the targeted
@@ -115,6 +118,7 @@ private:
   llvm::StringMap<ConversionRule> Conversions;
   llvm::StringMap<OpRule> TensorOps;
   llvm::StringMap<unsigned> SameDTypeOps;
+  llvm::StringMap<std::string> OpRecords;
   llvm::StringMap<ModuleRule> Modules;
   llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];
   std::optional<DType> AutocastDefaults[NumAutocastDevices];

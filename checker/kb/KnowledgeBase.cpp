@@ -82,6 +82,11 @@ bool actionList(const json &J, const char *Name, const char *DetailKey,
         !stringField(E, DetailKey, false, A.Detail, Origin + ": " + Field,
                      Errors))
       return false;
+    for (const char *RateKey : {"success_rate", "fail_rate"}) {
+      auto R = E.find(RateKey);
+      if (R != E.end() && R->is_number())
+        A.Rate = R->get<double>();
+    }
     Out.push_back(std::move(A));
   }
   return true;
@@ -179,6 +184,18 @@ unsigned KnowledgeBase::loadDirectory(const std::string &Dir,
     N += addJson(SS.str(), F, Errors);
   }
   return N;
+}
+
+std::string KbRecord::firstSignature() const {
+  return Signature.substr(0, Signature.find(" / "));
+}
+
+const KbAction *KbRecord::bestWorkaround() const {
+  const KbAction *Best = nullptr;
+  for (const KbAction &W : Workarounds)
+    if (!Best || W.Rate > Best->Rate)
+      Best = &W;
+  return Best;
 }
 
 const KbRecord *KnowledgeBase::find(const std::string &IdOrAlias) const {

@@ -21,6 +21,7 @@ namespace torchdtype {
 struct KbAction {
   std::string Action; ///< what to do (workaround) or what was tried (dead end)
   std::string Detail; ///< how (workaround) or why it fails (dead end)
+  double Rate = 0;    ///< success_rate (workaround) or fail_rate (dead end)
 };
 
 struct KbRecord {
@@ -34,6 +35,12 @@ struct KbRecord {
   std::vector<KbAction> Workarounds, DeadEnds;
   std::string Origin; ///< "built-in" or the file it was read from
   std::shared_ptr<const std::regex> Compiled;
+
+  /// The first form of the signature, for one-line warnings (records list
+  /// several forms separated by " / ").
+  std::string firstSignature() const;
+  /// The workaround with the highest success rate, or null.
+  const KbAction *bestWorkaround() const;
 };
 
 class KnowledgeBase {

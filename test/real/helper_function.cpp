@@ -7,7 +7,7 @@ torch::Tensor use_helper() {
   auto w = torch::ones({3, 3});
   auto x = to_half(torch::ones({3, 3}));
   return torch::matmul(w, x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'matmul' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'matmul' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: {{pytorch/mm-kernel-dtype-mismatch|pytorch/scalar-type-mismatch}}] [torchdtype-mixed-precision]
 }
 
 torch::Tensor use_helper_consistently() {

@@ -8,7 +8,7 @@ public:
   torch::Tensor forward() {
     auto x = torch::randn({8, 8});
     return torch::mm(x, weight_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time [kb: mixed-dtype-op] [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: {{pytorch/mm-kernel-dtype-mismatch|pytorch/scalar-type-mismatch}}] [torchdtype-mixed-precision]
   }
 
   torch::Tensor forward_ok() {

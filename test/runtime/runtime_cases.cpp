@@ -388,6 +388,418 @@ std::vector<Case> cases() {
        }},
       {"default_dtype_restored_after_case", RUNS,
        [] { EXPECT_DTYPE(torch::randn({2}), torch::kFloat); }},
+
+      // ---- CPU float16 kernels (1.13.1): all operands Half, on CPU ----
+      // Source of checker/data/cpu_half.json ("1.13"). The message names the
+      // kernel, not the op: mm/matmul/linear say addmm_impl_cpu_, conv1d/conv2d
+      // say slow_conv2d_cpu.
+      {"half_cpu_mm_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] { torch::mm(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_bmm_throws", THROWS("^\"bmm\" not implemented for 'Half'$"),
+       [] { torch::bmm(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2, 2}, torch::kHalf)); }},
+      {"half_cpu_matmul_2d_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] { torch::matmul(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_matmul_1d_throws", THROWS("^\"dot\" not implemented for 'Half'$"),
+       [] { torch::matmul(torch::ones({3}, torch::kHalf), torch::ones({3}, torch::kHalf)); }},
+      // 3-D x 2-D matmul folds into one mm
+      {"half_cpu_matmul_3d_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] { torch::matmul(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_mv_throws", THROWS("^\"addmv_impl_cpu\" not implemented for 'Half'$"),
+       [] { torch::mv(torch::ones({2, 2}, torch::kHalf), torch::ones({2}, torch::kHalf)); }},
+      {"half_cpu_dot_throws", THROWS("^\"dot\" not implemented for 'Half'$"),
+       [] { torch::dot(torch::ones({3}, torch::kHalf), torch::ones({3}, torch::kHalf)); }},
+      {"half_cpu_addmm_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::addmm(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf),
+                      torch::ones({2, 2}, torch::kHalf));
+       }},
+      {"half_cpu_addmv_throws", THROWS("^\"addmv_impl_cpu\" not implemented for 'Half'$"),
+       [] {
+         torch::addmv(torch::ones({2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf),
+                      torch::ones({2}, torch::kHalf));
+       }},
+      {"half_cpu_baddbmm_throws", THROWS("^\"baddbmm\" not implemented for 'Half'$"),
+       [] {
+         torch::baddbmm(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2, 2}, torch::kHalf),
+                        torch::ones({2, 2, 2}, torch::kHalf));
+       }},
+      {"half_cpu_linear_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::linear(torch::ones({3, 4}, torch::kHalf), torch::ones({5, 4}, torch::kHalf),
+                       torch::ones({5}, torch::kHalf));
+       }},
+      {"half_cpu_linear_no_bias_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] { torch::linear(torch::ones({3, 4}, torch::kHalf), torch::ones({5, 4}, torch::kHalf)); }},
+      {"half_cpu_conv1d_throws", THROWS("^\"slow_conv2d_cpu\" not implemented for 'Half'$"),
+       [] { torch::conv1d(torch::ones({1, 1, 5}, torch::kHalf), torch::ones({1, 1, 3}, torch::kHalf)); }},
+      {"half_cpu_conv2d_throws", THROWS("^\"slow_conv2d_cpu\" not implemented for 'Half'$"),
+       [] { torch::conv2d(torch::ones({1, 1, 4, 4}, torch::kHalf), torch::ones({1, 1, 3, 3}, torch::kHalf)); }},
+      {"half_cpu_conv2d_bias_throws", THROWS("^\"slow_conv2d_cpu\" not implemented for 'Half'$"),
+       [] {
+         torch::conv2d(torch::ones({1, 1, 4, 4}, torch::kHalf), torch::ones({1, 1, 3, 3}, torch::kHalf),
+                       torch::ones({1}, torch::kHalf));
+       }},
+      {"half_cpu_conv_transpose2d_throws",
+       THROWS("^\"slow_conv_transpose2d_out_cpu\" not implemented for 'Half'$"),
+       [] {
+         torch::conv_transpose2d(torch::ones({1, 1, 4, 4}, torch::kHalf),
+                                 torch::ones({1, 1, 3, 3}, torch::kHalf));
+       }},
+      {"half_cpu_layer_norm_throws", THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
+       [] {
+         torch::layer_norm(torch::ones({2, 4}, torch::kHalf), {4}, torch::ones({4}, torch::kHalf),
+                           torch::zeros({4}, torch::kHalf));
+       }},
+      {"half_cpu_group_norm_throws", THROWS("^\"GroupNormKernelImpl\" not implemented for 'Half'$"),
+       [] { torch::group_norm(torch::ones({2, 4, 3}, torch::kHalf), 2); }},
+      {"half_cpu_batch_norm_throws", THROWS("^\"batch_norm\" not implemented for 'Half'$"),
+       [] {
+         auto h = torch::ones({3}, torch::kHalf);
+         torch::batch_norm(torch::ones({2, 3, 4}, torch::kHalf), h, h, h.clone(), h.clone(),
+                           /*training=*/true, 0.1, 1e-5, false);
+       }},
+      {"half_cpu_batch_norm_eval_throws", THROWS("^\"batch_norm\" not implemented for 'Half'$"),
+       [] {
+         auto h = torch::ones({3}, torch::kHalf);
+         torch::batch_norm(torch::ones({2, 3, 4}, torch::kHalf), h, h, h, h,
+                           /*training=*/false, 0.1, 1e-5, false);
+       }},
+      {"half_cpu_softmax_throws",
+       THROWS("^\"softmax_lastdim_kernel_impl\" not implemented for 'Half'$"),
+       [] { torch::softmax(torch::ones({2, 3}, torch::kHalf), 1); }},
+      {"half_cpu_softmax_dim0_throws", THROWS("^\"softmax_kernel_impl\" not implemented for 'Half'$"),
+       [] { torch::softmax(torch::ones({2, 3}, torch::kHalf), 0); }},
+      {"half_cpu_log_softmax_throws",
+       THROWS("^\"log_softmax_lastdim_kernel_impl\" not implemented for 'Half'$"),
+       [] { torch::log_softmax(torch::ones({2, 3}, torch::kHalf), 1); }},
+      {"half_cpu_nn_linear_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::Linear fc(4, 2);
+         fc->to(torch::kHalf);
+         fc->forward(torch::ones({3, 4}, torch::kHalf));
+       }},
+      {"half_cpu_nn_conv2d_throws", THROWS("^\"slow_conv2d_cpu\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::Conv2d conv(torch::nn::Conv2dOptions(1, 1, 3));
+         conv->to(torch::kHalf);
+         conv->forward(torch::ones({1, 1, 4, 4}, torch::kHalf));
+       }},
+      {"half_cpu_nn_layer_norm_throws", THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));
+         ln->to(torch::kHalf);
+         ln->forward(torch::ones({2, 4}, torch::kHalf));
+       }},
+      // elementwise ops missing too in 1.13 (relu is clamp_min)
+      {"half_cpu_relu_throws", THROWS("^\"clamp_min_cpu\" not implemented for 'Half'$"),
+       [] { torch::relu(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_exp_throws", THROWS("^\"exp_vml_cpu\" not implemented for 'Half'$"),
+       [] { torch::exp(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_sigmoid_throws", THROWS("^\"sigmoid_cpu\" not implemented for 'Half'$"),
+       [] { torch::sigmoid(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_tanh_throws", THROWS("^\"tanh_vml_cpu\" not implemented for 'Half'$"),
+       [] { torch::tanh(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_gelu_throws", THROWS("^\"GeluKernelImpl\" not implemented for 'Half'$"),
+       [] { torch::gelu(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_silu_throws", THROWS("^\"silu_cpu\" not implemented for 'Half'$"),
+       [] { torch::silu(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_log_throws", THROWS("^\"log_vml_cpu\" not implemented for 'Half'$"),
+       [] { torch::log(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_sqrt_throws", THROWS("^\"sqrt_vml_cpu\" not implemented for 'Half'$"),
+       [] { torch::sqrt(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_rsqrt_throws", THROWS("^\"rsqrt_cpu\" not implemented for 'Half'$"),
+       [] { torch::rsqrt(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_erf_throws", THROWS("^\"erf_vml_cpu\" not implemented for 'Half'$"),
+       [] { torch::erf(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_leaky_relu_throws", THROWS("^\"leaky_relu_cpu\" not implemented for 'Half'$"),
+       [] { torch::leaky_relu(torch::ones({2, 2}, torch::kHalf)); }},
+      {"half_cpu_clamp_throws", THROWS("^\"clamp_scalar_cpu\" not implemented for 'Half'$"),
+       [] { torch::clamp(torch::ones({2, 2}, torch::kHalf), 0, 1); }},
+      {"half_cpu_max_pool2d_throws", THROWS("^\"max_pool2d\" not implemented for 'Half'$"),
+       [] { torch::max_pool2d(torch::ones({1, 1, 4, 4}, torch::kHalf), 2); }},
+      {"half_cpu_avg_pool2d_throws", THROWS("^\"avg_pool2d\" not implemented for 'Half'$"),
+       [] { torch::avg_pool2d(torch::ones({1, 1, 4, 4}, torch::kHalf), 2); }},
+      {"half_cpu_dropout_train_throws", THROWS("^\"bernoulli_scalar_cpu_\" not implemented for 'Half'$"),
+       [] { torch::dropout(torch::ones({2, 2}, torch::kHalf), 0.5, /*train=*/true); }},
+      {"half_cpu_cumsum_throws", THROWS("^\"cumsum_out_cpu\" not implemented for 'Half'$"),
+       [] { torch::cumsum(torch::ones({2, 2}, torch::kHalf), 0); }},
+      {"half_cpu_topk_throws", THROWS("^\"topk_cpu\" not implemented for 'Half'$"),
+       [] { torch::topk(torch::ones({4}, torch::kHalf), 2); }},
+      {"half_cpu_nll_loss_throws", THROWS("^\"nll_loss_out_frame\" not implemented for 'Half'$"),
+       [] { torch::nll_loss(torch::ones({3, 4}, torch::kHalf), torch::zeros({3}, torch::kLong)); }},
+      // cross_entropy is log_softmax + nll_loss: the first missing kernel names it
+      {"half_cpu_cross_entropy_throws",
+       THROWS("^\"log_softmax_lastdim_kernel_impl\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::functional::cross_entropy(torch::ones({3, 4}, torch::kHalf),
+                                              torch::zeros({3}, torch::kLong));
+       }},
+      // and the ones that exist
+      {"half_cpu_add_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::add(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
+      {"half_cpu_mul_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::mul(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
+      {"half_cpu_sub_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::sub(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
+      {"half_cpu_div_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::div(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
+      {"half_cpu_pow_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::pow(torch::ones({2, 2}, torch::kHalf), 2), torch::kHalf); }},
+      {"half_cpu_sum_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::sum(torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
+      {"half_cpu_mean_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::mean(torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
+      {"half_cpu_max_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::max(torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
+      {"half_cpu_cat_runs", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::cat({torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)}),
+                      torch::kHalf);
+       }},
+      {"half_cpu_index_select_runs", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::index_select(torch::ones({2, 2}, torch::kHalf), 0, torch::zeros({1}, torch::kLong)),
+                      torch::kHalf);
+       }},
+      {"half_cpu_embedding_runs", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::embedding(torch::ones({10, 3}, torch::kHalf), torch::zeros({2}, torch::kLong)),
+                      torch::kHalf);
+       }},
+      {"half_cpu_randn_runs", RUNS, [] { EXPECT_DTYPE(torch::randn({2}, torch::kHalf), torch::kHalf); }},
+      {"half_cpu_to_float_runs", RUNS,
+       [] { EXPECT_DTYPE(torch::ones({2, 2}, torch::kHalf).to(torch::kFloat), torch::kFloat); }},
+      // the usual workaround: compute in float32, store in float16
+      {"half_cpu_mm_via_float_runs", RUNS,
+       [] {
+         auto a = torch::ones({2, 2}, torch::kHalf);
+         EXPECT_DTYPE(torch::mm(a.to(torch::kFloat), a.to(torch::kFloat)).to(torch::kHalf), torch::kHalf);
+       }},
+
+      // ---- loss targets and dtypes ----
+      // class-index targets must be Long (Int is refused too)
+      {"nll_loss_float_target_throws", THROWS("^expected scalar type Long but found Float$"),
+       [] { torch::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3})); }},
+      {"nll_loss_int_target_throws", THROWS("^expected scalar type Long but found Int$"),
+       [] { torch::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}, torch::kInt)); }},
+      {"F_nll_loss_float_target_throws", THROWS("^expected scalar type Long but found Float$"),
+       [] {
+         torch::nn::functional::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}));
+       }},
+      // a float target of the input's shape is class probabilities: runs
+      {"cross_entropy_prob_target_runs_Float", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::nn::functional::cross_entropy(torch::ones({3, 4}),
+                                                           torch::softmax(torch::ones({3, 4}), 1)),
+                      torch::kFloat);
+       }},
+      {"cross_entropy_prob_target_f64_runs_Double", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::nn::functional::cross_entropy(
+                          torch::ones({3, 4}), torch::softmax(torch::ones({3, 4}, torch::kDouble), 1)),
+                      torch::kDouble);
+       }},
+      // a float target of shape [N] is taken as class indices: refused
+      {"cross_entropy_float_class_target_throws", THROWS("^expected scalar type Long but found Float$"),
+       [] { torch::nn::functional::cross_entropy(torch::ones({3, 4}), torch::zeros({3})); }},
+      {"cross_entropy_prob_target_wrong_shape_throws",
+       THROWS("^0D or 1D target tensor expected, multi-target not supported$"),
+       [] { torch::nn::functional::cross_entropy(torch::ones({3, 4}), torch::zeros({3, 5})); }},
+      {"cross_entropy_int_target_throws", THROWS("^expected scalar type Long but found Int$"),
+       [] { torch::nn::functional::cross_entropy(torch::ones({3, 4}), torch::zeros({3}, torch::kInt)); }},
+      {"cross_entropy_long_target_runs_Float", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::nn::functional::cross_entropy(torch::ones({3, 4}), torch::zeros({3}, torch::kLong)),
+                      torch::kFloat);
+       }},
+      // f32 input, f64 target: forward promotes (huber_loss does not), backward
+      // of mse/huber refuses, l1/smooth_l1 backward runs
+      {"mse_loss_f32_f64_forward_runs_Double", RUNS,
+       [] { EXPECT_DTYPE(torch::mse_loss(torch::ones({3}), torch::zeros({3}, torch::kDouble)), torch::kDouble); }},
+      {"l1_loss_f32_f64_forward_runs_Double", RUNS,
+       [] { EXPECT_DTYPE(torch::l1_loss(torch::ones({3}), torch::zeros({3}, torch::kDouble)), torch::kDouble); }},
+      {"smooth_l1_loss_f32_f64_forward_runs_Double", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::smooth_l1_loss(torch::ones({3}), torch::zeros({3}, torch::kDouble)), torch::kDouble);
+       }},
+      {"huber_loss_f32_f64_forward_runs_Float", RUNS,
+       [] { EXPECT_DTYPE(torch::huber_loss(torch::ones({3}), torch::zeros({3}, torch::kDouble)), torch::kFloat); }},
+      {"mse_loss_backward_f64_input_f32_target_throws", THROWS("^Found dtype Float but expected Double$"),
+       [] {
+         auto x = torch::ones({3}, torch::TensorOptions().dtype(torch::kDouble).requires_grad(true));
+         torch::mse_loss(x, torch::zeros({3})).backward();
+       }},
+      {"l1_loss_backward_f32_input_f64_target_runs", RUNS,
+       [] {
+         auto x = torch::ones({3}, torch::requires_grad());
+         torch::l1_loss(x, torch::zeros({3}, torch::kDouble)).backward();
+         EXPECT_DTYPE(x.grad(), torch::kFloat);
+       }},
+      {"smooth_l1_loss_backward_f32_input_f64_target_runs", RUNS,
+       [] {
+         auto x = torch::ones({3}, torch::requires_grad());
+         torch::smooth_l1_loss(x, torch::zeros({3}, torch::kDouble)).backward();
+         EXPECT_DTYPE(x.grad(), torch::kFloat);
+       }},
+      {"huber_loss_backward_f32_input_f64_target_throws", THROWS("^Found dtype Double but expected Float$"),
+       [] {
+         auto x = torch::ones({3}, torch::requires_grad());
+         torch::huber_loss(x, torch::zeros({3}, torch::kDouble)).backward();
+       }},
+      // binary_cross_entropy refuses already in the forward
+      {"binary_cross_entropy_f32_f64_throws", THROWS("^Found dtype Double but expected Float$"),
+       [] { torch::binary_cross_entropy(torch::sigmoid(torch::ones({3})), torch::zeros({3}, torch::kDouble)); }},
+      {"binary_cross_entropy_f64_f32_throws", THROWS("^Found dtype Float but expected Double$"),
+       [] {
+         torch::binary_cross_entropy(torch::sigmoid(torch::ones({3}, torch::kDouble)), torch::zeros({3}));
+       }},
+      {"binary_cross_entropy_with_logits_f32_f64_runs_Double", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::binary_cross_entropy_with_logits(torch::ones({3}), torch::zeros({3}, torch::kDouble)),
+                      torch::kDouble);
+       }},
+      // module forms behave like the functions
+      {"nn_mseloss_f32_f64_forward_runs_Double", RUNS,
+       [] {
+         torch::nn::MSELoss loss;
+         EXPECT_DTYPE(loss(torch::ones({3}), torch::zeros({3}, torch::kDouble)), torch::kDouble);
+       }},
+      {"nn_mseloss_backward_f32_input_f64_target_throws", THROWS("^Found dtype Double but expected Float$"),
+       [] {
+         torch::nn::MSELoss loss;
+         auto x = torch::ones({3}, torch::requires_grad());
+         loss(x, torch::zeros({3}, torch::kDouble)).backward();
+       }},
+      {"nn_l1loss_backward_f32_input_f64_target_runs", RUNS,
+       [] {
+         torch::nn::L1Loss loss;
+         auto x = torch::ones({3}, torch::requires_grad());
+         loss(x, torch::zeros({3}, torch::kDouble)).backward();
+         EXPECT_DTYPE(x.grad(), torch::kFloat);
+       }},
+      {"nn_bceloss_f32_f64_throws", THROWS("^Found dtype Double but expected Float$"),
+       [] {
+         torch::nn::BCELoss loss;
+         loss(torch::sigmoid(torch::ones({3})), torch::zeros({3}, torch::kDouble));
+       }},
+      {"nn_nllloss_float_target_throws", THROWS("^expected scalar type Long but found Float$"),
+       [] {
+         torch::nn::NLLLoss loss;
+         loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}));
+       }},
+      {"nn_nllloss_int_target_throws", THROWS("^expected scalar type Long but found Int$"),
+       [] {
+         torch::nn::NLLLoss loss;
+         loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}, torch::kInt));
+       }},
+      {"nn_crossentropyloss_float_class_target_throws", THROWS("^expected scalar type Long but found Float$"),
+       [] {
+         torch::nn::CrossEntropyLoss loss;
+         loss(torch::ones({3, 4}), torch::zeros({3}));
+       }},
+      {"nn_crossentropyloss_int_target_throws", THROWS("^expected scalar type Long but found Int$"),
+       [] {
+         torch::nn::CrossEntropyLoss loss;
+         loss(torch::ones({3, 4}), torch::zeros({3}, torch::kInt));
+       }},
+      {"nn_crossentropyloss_prob_target_runs_Float", RUNS,
+       [] {
+         torch::nn::CrossEntropyLoss loss;
+         EXPECT_DTYPE(loss(torch::ones({3, 4}), torch::softmax(torch::ones({3, 4}), 1)), torch::kFloat);
+       }},
+
+      // ---- module parameters vs input dtype ----
+      {"nn_linear_f32_called_with_f16_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Linear fc(4, 2);
+         fc->forward(torch::ones({3, 4}, torch::kHalf));
+       }},
+      {"nn_linear_f32_called_with_bf16_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Linear fc(4, 2);
+         fc->forward(torch::ones({3, 4}, torch::kBFloat16));
+       }},
+      // without a bias it is matmul(f16, f32): mm's f16 kernel is looked up first
+      {"nn_linear_no_bias_f32_called_with_f16_throws",
+       THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::Linear fc(torch::nn::LinearOptions(4, 2).bias(false));
+         fc->forward(torch::ones({3, 4}, torch::kHalf));
+       }},
+      {"nn_conv2d_f32_called_with_f16_throws",
+       THROWS("^Input type \\(c10::Half\\) and bias type \\(float\\) should be the same$"),
+       [] {
+         torch::nn::Conv2d conv(torch::nn::Conv2dOptions(1, 1, 3));
+         conv->forward(torch::ones({1, 1, 4, 4}, torch::kHalf));
+       }},
+      {"nn_lstm_f32_called_with_f64_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::LSTM lstm(4, 3);
+         lstm->forward(torch::ones({2, 1, 4}, torch::kDouble));
+       }},
+      {"nn_gru_f32_called_with_f64_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::GRU gru(4, 3);
+         gru->forward(torch::ones({2, 1, 4}, torch::kDouble));
+       }},
+      {"nn_lstm_to_f64_called_with_f64_runs_Double", RUNS,
+       [] {
+         torch::nn::LSTM lstm(4, 3);
+         lstm->to(torch::kDouble);
+         EXPECT_DTYPE(std::get<0>(lstm->forward(torch::ones({2, 1, 4}, torch::kDouble))), torch::kDouble);
+       }},
+      {"nn_embedding_float_index_throws",
+       THROWS("^Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+              "Long, Int; but got CPUFloatType instead \\(while checking arguments for embedding\\)$"),
+       [] {
+         torch::nn::Embedding emb(10, 3);
+         emb->forward(torch::zeros({2}));
+       }},
+      {"nn_embedding_int_index_runs_Float", RUNS,
+       [] {
+         torch::nn::Embedding emb(10, 3);
+         EXPECT_DTYPE(emb->forward(torch::zeros({2}, torch::kInt)), torch::kFloat);
+       }},
+      {"nn_layer_norm_f32_called_with_f64_throws", THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));
+         ln->forward(torch::ones({2, 4}, torch::kDouble));
+       }},
+      {"nn_layer_norm_f32_called_with_bf16_throws", THROWS("^expected scalar type BFloat16 but found Float$"),
+       [] {
+         torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));
+         ln->forward(torch::ones({2, 4}, torch::kBFloat16));
+       }},
+      {"nn_layer_norm_f32_called_with_f16_throws",
+       THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));
+         ln->forward(torch::ones({2, 4}, torch::kHalf));
+       }},
+      // batch_norm on CPU accepts mixed dtypes only as bf16 input with f32 parameters
+      {"nn_batchnorm2d_f32_called_with_f64_throws",
+       THROWS("^mixed dtype \\(CPU\\): expect input to have scalar type of BFloat16$"),
+       [] {
+         torch::nn::BatchNorm2d bn(3);
+         bn->forward(torch::ones({2, 3, 2, 2}, torch::kDouble));
+       }},
+      {"nn_batchnorm2d_eval_f32_called_with_f64_throws",
+       THROWS("^mixed dtype \\(CPU\\): expect input to have scalar type of BFloat16$"),
+       [] {
+         torch::nn::BatchNorm2d bn(3);
+         bn->eval();
+         bn->forward(torch::ones({2, 3, 2, 2}, torch::kDouble));
+       }},
+      {"nn_batchnorm2d_f32_called_with_f16_throws", THROWS("^\"batch_norm\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::BatchNorm2d bn(3);
+         bn->forward(torch::ones({2, 3, 2, 2}, torch::kHalf));
+       }},
+      {"nn_batchnorm2d_f32_called_with_bf16_runs_BFloat16", RUNS,
+       [] {
+         torch::nn::BatchNorm2d bn(3);
+         EXPECT_DTYPE(bn->forward(torch::ones({2, 3, 2, 2}, torch::kBFloat16)), torch::kBFloat16);
+       }},
   };
 }
 

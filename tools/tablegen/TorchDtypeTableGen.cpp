@@ -130,17 +130,29 @@ void emitApi(const std::string &File, std::ostream &Out) {
     if (Name == "_doc")
       continue;
     std::string Field = "same_dtype_ops." + Name;
-    if (!Ops.is_array() || Ops.empty())
-      fail(File, Field, "must be a non-empty array of operand positions");
+    const json &Operands =
+        member(Ops, File, Field, "operands", json::value_t::array);
+    if (Operands.empty())
+      fail(File, Field + ".operands", "must list operand positions");
     unsigned Mask = 0;
-    for (const auto &P : Ops) {
+    for (const auto &P : Operands) {
       if (!P.is_number_unsigned() || P.get<unsigned>() > 7)
-        fail(File, Field, "operand positions are integers from 0 to 7");
+        fail(File, Field + ".operands",
+             "operand positions are integers from 0 to 7");
       Mask |= 1u << P.get<unsigned>();
     }
     if (Seen.count(Name))
       fail(File, Field, "op is also listed in tensor_ops");
     Out << "TD_SAME_DTYPE_OP(" << quote(Name) << ", " << Mask << ")\n";
+    const json &Kb = member(Ops, File, Field, "kb", json::value_t::object);
+    if (Kb.empty())
+      fail(File, Field + ".kb", "must name a record for at least one version");
+    for (const auto &[Ver, Id] : Kb.items()) {
+      if (!Id.is_string() || Id.get<std::string>().rfind("pytorch/", 0) != 0)
+        fail(File, Field + ".kb." + Ver, "must be a record id 'pytorch/...'");
+      Out << "TD_OP_KB(" << quote(Name) << ", " << quote(Ver) << ", "
+          << quote(Id.get<std::string>()) << ")\n";
+    }
   }
   Out << "#endif\n#ifdef TD_MODULE\n";
   for (const auto &[Name, Rule] :
