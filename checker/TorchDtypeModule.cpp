@@ -1,7 +1,12 @@
 //===- TorchDtypeModule.cpp - registers the torchdtype checks -------------===//
 
+#include "AutocastUnsafeOpCheck.h"
 #include "DeviceMismatchCheck.h"
+#include "FromBlobDtypeCheck.h"
+#include "HalfOnCpuCheck.h"
+#include "LossTargetDtypeCheck.h"
 #include "MixedPrecisionCheck.h"
+#include "ModuleInputDtypeCheck.h"
 #include "MpsFloat64Check.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -11,8 +16,16 @@ namespace clang::tidy::torchdtype {
 class TorchDtypeModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<AutocastUnsafeOpCheck>(
+        "torchdtype-autocast-unsafe-op");
     Factories.registerCheck<DeviceMismatchCheck>("torchdtype-device-mismatch");
+    Factories.registerCheck<FromBlobDtypeCheck>("torchdtype-from-blob-dtype");
+    Factories.registerCheck<HalfOnCpuCheck>("torchdtype-half-on-cpu");
+    Factories.registerCheck<LossTargetDtypeCheck>(
+        "torchdtype-loss-target-dtype");
     Factories.registerCheck<MixedPrecisionCheck>("torchdtype-mixed-precision");
+    Factories.registerCheck<ModuleInputDtypeCheck>(
+        "torchdtype-module-input-dtype");
     Factories.registerCheck<MpsFloat64Check>("torchdtype-mps-float64");
   }
 };

@@ -24,6 +24,15 @@ std::string TorchVersion::str() const {
   return std::to_string(Major) + "." + std::to_string(Minor);
 }
 
+template <typename V>
+static std::optional<V> lookup(const llvm::StringMap<V> &M,
+                               llvm::StringRef Name) {
+  auto It = M.find(Name);
+  if (It == M.end())
+    return std::nullopt;
+  return It->second;
+}
+
 /// Of the data versions, the newest not newer than Target (or the oldest,
 /// for a target older than all of them).
 static std::string pickVersion(const std::vector<std::string> &Candidates,
@@ -53,7 +62,10 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_TENSOR_OP(Name, Rule) TensorOps[Name] = OpRule::Rule;
 #define TD_SAME_DTYPE_OP(Name, Mask) SameDTypeOps[Name] = Mask;
 #define TD_OP_KB(Name, Ver, Id) OpKb[Name].push_back({Ver, Id});
-#define TD_MODULE(Name, Rule) Modules[Name] = ModuleRule::Rule;
+#define TD_MODULE(Name, Rule, Op, Kb)                                          \
+  Modules[Name] = ModuleInfo{ModuleRule::Rule, Op, Kb};
+#define TD_LOSS_MODULE(Name, Op) LossModules[Name] = Op;
+#define TD_LOSS(Op, Rule) Losses[Op] = LossRule::Rule;
 #include "ApiTables.inc"
 #undef TD_FACTORY
 #undef TD_CONVERSION
@@ -61,6 +73,8 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #undef TD_SAME_DTYPE_OP
 #undef TD_OP_KB
 #undef TD_MODULE
+#undef TD_LOSS_MODULE
+#undef TD_LOSS
   for (const auto &Entry : OpKb) {
     std::vector<std::string> Versions;
     for (const auto &[Ver, Id] : Entry.second)
@@ -70,6 +84,19 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
       if (V2 == Ver)
         OpRecords[Entry.first()] = Id;
   }
+
+  std::vector<std::string> HalfVersions;
+#define TD_CPU_HALF_VERSION(Ver) HalfVersions.push_back(Ver);
+#define TD_CPU_HALF(Ver, Op)
+#include "ApiTables.inc"
+#undef TD_CPU_HALF
+  CpuHalfVersion = pickVersion(HalfVersions, Version);
+#define TD_CPU_HALF(Ver, Op)                                                   \
+  if (CpuHalfVersion == Ver)                                                   \
+    CpuHalfMissing.insert(Op);
+#include "ApiTables.inc"
+#undef TD_CPU_HALF
+#undef TD_CPU_HALF_VERSION
 
   std::vector<std::string> AutocastVersions;
 #define TD_AUTOCAST_VERSION(Ver) AutocastVersions.push_back(Ver);
@@ -166,6 +193,8 @@ TypeKind ApiModel::classify(QualType T) const {
 
 const CXXRecordDecl *ApiModel::moduleRecord(QualType T) const {
   T = T.getNonReferenceType().getCanonicalType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType().getCanonicalType();
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   if (!RD)
     return nullptr;
@@ -200,16 +229,35 @@ const CXXRecordDecl *ApiModel::moduleRecord(QualType T) const {
   }
 }
 
-std::optional<ModuleRule> ApiModel::builtinModule(QualType T) const {
-  const CXXRecordDecl *Impl = moduleRecord(T);
-  if (!Impl || namespaceOf(Impl) != "torch::nn")
+/// "Linear" for torch::nn::Linear, LinearImpl and pointers to them.
+static std::optional<std::string> torchNNName(const ApiModel &Api,
+                                              QualType T) {
+  const CXXRecordDecl *Impl = Api.moduleRecord(T);
+  if (!Impl || !Impl->getIdentifier() || Api.namespaceOf(Impl) != "torch::nn")
     return std::nullopt;
   llvm::StringRef Name = Impl->getName();
   Name.consume_back("Impl");
-  auto It = Modules.find(Name);
-  if (It == Modules.end())
+  return Name.str();
+}
+
+std::optional<ModuleInfo> ApiModel::builtinModule(QualType T) const {
+  std::optional<std::string> Name = torchNNName(*this, T);
+  if (!Name)
     return std::nullopt;
-  return It->second;
+  return lookup(Modules, *Name);
+}
+
+std::string ApiModel::lossModuleOp(QualType T) const {
+  std::optional<std::string> Name = torchNNName(*this, T);
+  return Name ? lookup(LossModules, *Name).value_or("") : "";
+}
+
+std::optional<LossRule> ApiModel::loss(llvm::StringRef Op) const {
+  return lookup(Losses, Op);
+}
+
+bool ApiModel::cpuHalfMissing(llvm::StringRef Op) const {
+  return CpuHalfMissing.contains(Op);
 }
 
 std::string ApiModel::namespaceOf(const Decl *D) const {
@@ -231,14 +279,6 @@ bool ApiModel::isLibTorchDecl(const Decl *D) const {
   return Top == "at" || Top == "c10" || Top == "torch" || Top == "caffe2";
 }
 
-template <typename V>
-static std::optional<V> lookup(const llvm::StringMap<V> &M,
-                               llvm::StringRef Name) {
-  auto It = M.find(Name);
-  if (It == M.end())
-    return std::nullopt;
-  return It->second;
-}
 
 std::optional<FactoryRule> ApiModel::factory(llvm::StringRef Name) const {
   return lookup(Factories, Name);

@@ -15,6 +15,7 @@
 #include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
 
@@ -39,6 +40,14 @@ enum class ConversionRule : uint8_t {
 };
 enum class OpRule : uint8_t { Preserve, Reduce, Promote, BoolResult, LongResult };
 enum class ModuleRule : uint8_t { FloatInput, IndexInput };
+enum class LossRule : uint8_t { ClassIndex, ClassIndexOrProbabilities, SameDType };
+
+/// A torch::nn layer the data describes.
+struct ModuleInfo {
+  ModuleRule Rule;
+  std::string Op; ///< the aten op it runs ("linear", "conv2d" ...)
+  std::string Kb; ///< record of the error a mismatched input raises
+};
 enum class AutocastPolicy : uint8_t {
   NotListed,
   LowerPrecision,
@@ -85,8 +94,15 @@ public:
   TypeKind classify(clang::QualType T) const;
   /// The record behind a holder, module or shared_ptr type.
   const clang::CXXRecordDecl *moduleRecord(clang::QualType T) const;
-  /// For holders: the holder's class name ("Linear"), if the data lists it.
-  std::optional<ModuleRule> builtinModule(clang::QualType T) const;
+  /// A torch::nn layer with parameters (holder, Impl or pointer), if the
+  /// data lists it.
+  std::optional<ModuleInfo> builtinModule(clang::QualType T) const;
+  /// The op a torch::nn loss module runs ("mse_loss" for MSELoss), or "".
+  std::string lossModuleOp(clang::QualType T) const;
+  std::optional<LossRule> loss(llvm::StringRef Op) const;
+  /// The op has no CPU float16 kernel in the targeted version.
+  bool cpuHalfMissing(llvm::StringRef Op) const;
+  llvm::StringRef cpuHalfDataVersion() const { return CpuHalfVersion; }
 
   /// True for declarations inside LibTorch's namespaces (at, c10, torch,
   /// caffe2): the analysis models them and never reads their bodies.
@@ -119,7 +135,11 @@ private:
   llvm::StringMap<OpRule> TensorOps;
   llvm::StringMap<unsigned> SameDTypeOps;
   llvm::StringMap<std::string> OpRecords;
-  llvm::StringMap<ModuleRule> Modules;
+  llvm::StringMap<ModuleInfo> Modules;
+  llvm::StringMap<std::string> LossModules;
+  llvm::StringMap<LossRule> Losses;
+  llvm::StringSet<> CpuHalfMissing;
+  std::string CpuHalfVersion;
   llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];
   std::optional<DType> AutocastDefaults[NumAutocastDevices];
   mutable llvm::DenseMap<const clang::Type *, TypeKind> TypeCache;

@@ -1,6 +1,9 @@
 //===- Findings.cpp - what the checks report, from analysis events --------===//
 
 #include "Findings.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace torchdtype {
 
@@ -58,6 +61,76 @@ std::string autocastGap(const OpEvent &Ev, const ApiModel &Api,
                    : "autocast does not make the operands agree";
 }
 
+/// May autocast be on for a device that the operands are (or may be) on,
+/// with the op on that device's list? Then it would recast the operands.
+bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
+                      llvm::StringRef Op,
+                      std::optional<Device> Dev) {
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    AutocastDevice AD = AutocastDevice(I);
+    if (Dev && autocastDeviceOf(*Dev) != AD)
+      continue;
+    AutocastState S = Ev.Autocast[I];
+    if (S == AutocastState::Off || S == AutocastState::Entry)
+      continue;
+    AutocastPolicy P = Api.autocastPolicy(AD, Op);
+    if (P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned &&
+        !Ev.InPlace && !Ev.OutVariant && !Ev.ExplicitDType)
+      return true;
+  }
+  return false;
+}
+
+/// The one device all operands with a known device are on, if any.
+std::optional<Device> commonDevice(llvm::ArrayRef<Operand> Ops) {
+  std::optional<Device> D;
+  for (const Operand &O : Ops) {
+    std::optional<Device> V = O.V.DV.single();
+    if (!V)
+      continue;
+    if (D && *D != *V)
+      return std::nullopt;
+    D = V;
+  }
+  return D;
+}
+
+/// The dtype of a C++ element type, as from_blob would have to be told.
+std::optional<DType> dtypeOfElement(clang::QualType T,
+                                    clang::ASTContext &Ctx) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (T->isBooleanType())
+    return DType::Bool;
+  if (T->isSpecificBuiltinType(clang::BuiltinType::Float))
+    return DType::Float;
+  if (T->isSpecificBuiltinType(clang::BuiltinType::Double))
+    return DType::Double;
+  if (T->isCharType())
+    return std::nullopt; // char buffers are raw bytes of anything
+  if (T->isIntegerType()) {
+    switch (Ctx.getTypeSize(T)) {
+    case 8:
+      return T->isUnsignedIntegerType() ? std::optional<DType>(DType::Byte)
+                                        : std::optional<DType>(DType::Char);
+    case 16:
+      return DType::Short;
+    case 32:
+      return DType::Int;
+    case 64:
+      return DType::Long;
+    }
+    return std::nullopt;
+  }
+  if (const auto *RD = T->getAsCXXRecordDecl()) {
+    std::string QN = RD->getQualifiedNameAsString();
+    if (QN == "c10::Half")
+      return DType::Half;
+    if (QN == "c10::BFloat16")
+      return DType::BFloat16;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<MixedPrecisionFinding>
@@ -66,7 +139,7 @@ findMixedPrecision(const FunctionResult &R, const ApiModel &Api) {
   if (R.Skipped)
     return Out;
   for (const OpEvent &Ev : R.Ops) {
-    if (!Ev.SameDType)
+    if (!Ev.SameDType || Ev.FromModule)
       continue;
     const Operand *A = nullptr, *B = nullptr;
     std::vector<DType> DTypes;
@@ -121,6 +194,8 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
   if (R.Skipped)
     return Out;
   for (const OpEvent &Ev : R.Ops) {
+    if (Ev.Generic || Ev.FromModule)
+      continue; // module calls are judged below; other ops have no rule
     const Operand *A = nullptr;
     for (const Operand &O : Ev.Operands) {
       std::optional<Device> D = O.V.DV.single();
@@ -158,6 +233,148 @@ std::vector<const PlacementEvent *> findMpsFloat64(const FunctionResult &R) {
     return Out;
   for (const PlacementEvent &P : R.Placements)
     Out.push_back(&P);
+  return Out;
+}
+
+} // namespace torchdtype
+
+namespace torchdtype {
+
+std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
+                                           const ApiModel &Api) {
+  std::vector<const OpEvent *> Out;
+  if (R.Skipped)
+    return Out;
+  for (const OpEvent &Ev : R.Ops) {
+    if (!Api.cpuHalfMissing(Ev.Op) || Ev.Operands.empty())
+      continue;
+    bool AllHalf = llvm::all_of(Ev.Operands, [](const Operand &O) {
+      return O.V.DT.single() == DType::Half;
+    });
+    bool OnCpu = commonDevice(Ev.Operands) == Device::CPU;
+    if (!AllHalf || !OnCpu || autocastMayCover(Ev, Api, Ev.Op, Device::CPU))
+      continue;
+    Out.push_back(&Ev);
+  }
+  return Out;
+}
+
+std::vector<ModuleInputFinding>
+findModuleInputDtype(const FunctionResult &R, const ApiModel &Api,
+                     bool OpaqueModules) {
+  std::vector<ModuleInputFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const ModuleCallEvent &MC : R.ModuleCalls) {
+    std::optional<DType> P = MC.Module.DT.single(), I = MC.Input.V.DT.single();
+    if (!P || !I || *P == *I || !isFloating(*P) || !isFloating(*I))
+      continue;
+    bool Builtin = !MC.Op.empty();
+    if (Builtin ? !MC.Module.FloatModule
+                : (MC.Module.Fwd == AbsValue::Forward::Converts ||
+                   (MC.Module.Fwd == AbsValue::Forward::Opaque &&
+                    !OpaqueModules)))
+      continue;
+    // Autocast casts a layer's input and weights alike; for the user's own
+    // modules it depends on the ops inside, so any autocast may cover them.
+    OpEvent Probe;
+    Probe.Autocast = MC.Autocast;
+    std::optional<Device> Dev = MC.Module.DV.single();
+    if (!Dev)
+      Dev = MC.Input.V.DV.single();
+    if (Builtin ? autocastMayCover(Probe, Api, MC.Op, Dev)
+                : llvm::any_of(MC.Autocast, [](AutocastState S) {
+                    return S == AutocastState::On ||
+                           S == AutocastState::Unknown;
+                  }))
+      continue;
+    Out.push_back({&MC, *P, *I,
+                   Builtin ? MC.Kb : "pytorch/scalar-type-mismatch"});
+  }
+  return Out;
+}
+
+std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
+                                                   const ApiModel &Api) {
+  std::vector<LossTargetFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const OpEvent &Ev : R.Ops) {
+    std::optional<LossRule> Rule = Api.loss(Ev.Op);
+    if (!Rule || Ev.Operands.size() < 2)
+      continue;
+    const Operand &In = Ev.Operands[0], &Tg = Ev.Operands[1];
+    std::optional<DType> ID = In.V.DT.single(), TD = Tg.V.DT.single();
+    if (!TD)
+      continue;
+    if (*Rule == LossRule::SameDType) {
+      if (ID && isFloating(*ID) && isFloating(*TD) && *ID != *TD &&
+          !autocastMayCover(Ev, Api, Ev.Op, commonDevice(Ev.Operands)))
+        Out.push_back({&Ev, &In, &Tg, *ID, *TD, false});
+      continue;
+    }
+    // Class indices must be int64: a floating target of class indices, or
+    // an integer target of another width, throws.
+    bool Bad = (isIntegral(*TD) && *TD != DType::Long && *TD != DType::Bool) ||
+               (isFloating(*TD) && *Rule == LossRule::ClassIndex);
+    if (Bad)
+      Out.push_back({&Ev, &In, &Tg, ID.value_or(DType::Other), *TD, true});
+  }
+  return Out;
+}
+
+std::vector<UnsafeAutocastFinding> findAutocastUnsafe(const FunctionResult &R,
+                                                      const ApiModel &Api) {
+  std::vector<UnsafeAutocastFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const OpEvent &Ev : R.Ops) {
+    for (AutocastDevice AD : {AutocastDevice::CUDA, AutocastDevice::XPU}) {
+      if (Api.autocastPolicy(AD, Ev.Op) != AutocastPolicy::Banned ||
+          Ev.Autocast[unsigned(AD)] != AutocastState::On)
+        continue;
+      // The operands are on that device, or not known to be elsewhere.
+      bool Elsewhere = llvm::any_of(Ev.Operands, [&](const Operand &O) {
+        std::optional<Device> D = O.V.DV.single();
+        return D && autocastDeviceOf(*D) != AD;
+      });
+      if (!Elsewhere) {
+        Out.push_back({&Ev, AD});
+        break;
+      }
+    }
+  }
+  return Out;
+}
+
+std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
+                                               clang::ASTContext &Ctx) {
+  std::vector<FromBlobFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const FactoryEvent &F : R.Factories) {
+    if (F.Name != "from_blob" || F.Call->getNumArgs() < 1)
+      continue;
+    std::optional<DType> Told = F.V.DT.single();
+    if (!Told)
+      continue;
+    // The buffer as the user passed it: through the implicit conversion to
+    // void*, and static_cast<void*>; an explicit reinterpret_cast states the
+    // user's intent and is left alone.
+    const clang::Expr *Arg = F.Call->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *SC = llvm::dyn_cast<clang::CXXStaticCastExpr>(Arg))
+      Arg = SC->getSubExpr()->IgnoreParenImpCasts();
+    clang::QualType PT = Arg->getType();
+    if (!PT->isPointerType())
+      continue;
+    clang::QualType Elem = PT->getPointeeType();
+    std::optional<DType> Buffer = dtypeOfElement(Elem, Ctx);
+    if (!Buffer || *Buffer == *Told)
+      continue;
+    Out.push_back({&F, *Buffer, *Told,
+                   Elem.getUnqualifiedType().getAsString(
+                       Ctx.getPrintingPolicy())});
+  }
   return Out;
 }
 

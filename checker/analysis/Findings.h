@@ -41,6 +41,48 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
                                                       bool OpaqueModules);
 std::vector<const PlacementEvent *> findMpsFloat64(const FunctionResult &R);
 
+/// Float16 compute on the CPU that the targeted version has no kernel for.
+std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
+                                           const ApiModel &Api);
+
+struct ModuleInputFinding {
+  const ModuleCallEvent *Call;
+  DType Params, Input;
+  std::string Kb;
+};
+/// A module whose parameters have one floating dtype, given an input of
+/// another, where autocast does not reconcile them.
+std::vector<ModuleInputFinding>
+findModuleInputDtype(const FunctionResult &R, const ApiModel &Api,
+                     bool OpaqueModules);
+
+struct LossTargetFinding {
+  const OpEvent *Ev;
+  const Operand *Input, *Target;
+  DType InputDT, TargetDT;
+  bool ClassIndex; ///< the target must be Long (else: input and target agree)
+};
+std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
+                                                   const ApiModel &Api);
+
+struct UnsafeAutocastFinding {
+  const OpEvent *Ev;
+  AutocastDevice Dev;
+};
+/// Ops autocast refuses (binary_cross_entropy) inside a region where autocast
+/// is on for their device.
+std::vector<UnsafeAutocastFinding> findAutocastUnsafe(const FunctionResult &R,
+                                                      const ApiModel &Api);
+
+struct FromBlobFinding {
+  const FactoryEvent *Ev;
+  DType Buffer, Told;
+  std::string BufferType; ///< the C++ element type, as written
+};
+/// from_blob told a dtype other than its buffer's element type.
+std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
+                                               clang::ASTContext &Ctx);
+
 } // namespace torchdtype
 
 #endif

@@ -254,6 +254,7 @@ private:
   llvm::DenseMap<const Expr *, OpEvent> Ops;
   llvm::DenseMap<const Expr *, ModuleCallEvent> ModuleCalls;
   llvm::DenseMap<const Expr *, PlacementEvent> Placements;
+  llvm::DenseMap<const Expr *, FactoryEvent> Factories;
   llvm::DenseMap<const LambdaExpr *, State> LambdaSeeds;
   std::vector<const LambdaExpr *> LambdaOrder;
 };
@@ -456,15 +457,17 @@ AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
                                        SourceLocation Where) {
   AbsValue V;
   V.K = AbsValue::Kind::Module;
-  if (std::optional<ModuleRule> Rule = Api.builtinModule(ModuleType)) {
+  if (std::optional<ModuleInfo> Info = Api.builtinModule(ModuleType)) {
     // torch::nn layers create their parameters with the default dtype, on
     // the CPU.
     V.DT = Cur.DefaultDType;
     V.DT.Where = Where;
     V.DV = DeviceFact::of(Device::CPU, Where);
-    V.FloatModule = *Rule == ModuleRule::FloatInput;
+    V.FloatModule = Info->Rule == ModuleRule::FloatInput;
     return V;
   }
+  if (!Api.lossModuleOp(ModuleType).empty())
+    return V; // no parameters; forward(input, target) is modelled as its op
   // A user module: its parameters are unknown until moved with to(); its
   // forward decides what input it accepts.
   V.Fwd = AbsValue::Forward::Opaque;
@@ -1180,7 +1183,7 @@ void FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
       continue;
     Ev.Operands.push_back(Operand{Operands[I], V, operandName(Operands[I])});
   }
-  if (Ev.Operands.size() < 2)
+  if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
     return;
   Ev.Autocast = currentAutocast();
   Ev.AutocastDType = Cur.AutocastDType;
@@ -1243,7 +1246,35 @@ bool FunctionAnalyzer::moduleCall(const CallExpr *CE,
   Ev.Input = Operand{InputE, eval(InputE), operandName(InputE)};
   Ev.Jit = IsJit;
   Ev.Autocast = currentAutocast();
-  ModuleCalls[CE] = std::move(Ev);
+  std::optional<ModuleInfo> Info = Api.builtinModule(Obj->getType());
+  if (Info) {
+    Ev.Op = Info->Op;
+    Ev.Kb = Info->Kb;
+  }
+  ModuleCalls[CE] = Ev;
+  // The op the module runs, for the checks on one op's dtypes.
+  if (std::string LossOp = Api.lossModuleOp(Obj->getType()); !LossOp.empty()) {
+    llvm::SmallVector<const Expr *, 3> TensorArgs;
+    for (const Expr *A : Args)
+      if (eval(A).isTensor())
+        TensorArgs.push_back(A);
+    recordOp(CE, LossOp, false, false, 0xFF, TensorArgs, false, false, false);
+    auto It = Ops.find(CE);
+    if (It != Ops.end())
+      It->second.FromModule = true;
+  } else if (Info) {
+    OpEvent Op;
+    Op.Call = CE;
+    Op.Op = Op.Written = Info->Op;
+    Op.FromModule = true;
+    Op.Operands.push_back(Ev.Input);
+    AbsValue Params = M;
+    Params.K = AbsValue::Kind::Tensor;
+    Op.Operands.push_back(Operand{Obj, Params, Ev.ModuleName});
+    Op.Autocast = Ev.Autocast;
+    Op.AutocastDType = Cur.AutocastDType;
+    Ops[CE] = std::move(Op);
+  }
   return true;
 }
 
@@ -1424,6 +1455,7 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     if (std::optional<FactoryRule> F = Api.factory(Name)) {
       (void)F;
       recordPlacement(CE, V);
+      Factories[CE] = FactoryEvent{CE, Name.str(), V};
       return;
     }
     if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
@@ -1444,9 +1476,18 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
       Rule = Api.tensorOp(Base);
     if (Rule == OpRule::Promote ||
         (Name.starts_with("operator") && Name.ends_with("=") && Obj &&
-         Name.size() == 10))
+         Name.size() == 10)) {
       recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/true, 0x3, Ops,
                InPlace, Out, false);
+      return;
+    }
+    if (!Name.starts_with("operator")) {
+      recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/false, 0xFF, Ops,
+               InPlace, Out, false);
+      auto It = this->Ops.find(CE);
+      if (It != this->Ops.end())
+        It->second.Generic = true;
+    }
     return;
   }
   if (moduleCall(CE, Callee, Name, Obj, Args))
@@ -1638,28 +1679,22 @@ void FunctionAnalyzer::run() {
         Work.insert(Rank[S]);
   }
 
-  auto ByLoc = [&](const Expr *A, const Expr *B) {
-    return Ctx.getSourceManager().isBeforeInTranslationUnit(A->getBeginLoc(),
-                                                            B->getBeginLoc());
+  // Events in source order.
+  auto MoveSorted = [&](auto &Map, auto &Vec) {
+    std::vector<const Expr *> Keys;
+    for (auto &KV : Map)
+      Keys.push_back(KV.first);
+    llvm::sort(Keys, [&](const Expr *A, const Expr *B) {
+      return Ctx.getSourceManager().isBeforeInTranslationUnit(
+          A->getBeginLoc(), B->getBeginLoc());
+    });
+    for (const Expr *K : Keys)
+      Vec.push_back(std::move(Map[K]));
   };
-  std::vector<const Expr *> Keys;
-  for (auto &[K, V] : Ops)
-    Keys.push_back(K);
-  llvm::sort(Keys, ByLoc);
-  for (const Expr *K : Keys)
-    Result.Ops.push_back(std::move(Ops[K]));
-  Keys.clear();
-  for (auto &[K, V] : ModuleCalls)
-    Keys.push_back(K);
-  llvm::sort(Keys, ByLoc);
-  for (const Expr *K : Keys)
-    Result.ModuleCalls.push_back(std::move(ModuleCalls[K]));
-  Keys.clear();
-  for (auto &[K, V] : Placements)
-    Keys.push_back(K);
-  llvm::sort(Keys, ByLoc);
-  for (const Expr *K : Keys)
-    Result.Placements.push_back(std::move(Placements[K]));
+  MoveSorted(Ops, Result.Ops);
+  MoveSorted(ModuleCalls, Result.ModuleCalls);
+  MoveSorted(Placements, Result.Placements);
+  MoveSorted(Factories, Result.Factories);
 
   // Lambdas run with what they captured where they were created.
   for (const LambdaExpr *LE : LambdaOrder) {

@@ -51,6 +51,12 @@ struct OpEvent {
   std::string Written;   ///< the callee as written ("addmm_", "operator+")
   bool SameDType = false; ///< the op needs equal dtypes of its operands
   bool Elementwise = false; ///< TensorIterator op: CPU scalars allowed
+  /// An op the model has no operand rule for: recorded for the checks that
+  /// look at one op's dtypes (Half on CPU, losses), never for device rules.
+  bool Generic = false;
+  /// Run by a torch::nn module's forward: the module's parameters are the
+  /// last operand (layers), or the operands are forward's (losses).
+  bool FromModule = false;
   bool InPlace = false, OutVariant = false, ExplicitDType = false;
   llvm::SmallVector<Operand, 3> Operands;
   AutocastArray Autocast{};
@@ -65,6 +71,15 @@ struct ModuleCallEvent {
   Operand Input;
   bool Jit = false;
   AutocastArray Autocast{};
+  std::string Op; ///< for torch::nn layers: the aten op it runs
+  std::string Kb; ///< for torch::nn layers: record of a mismatched input
+};
+
+/// A factory call (from_blob ...) and what it made.
+struct FactoryEvent {
+  const clang::CallExpr *Call = nullptr;
+  std::string Name;
+  AbsValue V;
 };
 
 /// A tensor (or module) that ends up with a definite device and dtype at a
@@ -78,6 +93,7 @@ struct FunctionResult {
   std::vector<OpEvent> Ops;
   std::vector<ModuleCallEvent> ModuleCalls;
   std::vector<PlacementEvent> Placements;
+  std::vector<FactoryEvent> Factories;
   bool Skipped = false; ///< the work cap was hit; nothing is reported
 };
 

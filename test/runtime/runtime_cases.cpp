@@ -102,7 +102,7 @@ std::vector<Case> cases() {
       {"mm_f32_bf16", THROWS("^expected scalar type Float but found BFloat16$"),
        [] { torch::mm(f32(), of(torch::kBFloat16)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"mm_f16_f16", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
-       [] { torch::mm(of(torch::kHalf), of(torch::kHalf)); }},
+       [] { torch::mm(of(torch::kHalf), of(torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"mm_method_f32_f16", THROWS("^expected scalar type Float but found Half$"),
        [] { f32().mm(of(torch::kHalf)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"matmul_2d_f32_f16", THROWS("^expected scalar type Float but found Half$"),
@@ -227,7 +227,7 @@ std::vector<Case> cases() {
        [] { of(torch::kHalf).fill_(1e6); }},
       {"layer_norm_f16_cpu_throws",
        THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
-       [] { torch::layer_norm(of(torch::kHalf, 2, 4), {4}); }},
+       [] { torch::layer_norm(of(torch::kHalf, 2, 4), {4}); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"conv2d_mkldnn_input_f64_weight_throws",
        THROWS("^Input type \\(MkldnnCPUFloatType\\) and weight type \\(CPUDoubleType\\) should be the same or input should be a MKLDNN tensor and weight is a dense tensor$"),
        [] { torch::conv2d(torch::ones({1, 1, 4, 4}).to_mkldnn(), torch::ones({1, 1, 3, 3}, torch::kDouble)); }},
@@ -394,137 +394,137 @@ std::vector<Case> cases() {
       // kernel, not the op: mm/matmul/linear say addmm_impl_cpu_, conv1d/conv2d
       // say slow_conv2d_cpu.
       {"half_cpu_mm_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
-       [] { torch::mm(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::mm(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_bmm_throws", THROWS("^\"bmm\" not implemented for 'Half'$"),
-       [] { torch::bmm(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2, 2}, torch::kHalf)); }},
+       [] { torch::bmm(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_matmul_2d_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
-       [] { torch::matmul(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::matmul(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_matmul_1d_throws", THROWS("^\"dot\" not implemented for 'Half'$"),
-       [] { torch::matmul(torch::ones({3}, torch::kHalf), torch::ones({3}, torch::kHalf)); }},
+       [] { torch::matmul(torch::ones({3}, torch::kHalf), torch::ones({3}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       // 3-D x 2-D matmul folds into one mm
       {"half_cpu_matmul_3d_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
-       [] { torch::matmul(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::matmul(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_mv_throws", THROWS("^\"addmv_impl_cpu\" not implemented for 'Half'$"),
-       [] { torch::mv(torch::ones({2, 2}, torch::kHalf), torch::ones({2}, torch::kHalf)); }},
+       [] { torch::mv(torch::ones({2, 2}, torch::kHalf), torch::ones({2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_dot_throws", THROWS("^\"dot\" not implemented for 'Half'$"),
-       [] { torch::dot(torch::ones({3}, torch::kHalf), torch::ones({3}, torch::kHalf)); }},
+       [] { torch::dot(torch::ones({3}, torch::kHalf), torch::ones({3}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_addmm_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
        [] {
-         torch::addmm(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf),
+         torch::addmm(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf), // FLAGGED(torchdtype-half-on-cpu)
                       torch::ones({2, 2}, torch::kHalf));
        }},
       {"half_cpu_addmv_throws", THROWS("^\"addmv_impl_cpu\" not implemented for 'Half'$"),
        [] {
-         torch::addmv(torch::ones({2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf),
+         torch::addmv(torch::ones({2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf), // FLAGGED(torchdtype-half-on-cpu)
                       torch::ones({2}, torch::kHalf));
        }},
       {"half_cpu_baddbmm_throws", THROWS("^\"baddbmm\" not implemented for 'Half'$"),
        [] {
-         torch::baddbmm(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2, 2}, torch::kHalf),
+         torch::baddbmm(torch::ones({2, 2, 2}, torch::kHalf), torch::ones({2, 2, 2}, torch::kHalf), // FLAGGED(torchdtype-half-on-cpu)
                         torch::ones({2, 2, 2}, torch::kHalf));
        }},
       {"half_cpu_linear_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
        [] {
-         torch::linear(torch::ones({3, 4}, torch::kHalf), torch::ones({5, 4}, torch::kHalf),
+         torch::linear(torch::ones({3, 4}, torch::kHalf), torch::ones({5, 4}, torch::kHalf), // FLAGGED(torchdtype-half-on-cpu)
                        torch::ones({5}, torch::kHalf));
        }},
       {"half_cpu_linear_no_bias_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
-       [] { torch::linear(torch::ones({3, 4}, torch::kHalf), torch::ones({5, 4}, torch::kHalf)); }},
+       [] { torch::linear(torch::ones({3, 4}, torch::kHalf), torch::ones({5, 4}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_conv1d_throws", THROWS("^\"slow_conv2d_cpu\" not implemented for 'Half'$"),
-       [] { torch::conv1d(torch::ones({1, 1, 5}, torch::kHalf), torch::ones({1, 1, 3}, torch::kHalf)); }},
+       [] { torch::conv1d(torch::ones({1, 1, 5}, torch::kHalf), torch::ones({1, 1, 3}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_conv2d_throws", THROWS("^\"slow_conv2d_cpu\" not implemented for 'Half'$"),
-       [] { torch::conv2d(torch::ones({1, 1, 4, 4}, torch::kHalf), torch::ones({1, 1, 3, 3}, torch::kHalf)); }},
+       [] { torch::conv2d(torch::ones({1, 1, 4, 4}, torch::kHalf), torch::ones({1, 1, 3, 3}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_conv2d_bias_throws", THROWS("^\"slow_conv2d_cpu\" not implemented for 'Half'$"),
        [] {
-         torch::conv2d(torch::ones({1, 1, 4, 4}, torch::kHalf), torch::ones({1, 1, 3, 3}, torch::kHalf),
+         torch::conv2d(torch::ones({1, 1, 4, 4}, torch::kHalf), torch::ones({1, 1, 3, 3}, torch::kHalf), // FLAGGED(torchdtype-half-on-cpu)
                        torch::ones({1}, torch::kHalf));
        }},
       {"half_cpu_conv_transpose2d_throws",
        THROWS("^\"slow_conv_transpose2d_out_cpu\" not implemented for 'Half'$"),
        [] {
-         torch::conv_transpose2d(torch::ones({1, 1, 4, 4}, torch::kHalf),
+         torch::conv_transpose2d(torch::ones({1, 1, 4, 4}, torch::kHalf), // FLAGGED(torchdtype-half-on-cpu)
                                  torch::ones({1, 1, 3, 3}, torch::kHalf));
        }},
       {"half_cpu_layer_norm_throws", THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
        [] {
-         torch::layer_norm(torch::ones({2, 4}, torch::kHalf), {4}, torch::ones({4}, torch::kHalf),
+         torch::layer_norm(torch::ones({2, 4}, torch::kHalf), {4}, torch::ones({4}, torch::kHalf), // FLAGGED(torchdtype-half-on-cpu)
                            torch::zeros({4}, torch::kHalf));
        }},
       {"half_cpu_group_norm_throws", THROWS("^\"GroupNormKernelImpl\" not implemented for 'Half'$"),
-       [] { torch::group_norm(torch::ones({2, 4, 3}, torch::kHalf), 2); }},
+       [] { torch::group_norm(torch::ones({2, 4, 3}, torch::kHalf), 2); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_batch_norm_throws", THROWS("^\"batch_norm\" not implemented for 'Half'$"),
        [] {
          auto h = torch::ones({3}, torch::kHalf);
-         torch::batch_norm(torch::ones({2, 3, 4}, torch::kHalf), h, h, h.clone(), h.clone(),
+         torch::batch_norm(torch::ones({2, 3, 4}, torch::kHalf), h, h, h.clone(), h.clone(), // FLAGGED(torchdtype-half-on-cpu)
                            /*training=*/true, 0.1, 1e-5, false);
        }},
       {"half_cpu_batch_norm_eval_throws", THROWS("^\"batch_norm\" not implemented for 'Half'$"),
        [] {
          auto h = torch::ones({3}, torch::kHalf);
-         torch::batch_norm(torch::ones({2, 3, 4}, torch::kHalf), h, h, h, h,
+         torch::batch_norm(torch::ones({2, 3, 4}, torch::kHalf), h, h, h, h, // FLAGGED(torchdtype-half-on-cpu)
                            /*training=*/false, 0.1, 1e-5, false);
        }},
       {"half_cpu_softmax_throws",
        THROWS("^\"softmax_lastdim_kernel_impl\" not implemented for 'Half'$"),
-       [] { torch::softmax(torch::ones({2, 3}, torch::kHalf), 1); }},
+       [] { torch::softmax(torch::ones({2, 3}, torch::kHalf), 1); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_softmax_dim0_throws", THROWS("^\"softmax_kernel_impl\" not implemented for 'Half'$"),
-       [] { torch::softmax(torch::ones({2, 3}, torch::kHalf), 0); }},
+       [] { torch::softmax(torch::ones({2, 3}, torch::kHalf), 0); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_log_softmax_throws",
        THROWS("^\"log_softmax_lastdim_kernel_impl\" not implemented for 'Half'$"),
-       [] { torch::log_softmax(torch::ones({2, 3}, torch::kHalf), 1); }},
+       [] { torch::log_softmax(torch::ones({2, 3}, torch::kHalf), 1); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_nn_linear_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
        [] {
          torch::nn::Linear fc(4, 2);
          fc->to(torch::kHalf);
-         fc->forward(torch::ones({3, 4}, torch::kHalf));
+         fc->forward(torch::ones({3, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
        }},
       {"half_cpu_nn_conv2d_throws", THROWS("^\"slow_conv2d_cpu\" not implemented for 'Half'$"),
        [] {
          torch::nn::Conv2d conv(torch::nn::Conv2dOptions(1, 1, 3));
          conv->to(torch::kHalf);
-         conv->forward(torch::ones({1, 1, 4, 4}, torch::kHalf));
+         conv->forward(torch::ones({1, 1, 4, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
        }},
       {"half_cpu_nn_layer_norm_throws", THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
        [] {
          torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));
          ln->to(torch::kHalf);
-         ln->forward(torch::ones({2, 4}, torch::kHalf));
+         ln->forward(torch::ones({2, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
        }},
       // elementwise ops missing too in 1.13 (relu is clamp_min)
       {"half_cpu_relu_throws", THROWS("^\"clamp_min_cpu\" not implemented for 'Half'$"),
-       [] { torch::relu(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::relu(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_exp_throws", THROWS("^\"exp_vml_cpu\" not implemented for 'Half'$"),
-       [] { torch::exp(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::exp(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_sigmoid_throws", THROWS("^\"sigmoid_cpu\" not implemented for 'Half'$"),
-       [] { torch::sigmoid(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::sigmoid(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_tanh_throws", THROWS("^\"tanh_vml_cpu\" not implemented for 'Half'$"),
-       [] { torch::tanh(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::tanh(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_gelu_throws", THROWS("^\"GeluKernelImpl\" not implemented for 'Half'$"),
-       [] { torch::gelu(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::gelu(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_silu_throws", THROWS("^\"silu_cpu\" not implemented for 'Half'$"),
-       [] { torch::silu(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::silu(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_log_throws", THROWS("^\"log_vml_cpu\" not implemented for 'Half'$"),
-       [] { torch::log(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::log(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_sqrt_throws", THROWS("^\"sqrt_vml_cpu\" not implemented for 'Half'$"),
-       [] { torch::sqrt(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::sqrt(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_rsqrt_throws", THROWS("^\"rsqrt_cpu\" not implemented for 'Half'$"),
-       [] { torch::rsqrt(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::rsqrt(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_erf_throws", THROWS("^\"erf_vml_cpu\" not implemented for 'Half'$"),
-       [] { torch::erf(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::erf(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_leaky_relu_throws", THROWS("^\"leaky_relu_cpu\" not implemented for 'Half'$"),
-       [] { torch::leaky_relu(torch::ones({2, 2}, torch::kHalf)); }},
+       [] { torch::leaky_relu(torch::ones({2, 2}, torch::kHalf)); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_clamp_throws", THROWS("^\"clamp_scalar_cpu\" not implemented for 'Half'$"),
-       [] { torch::clamp(torch::ones({2, 2}, torch::kHalf), 0, 1); }},
+       [] { torch::clamp(torch::ones({2, 2}, torch::kHalf), 0, 1); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_max_pool2d_throws", THROWS("^\"max_pool2d\" not implemented for 'Half'$"),
-       [] { torch::max_pool2d(torch::ones({1, 1, 4, 4}, torch::kHalf), 2); }},
+       [] { torch::max_pool2d(torch::ones({1, 1, 4, 4}, torch::kHalf), 2); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_avg_pool2d_throws", THROWS("^\"avg_pool2d\" not implemented for 'Half'$"),
-       [] { torch::avg_pool2d(torch::ones({1, 1, 4, 4}, torch::kHalf), 2); }},
+       [] { torch::avg_pool2d(torch::ones({1, 1, 4, 4}, torch::kHalf), 2); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_dropout_train_throws", THROWS("^\"bernoulli_scalar_cpu_\" not implemented for 'Half'$"),
        [] { torch::dropout(torch::ones({2, 2}, torch::kHalf), 0.5, /*train=*/true); }},
       {"half_cpu_cumsum_throws", THROWS("^\"cumsum_out_cpu\" not implemented for 'Half'$"),
-       [] { torch::cumsum(torch::ones({2, 2}, torch::kHalf), 0); }},
+       [] { torch::cumsum(torch::ones({2, 2}, torch::kHalf), 0); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_topk_throws", THROWS("^\"topk_cpu\" not implemented for 'Half'$"),
-       [] { torch::topk(torch::ones({4}, torch::kHalf), 2); }},
+       [] { torch::topk(torch::ones({4}, torch::kHalf), 2); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_nll_loss_throws", THROWS("^\"nll_loss_out_frame\" not implemented for 'Half'$"),
        [] { torch::nll_loss(torch::ones({3, 4}, torch::kHalf), torch::zeros({3}, torch::kLong)); }},
       // cross_entropy is log_softmax + nll_loss: the first missing kernel names it
@@ -581,7 +581,7 @@ std::vector<Case> cases() {
       {"nll_loss_float_target_throws", THROWS("^expected scalar type Long but found Float$"),
        [] { torch::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3})); }},
       {"nll_loss_int_target_throws", THROWS("^expected scalar type Long but found Int$"),
-       [] { torch::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}, torch::kInt)); }},
+       [] { torch::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}, torch::kInt)); }}, // FLAGGED(torchdtype-loss-target-dtype)
       {"F_nll_loss_float_target_throws", THROWS("^expected scalar type Long but found Float$"),
        [] {
          torch::nn::functional::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}));
@@ -606,7 +606,7 @@ std::vector<Case> cases() {
        THROWS("^0D or 1D target tensor expected, multi-target not supported$"),
        [] { torch::nn::functional::cross_entropy(torch::ones({3, 4}), torch::zeros({3, 5})); }},
       {"cross_entropy_int_target_throws", THROWS("^expected scalar type Long but found Int$"),
-       [] { torch::nn::functional::cross_entropy(torch::ones({3, 4}), torch::zeros({3}, torch::kInt)); }},
+       [] { torch::nn::functional::cross_entropy(torch::ones({3, 4}), torch::zeros({3}, torch::kInt)); }}, // FLAGGED(torchdtype-loss-target-dtype)
       {"cross_entropy_long_target_runs_Float", RUNS,
        [] {
          EXPECT_DTYPE(torch::nn::functional::cross_entropy(torch::ones({3, 4}), torch::zeros({3}, torch::kLong)),

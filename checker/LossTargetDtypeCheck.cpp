@@ -1,0 +1,40 @@
+//===- LossTargetDtypeCheck.cpp - torchdtype-loss-target-dtype ------------===//
+
+#include "LossTargetDtypeCheck.h"
+#include "analysis/Findings.h"
+
+namespace clang::tidy::torchdtype {
+
+using ::torchdtype::dtypeName;
+
+static constexpr llvm::StringLiteral ClassIndexRecord =
+    "pytorch/scalar-type-mismatch";
+static constexpr llvm::StringLiteral SameDTypeRecord =
+    "pytorch/found-dtype-expected";
+
+void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
+                                  ::torchdtype::AnalysisContext &AC) {
+  for (const ::torchdtype::LossTargetFinding &F :
+       ::torchdtype::findLossTargetDtype(R, AC.api())) {
+    SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
+    if (!firstAt(Loc))
+      continue;
+    StringRef Record = F.ClassIndex ? ClassIndexRecord : SameDTypeRecord;
+    if (F.ClassIndex)
+      diag(Loc, "'%0' needs a target of class indices of dtype Long but gets "
+                "%1; this throws at run time%2")
+          << F.Ev->Written << dtypeName(F.TargetDT) << kbSuffix(Record);
+    else
+      diag(Loc, "'%0' gets an input of dtype %1 and a target of dtype %2; "
+                "this throws at run time%3")
+          << F.Ev->Written << dtypeName(F.InputDT) << dtypeName(F.TargetDT)
+          << kbSuffix(Record);
+    const ::torchdtype::Operand &T = *F.Target;
+    diag(fileLoc(T.V.DT.Where.isValid() ? T.V.DT.Where : T.E->getExprLoc()),
+         "target '%0' has dtype %1 from here", DiagnosticIDs::Note)
+        << describe(T) << dtypeName(F.TargetDT);
+    kbNote(Loc, Record);
+  }
+}
+
+} // namespace clang::tidy::torchdtype
