@@ -204,7 +204,12 @@ const CXXRecordDecl *ApiModel::moduleRecord(QualType T) const {
   case TypeKind::ModulePtr:
     return sharedPtrPointee(RD);
   case TypeKind::Holder: {
-    // ModuleHolder<Impl>: the Impl is the holder base's template argument.
+    // ModuleHolder<Impl>: the Impl is the holder base's template argument
+    // (the object may already be converted to that base).
+    if (const auto *Self = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (Self->getQualifiedNameAsString() == "torch::nn::ModuleHolder" &&
+          Self->getTemplateArgs().size() >= 1)
+        return Self->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
     const CXXRecordDecl *Def = RD->getDefinition();
     for (unsigned Depth = 0; Def && Depth < 8; ++Depth) {
       for (const CXXBaseSpecifier &B : Def->bases()) {

@@ -248,7 +248,12 @@ std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
   for (const OpEvent &Ev : R.Ops) {
     if (!Api.cpuHalfMissing(Ev.Op) || Ev.Operands.empty())
       continue;
+    // Every operand's dtype is known; the floating ones are all Half (index
+    // and target tensors are integral).
     bool AllHalf = llvm::all_of(Ev.Operands, [](const Operand &O) {
+      std::optional<DType> D = O.V.DT.single();
+      return D && (*D == DType::Half || isIntegral(*D));
+    }) && llvm::any_of(Ev.Operands, [](const Operand &O) {
       return O.V.DT.single() == DType::Half;
     });
     bool OnCpu = commonDevice(Ev.Operands) == Device::CPU;
@@ -365,9 +370,13 @@ std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
     if (const auto *SC = llvm::dyn_cast<clang::CXXStaticCastExpr>(Arg))
       Arg = SC->getSubExpr()->IgnoreParenImpCasts();
     clang::QualType PT = Arg->getType();
-    if (!PT->isPointerType())
+    clang::QualType Elem;
+    if (PT->isPointerType())
+      Elem = PT->getPointeeType();
+    else if (const clang::ArrayType *AT = PT->getAsArrayTypeUnsafe())
+      Elem = AT->getElementType(); // an array, decayed to its first element
+    else
       continue;
-    clang::QualType Elem = PT->getPointeeType();
     std::optional<DType> Buffer = dtypeOfElement(Elem, Ctx);
     if (!Buffer || *Buffer == *Told)
       continue;

@@ -11,7 +11,8 @@
 // `N passed, N failed`. Exit status 1 on any failure.
 // Lines ending in `// FLAGGED(torchdtype-<check>)` are where the analyzer must
 // warn (crosscheck.py runs it over this file): every warning is on such a
-// line, and never inside a RUNS case.
+// line, and never inside a RUNS case unless the marker says `, silent`: a
+// silent error (wrong values, no exception) runs by definition.
 // `-v` appends the observed message (and exception type) to each line;
 // `-f REGEX` runs only the cases whose name matches REGEX.
 
@@ -352,7 +353,7 @@ std::vector<Case> cases() {
       {"from_blob_double_buffer_as_float_runs_with_garbage", RUNS,
        [] {
          static double buf[4] = {1.0, 2.0, 3.0, 4.0};
-         auto t = torch::from_blob(buf, {4}, torch::kFloat);
+         auto t = torch::from_blob(buf, {4}, torch::kFloat); // FLAGGED(torchdtype-from-blob-dtype, silent)
          EXPECT_DTYPE(t, torch::kFloat);
          // The low half of 1.0 (0x3FF0000000000000) read as a float is 0.0,
          // the high half is 1.875: the values are not {1, 2, 3, 4}.
@@ -526,12 +527,12 @@ std::vector<Case> cases() {
       {"half_cpu_topk_throws", THROWS("^\"topk_cpu\" not implemented for 'Half'$"),
        [] { torch::topk(torch::ones({4}, torch::kHalf), 2); }}, // FLAGGED(torchdtype-half-on-cpu)
       {"half_cpu_nll_loss_throws", THROWS("^\"nll_loss_out_frame\" not implemented for 'Half'$"),
-       [] { torch::nll_loss(torch::ones({3, 4}, torch::kHalf), torch::zeros({3}, torch::kLong)); }},
+       [] { torch::nll_loss(torch::ones({3, 4}, torch::kHalf), torch::zeros({3}, torch::kLong)); }}, // FLAGGED(torchdtype-half-on-cpu)
       // cross_entropy is log_softmax + nll_loss: the first missing kernel names it
       {"half_cpu_cross_entropy_throws",
        THROWS("^\"log_softmax_lastdim_kernel_impl\" not implemented for 'Half'$"),
        [] {
-         torch::nn::functional::cross_entropy(torch::ones({3, 4}, torch::kHalf),
+         torch::nn::functional::cross_entropy(torch::ones({3, 4}, torch::kHalf), // FLAGGED(torchdtype-half-on-cpu)
                                               torch::zeros({3}, torch::kLong));
        }},
       // and the ones that exist
@@ -690,7 +691,7 @@ std::vector<Case> cases() {
       {"nn_nllloss_int_target_throws", THROWS("^expected scalar type Long but found Int$"),
        [] {
          torch::nn::NLLLoss loss;
-         loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}, torch::kInt));
+         loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}, torch::kInt)); // FLAGGED(torchdtype-loss-target-dtype)
        }},
       {"nn_crossentropyloss_float_class_target_throws", THROWS("^expected scalar type Long but found Float$"),
        [] {
@@ -700,7 +701,7 @@ std::vector<Case> cases() {
       {"nn_crossentropyloss_int_target_throws", THROWS("^expected scalar type Long but found Int$"),
        [] {
          torch::nn::CrossEntropyLoss loss;
-         loss(torch::ones({3, 4}), torch::zeros({3}, torch::kInt));
+         loss(torch::ones({3, 4}), torch::zeros({3}, torch::kInt)); // FLAGGED(torchdtype-loss-target-dtype)
        }},
       {"nn_crossentropyloss_prob_target_runs_Float", RUNS,
        [] {

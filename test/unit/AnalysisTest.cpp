@@ -24,22 +24,20 @@ using namespace torchdtype;
 namespace {
 
 using LineSet = std::set<unsigned>;
-struct Lines {
-  LineSet Mixed, Device, Mps;
-};
+/// Lines by annotation: "mixed", "device", "mps", "half", "modin", "loss",
+/// "bce", "blob" (one per finding kind).
+using Lines = std::map<std::string, LineSet>;
+const char *const Tags[] = {"mixed", "device", "mps", "half",
+                            "modin", "loss", "bce", "blob"};
 
 Lines annotations(llvm::StringRef Code) {
   Lines L;
   llvm::SmallVector<llvm::StringRef, 64> Rows;
   Code.split(Rows, '\n');
-  for (unsigned I = 0; I < Rows.size(); ++I) {
-    if (Rows[I].contains("// [[mixed]]"))
-      L.Mixed.insert(I + 1);
-    if (Rows[I].contains("// [[device]]"))
-      L.Device.insert(I + 1);
-    if (Rows[I].contains("// [[mps]]"))
-      L.Mps.insert(I + 1);
-  }
+  for (unsigned I = 0; I < Rows.size(); ++I)
+    for (const char *Tag : Tags)
+      if (Rows[I].contains((std::string("[[") + Tag + "]]")))
+        L[Tag].insert(I + 1);
   return L;
 }
 
@@ -50,7 +48,7 @@ struct Analysis {
 };
 
 Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
-            unsigned MaxSteps = 20000) {
+                 unsigned MaxSteps = 20000) {
   Analysis R;
   std::string Full = "#include <torch/torch.h>\n#include <torch/script.h>\n"
                      "#include <ATen/autocast_mode.h>\n" +
@@ -82,11 +80,21 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
     const FunctionResult &Res = AC.analyze(FD);
     R.Skipped += Res.Skipped;
     for (const MixedPrecisionFinding &F : findMixedPrecision(Res, AC.api()))
-      R.Found.Mixed.insert(LineOf(F.Ev->Call));
+      R.Found["mixed"].insert(LineOf(F.Ev->Call));
     for (const DeviceMismatchFinding &F : findDeviceMismatch(Res, true))
-      R.Found.Device.insert(LineOf(F.Call));
+      R.Found["device"].insert(LineOf(F.Call));
     for (const PlacementEvent *P : findMpsFloat64(Res))
-      R.Found.Mps.insert(LineOf(P->E));
+      R.Found["mps"].insert(LineOf(P->E));
+    for (const OpEvent *E : findHalfOnCpu(Res, AC.api()))
+      R.Found["half"].insert(LineOf(E->Call));
+    for (const ModuleInputFinding &F : findModuleInputDtype(Res, AC.api(), true))
+      R.Found["modin"].insert(LineOf(F.Call->Call));
+    for (const LossTargetFinding &F : findLossTargetDtype(Res, AC.api()))
+      R.Found["loss"].insert(LineOf(F.Ev->Call));
+    for (const UnsafeAutocastFinding &F : findAutocastUnsafe(Res, AC.api()))
+      R.Found["bce"].insert(LineOf(F.Ev->Call));
+    for (const FromBlobFinding &F : findFromBlobDtype(Res, Ctx))
+      R.Found["blob"].insert(LineOf(F.Ev->Call));
   }
   return R;
 }
@@ -94,9 +102,8 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
 void expectAnnotated(llvm::StringRef Code, llvm::StringRef Version = "2.14") {
   Lines Want = annotations(Code);
   Analysis R = analyse(Code, Version);
-  EXPECT_EQ(R.Found.Mixed, Want.Mixed) << "mixed-precision lines";
-  EXPECT_EQ(R.Found.Device, Want.Device) << "device-mismatch lines";
-  EXPECT_EQ(R.Found.Mps, Want.Mps) << "mps-float64 lines";
+  for (const char *Tag : Tags)
+    EXPECT_EQ(R.Found[Tag], Want[Tag]) << Tag << " lines";
   EXPECT_EQ(R.Skipped, 0u);
 }
 
@@ -372,10 +379,10 @@ TEST(Analysis, WorkCapSkipsSilently) {
   Code += "  torch::mm(a, b);\n}\n";
   Analysis Small = analyse(Code, "2.14", 100);
   EXPECT_EQ(Small.Skipped, 1u);
-  EXPECT_TRUE(Small.Found.Mixed.empty());
+  EXPECT_TRUE(Small.Found["mixed"].empty());
   Analysis Large = analyse(Code, "2.14", 100000);
   EXPECT_EQ(Large.Skipped, 0u);
-  EXPECT_EQ(Large.Found.Mixed.size(), 1u);
+  EXPECT_EQ(Large.Found["mixed"].size(), 1u);
 }
 
 TEST(Analysis, SummaryOfAConvertingHelper) {
@@ -426,6 +433,102 @@ void f() {
   lin->to(torch::kMPS); // [[mps]]
   torch::nn::Linear ok(3, 4);
   ok->to(torch::kMPS);
+}
+)cpp");
+}
+} // namespace
+
+namespace {
+TEST(Analysis, HalfOnCpuDependsOnTheVersion) {
+  const char *Code = R"cpp(
+void f() {
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  torch::mm(h, h); // [[half]]
+  h.relu(); // [[half]]
+  h + h;
+  auto c = h.cuda();
+  torch::mm(c, c);
+  torch::nn::Linear lin(2, 2);
+  lin->to(torch::kHalf);
+  lin(h); // [[half]]
+  at::autocast::set_cpu_enabled(true);
+  torch::mm(h, h);
+  at::autocast::set_cpu_enabled(false);
+}
+)cpp";
+  expectAnnotated(Code, "1.13");
+  Analysis New = analyse(Code, "2.14");
+  EXPECT_TRUE(New.Found["half"].empty());
+}
+
+TEST(Analysis, ModuleInputDtype) {
+  expectAnnotated(R"cpp(
+void f(const torch::Tensor &unknown) {
+  torch::nn::Linear lin(3, 4);
+  auto x = torch::randn({2, 3});
+  lin(x);
+  lin(x.to(torch::kDouble)); // [[modin]]
+  lin->to(torch::kHalf);
+  lin->forward(x); // [[modin]]
+  lin(x.to(torch::kHalf));
+  lin(unknown);
+  torch::nn::Embedding emb(10, 3);
+  emb(torch::tensor({1, 2}));
+}
+)cpp");
+}
+
+TEST(Analysis, LossTargets) {
+  expectAnnotated(R"cpp(
+void f() {
+  auto logp = torch::randn({4, 3});
+  auto y = torch::tensor({0, 1, 2, 0});
+  torch::nll_loss(logp, y);
+  torch::nll_loss(logp, y.to(torch::kFloat)); // [[loss]]
+  torch::nll_loss(logp, y.to(torch::kInt)); // [[loss]]
+  auto p = torch::randn({4, 3});
+  torch::mse_loss(p, p.to(torch::kDouble)); // [[loss]]
+  torch::mse_loss(p, p);
+  torch::binary_cross_entropy(p.sigmoid(), p.to(torch::kDouble)); // [[loss]]
+  torch::nn::MSELoss mse;
+  mse(p, p.to(torch::kDouble)); // [[loss]]
+  mse(p, p);
+}
+)cpp");
+}
+
+TEST(Analysis, AutocastRefusesBinaryCrossEntropyOnCuda) {
+  expectAnnotated(R"cpp(
+void f(const torch::Tensor &unknown) {
+  auto p = torch::rand({4}).cuda();
+  auto t = torch::rand({4}).cuda();
+  torch::binary_cross_entropy(p, t);
+  at::autocast::set_enabled(true);
+  torch::binary_cross_entropy(p, t); // [[bce]]
+  torch::binary_cross_entropy(unknown, unknown); // [[bce]]
+  torch::binary_cross_entropy(torch::rand({4}), torch::rand({4}));
+  torch::binary_cross_entropy_with_logits(p, t);
+  at::autocast::set_enabled(false);
+  at::autocast::set_cpu_enabled(true);
+  torch::binary_cross_entropy(torch::rand({4}), torch::rand({4}));
+}
+)cpp");
+}
+
+TEST(Analysis, FromBlobBufferTypes) {
+  expectAnnotated(R"cpp(
+void f(std::vector<int64_t> &ids, void *raw, unsigned char *bytes) {
+  double d[4];
+  float fl[4];
+  torch::from_blob(d, {4}); // [[blob]]
+  torch::from_blob(d, {4}, torch::kDouble);
+  torch::from_blob(fl, {4}, torch::kDouble); // [[blob]]
+  torch::from_blob(fl, {4});
+  torch::from_blob(ids.data(), {4}, torch::kFloat); // [[blob]]
+  torch::from_blob(ids.data(), {4}, torch::kLong);
+  torch::from_blob(raw, {4});
+  torch::from_blob(bytes, {4}, torch::kByte);
+  torch::from_blob(reinterpret_cast<float *>(d), {8});
 }
 )cpp");
 }
