@@ -1059,6 +1059,16 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
       }
       return O;
     }
+    // Other TensorOptions builders (requires_grad, layout, memory_format,
+    // pinned_memory) leave dtype and device unset.
+    if ((NS == "c10" || NS == "torch" || NS == "at") &&
+        Api.classify(RT) == TypeKind::Options) {
+      AbsValue O = unknownOf(RT);
+      O.DTypeSet = O.DeviceSet = false;
+      O.DT = DTypeFact();
+      O.DV = DeviceFact();
+      return O;
+    }
     if ((Name == "typeMetaToScalarType" || Name == "scalarTypeToTypeMeta") &&
         Args.size() == 1)
       return convertTo(eval(Args[0]), RT);
@@ -1260,8 +1270,10 @@ bool FunctionAnalyzer::moduleCall(const CallExpr *CE,
         TensorArgs.push_back(A);
     recordOp(CE, LossOp, false, false, 0xFF, TensorArgs, false, false, false);
     auto It = Ops.find(CE);
-    if (It != Ops.end())
+    if (It != Ops.end()) {
       It->second.FromModule = true;
+      It->second.Written = LossOp; // the loss it computes, not operator()
+    }
   } else if (Info) {
     OpEvent Op;
     Op.Call = CE;

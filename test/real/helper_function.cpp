@@ -14,4 +14,5 @@ torch::Tensor use_helper_consistently() {
   auto w = to_half(torch::ones({3, 3}));
   auto x = to_half(torch::ones({3, 3}));
   return torch::matmul(w, x);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:{{[0-9]+}}: warning: 'matmul' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }

@@ -29,6 +29,24 @@ using LogSoftmaxFuncOptions = SoftmaxFuncOptions;
 struct MSELossFuncOptions {
   TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
 };
+struct L1LossFuncOptions {
+  TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
+};
+struct SmoothL1LossFuncOptions {
+  TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
+  TORCH_ARG(double, beta) = 1.0;
+};
+struct HuberLossFuncOptions {
+  TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
+  TORCH_ARG(double, delta) = 1.0;
+};
+struct BinaryCrossEntropyWithLogitsFuncOptions {
+  TORCH_ARG(Tensor, weight) = {};
+  TORCH_ARG(Tensor, pos_weight) = {};
+};
+struct GELUFuncOptions {
+  TORCH_ARG(std::string, approximate) = "none";
+};
 struct CrossEntropyFuncOptions {
   TORCH_ARG(Tensor, weight) = {};
 };
@@ -58,6 +76,11 @@ Tensor relu(Tensor input, const ReLUFuncOptions& options = {});
 Tensor softmax(const Tensor& input, const SoftmaxFuncOptions& options);
 Tensor log_softmax(const Tensor& input, const LogSoftmaxFuncOptions& options);
 Tensor mse_loss(const Tensor& input, const Tensor& target, const MSELossFuncOptions& options = {});
+Tensor l1_loss(const Tensor& input, const Tensor& target, const L1LossFuncOptions& options = {});
+Tensor smooth_l1_loss(const Tensor& input, const Tensor& target, const SmoothL1LossFuncOptions& options = {}, double beta = 1.);
+Tensor huber_loss(const Tensor& input, const Tensor& target, const HuberLossFuncOptions& options = {});
+Tensor binary_cross_entropy_with_logits(const Tensor& input, const Tensor& target, const BinaryCrossEntropyWithLogitsFuncOptions& options = {});
+Tensor gelu(const Tensor& input, const GELUFuncOptions& options = {});
 Tensor cross_entropy(const Tensor& input, const Tensor& target, const CrossEntropyFuncOptions& options = {});
 Tensor binary_cross_entropy(const Tensor& input, const Tensor& target, const BinaryCrossEntropyFuncOptions& options = {});
 Tensor nll_loss(const Tensor& input, const Tensor& target, const NLLLossFuncOptions& options = {});

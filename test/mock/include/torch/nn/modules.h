@@ -208,6 +208,64 @@ class TORCH_API CrossEntropyLossImpl : public Cloneable<CrossEntropyLossImpl> {
 };
 TORCH_MODULE(CrossEntropyLoss);
 
+struct TORCH_API L1LossOptions {
+  TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
+};
+struct TORCH_API L1LossImpl : Cloneable<L1LossImpl> {
+  explicit L1LossImpl(const L1LossOptions& options_ = {});
+  void reset() override;
+  Tensor forward(const Tensor& input, const Tensor& target);
+  L1LossOptions options;
+};
+TORCH_MODULE(L1Loss);
+struct TORCH_API SmoothL1LossOptions {
+  TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
+  TORCH_ARG(double, beta) = 1.0;
+};
+struct TORCH_API SmoothL1LossImpl : public Cloneable<SmoothL1LossImpl> {
+  explicit SmoothL1LossImpl(const SmoothL1LossOptions& options_ = {});
+  void reset() override;
+  Tensor forward(const Tensor& input, const Tensor& target);
+  SmoothL1LossOptions options;
+};
+TORCH_MODULE(SmoothL1Loss);
+struct TORCH_API HuberLossOptions {
+  TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
+  TORCH_ARG(double, delta) = 1.0;
+};
+struct TORCH_API HuberLossImpl : public Cloneable<HuberLossImpl> {
+  explicit HuberLossImpl(const HuberLossOptions& options_ = {});
+  void reset() override;
+  Tensor forward(const Tensor& input, const Tensor& target);
+  HuberLossOptions options;
+};
+TORCH_MODULE(HuberLoss);
+struct TORCH_API NLLLossOptions {
+  TORCH_ARG(Tensor, weight) = {};
+  TORCH_ARG(int64_t, ignore_index) = -100;
+};
+struct TORCH_API NLLLossImpl : public Cloneable<NLLLossImpl> {
+  explicit NLLLossImpl(const NLLLossOptions& options_ = {});
+  void reset() override;
+  Tensor forward(const Tensor& input, const Tensor& target);
+  NLLLossOptions options;
+  Tensor weight;
+};
+TORCH_MODULE(NLLLoss);
+struct TORCH_API BCEWithLogitsLossOptions {
+  TORCH_ARG(Tensor, weight) = {};
+  TORCH_ARG(Tensor, pos_weight) = {};
+};
+struct TORCH_API BCEWithLogitsLossImpl : public Cloneable<BCEWithLogitsLossImpl> {
+  explicit BCEWithLogitsLossImpl(const BCEWithLogitsLossOptions& options_ = {});
+  void reset() override;
+  Tensor forward(const Tensor& input, const Tensor& target);
+  BCEWithLogitsLossOptions options;
+  Tensor weight;
+  Tensor pos_weight;
+};
+TORCH_MODULE(BCEWithLogitsLoss);
+
 // ---- Sequential -----------------------------------------------------------
 class SequentialImpl : public Cloneable<SequentialImpl> {
  public:
