@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Every check links existing knowledge-base records, and back.
+
+- every record id the checks use (string literals "pytorch/..." in
+  checker/*Check.cpp, and the "kb" fields of checker/data/api.json) exists in
+  kb/records (as an id);
+- every check registered in checker/TorchDtypeModule.cpp links at least one
+  record, has a docs/checks page and a lit test, and is named in the `checks`
+  field of at least one record;
+- every name in a record's `checks` field is a registered check.
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def main():
+    records = {}
+    for f in glob.glob(os.path.join(ROOT, "kb", "records", "*.json")):
+        r = json.load(open(f, encoding="utf-8"))
+        records[r["id"]] = r
+    module = open(os.path.join(ROOT, "checker", "TorchDtypeModule.cpp")).read()
+    checks = re.findall(r'registerCheck<(\w+)>\(\s*"(torchdtype-[\w-]+)"', module)
+    failures, passed = [], 0
+
+    def ok(cond, msg):
+        nonlocal passed
+        if cond:
+            passed += 1
+        else:
+            failures.append(msg)
+
+    api = json.load(open(os.path.join(ROOT, "checker", "data", "api.json")))
+    api_ids = set()
+    for op, info in api["same_dtype_ops"].items():
+        if op != "_doc":
+            api_ids.update(info["kb"].values())
+    for name, info in api["modules"].items():
+        if name != "_doc":
+            api_ids.add(info["kb"])
+    for rid in sorted(api_ids):
+        ok(rid in records, "api.json links %s, which is not in kb/records" % rid)
+
+    linked_by = {}
+    for cls, name in checks:
+        src = open(os.path.join(ROOT, "checker", cls + ".cpp")).read()
+        ids = set(re.findall(r'"(pytorch/[a-z0-9-]+)"', src))
+        if cls == "MixedPrecisionCheck":
+            ids |= {i for op, info in api["same_dtype_ops"].items() if op != "_doc"
+                    for i in info["kb"].values()}
+        if cls == "ModuleInputDtypeCheck":
+            ids |= {info["kb"] for n, info in api["modules"].items() if n != "_doc"}
+        linked_by[name] = ids
+        ok(ids, "%s links no record" % name)
+        for rid in sorted(ids):
+            ok(rid in records, "%s links %s, which is not in kb/records" % (name, rid))
+        short = name[len("torchdtype-"):]
+        ok(os.path.exists(os.path.join(ROOT, "docs", "checks", short + ".md")),
+           "%s has no docs/checks/%s.md" % (name, short))
+        ok(glob.glob(os.path.join(ROOT, "test", "checkers", short + "*.cpp")),
+           "%s has no lit test test/checkers/%s*.cpp" % (name, short))
+        ok(any(name in r.get("checks", []) for r in records.values()),
+           "no record names %s in its checks" % name)
+    names = {n for _, n in checks}
+    for rid, r in sorted(records.items()):
+        for c in r.get("checks", []):
+            ok(c in names, "%s names %s, which is not a registered check" % (rid, c))
+    for f in failures:
+        print("FAIL " + f)
+    print("%d passed, %d failed" % (passed, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
