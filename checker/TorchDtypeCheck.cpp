@@ -22,7 +22,8 @@ static constexpr llvm::StringLiteral DefaultVersion = "2.14";
 TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       VersionText(Options.getLocalOrGlobal("PyTorchVersion", DefaultVersion)),
-      ReportSkippedFunctions(Options.get("ReportSkippedFunctions", false)) {
+      ReportSkippedFunctions(
+          Options.getLocalOrGlobal("ReportSkippedFunctions", false)) {
   std::optional<::torchdtype::TorchVersion> V =
       ::torchdtype::TorchVersion::parse(VersionText);
   if (!V) {
@@ -32,8 +33,8 @@ TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
     V = ::torchdtype::TorchVersion::parse(DefaultVersion);
   }
   Config.Version = *V;
-  Config.MaxStepsPerFunction =
-      Options.get("MaxStepsPerFunction", Config.MaxStepsPerFunction);
+  Config.MaxStepsPerFunction = Options.getLocalOrGlobal(
+      "MaxStepsPerFunction", Config.MaxStepsPerFunction);
   KnowledgeBaseDir = Options.getLocalOrGlobal("KnowledgeBase", "").str();
   if (!KnowledgeBaseDir.empty()) {
     KB = std::make_unique<::torchdtype::KnowledgeBase>(

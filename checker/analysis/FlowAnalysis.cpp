@@ -1666,14 +1666,17 @@ void FunctionAnalyzer::run() {
     }
     if (!In.Reached)
       continue;
-    if (++Visits[B->getBlockID()] > 64 || Steps > MaxSteps) {
+    if (++Visits[B->getBlockID()] > 64) {
       Result.Skipped = true;
       return;
     }
     Cur = std::move(In);
     ExprVals.clear();
     for (const CFGElement &El : *B) {
-      ++Steps;
+      if (++Steps > MaxSteps) {
+        Result.Skipped = true;
+        return;
+      }
       transfer(El);
     }
     if (B == &G->getExit()) {
