@@ -1,5 +1,6 @@
 //===- TorchDtypeMain.cpp - the torchdtype command ------------------------===//
 //
+//   torchdtype check [-p BUILD_DIR] [FILE...]      run the checks (CheckCommand)
 //   torchdtype explain [--kb DIR] [--zh] TEXT...   explain an error message
 //   torchdtype explain [--kb DIR] [--zh] -         ... read from standard input
 //
@@ -8,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CheckCommand.h"
 #include "kb/KnowledgeBase.h"
 
 #include <cstring>
@@ -21,7 +23,8 @@ using namespace torchdtype;
 namespace {
 
 const char *const Usage =
-    "usage: torchdtype explain [--kb DIR] [--zh] TEXT...\n"
+    "usage: torchdtype check [-p BUILD_DIR] [FILE...] [options]  (--help)\n"
+    "       torchdtype explain [--kb DIR] [--zh] TEXT...\n"
     "       torchdtype explain [--kb DIR] [--zh] -     (read a log from stdin)\n"
     "\n"
     "Prints the knowledge-base records whose error message occurs in TEXT:\n"
@@ -137,6 +140,8 @@ int main(int Argc, char **Argv) {
   }
   if (Args[0] == "explain")
     return explain(std::vector<std::string>(Args.begin() + 1, Args.end()));
+  if (Args[0] == "check")
+    return runCheck(std::vector<std::string>(Args.begin() + 1, Args.end()));
   std::cerr << "torchdtype: unknown command '" << Args[0] << "'\n" << Usage;
   return 2;
 }

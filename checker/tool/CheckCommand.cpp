@@ -1,0 +1,450 @@
+//===- CheckCommand.cpp - torchdtype check --------------------------------===//
+//
+// Runs the torchdtype checks through the ClangTidy library over the files of
+// a compilation database, one ClangTidyContext per worker thread. The
+// configuration is clang-tidy's: .clang-tidy files (Checks, CheckOptions,
+// HeaderFilterRegex), NOLINT comments, --checks/--config overrides.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckCommand.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <unistd.h>
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace torchdtype {
+
+namespace {
+
+const char *const CheckUsage =
+    "usage: torchdtype check [-p BUILD_DIR] [FILE...] [options]\n"
+    "\n"
+    "Runs the torchdtype checks over the files of BUILD_DIR/compile_commands.json\n"
+    "(all of them, or the FILEs named), reading .clang-tidy files like clang-tidy.\n"
+    "\n"
+    "  -p DIR                 the build directory holding compile_commands.json\n"
+    "                         (default: the current directory)\n"
+    "  -j N                   parallel jobs (default: the number of cores)\n"
+    "  --checks=GLOBS         checks to run (default: '-*,torchdtype-*', then\n"
+    "                         .clang-tidy files)\n"
+    "  --config=YAML          configuration overriding .clang-tidy files\n"
+    "  --only-changed[=REV]   report only findings on lines changed since REV\n"
+    "                         (default HEAD: the uncommitted changes)\n"
+    "  --format=text|json     output format (default text)\n"
+    "  -o FILE                write the report to FILE\n"
+    "  --quiet                no progress\n"
+    "\n"
+    "Exit status: 0 no findings, 1 findings, 2 errors (bad arguments, no\n"
+    "compilation database, a file that could not be analysed).\n";
+
+struct Location {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
+struct Message {
+  std::string Text;
+  Location Loc;
+};
+
+struct Finding {
+  std::string Check;
+  std::string Level; ///< "warning", "error", "remark"
+  Message Main;
+  std::vector<Message> Notes;
+};
+
+/// Offsets to line and column, reading each file once.
+class LineTable {
+public:
+  Location locate(const std::string &File, unsigned Offset) {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Starts.find(File);
+    if (It == Starts.end()) {
+      std::vector<unsigned> S{0};
+      if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
+        llvm::StringRef Text = (*Buf)->getBuffer();
+        for (unsigned I = 0; I < Text.size(); ++I)
+          if (Text[I] == '\n')
+            S.push_back(I + 1);
+      }
+      It = Starts.emplace(File, std::move(S)).first;
+    }
+    const std::vector<unsigned> &S = It->second;
+    auto Line = std::upper_bound(S.begin(), S.end(), Offset) - S.begin();
+    return {File, unsigned(Line), Offset - S[Line - 1] + 1};
+  }
+
+private:
+  std::mutex Lock;
+  std::map<std::string, std::vector<unsigned>> Starts;
+};
+
+struct Options {
+  std::string BuildDir = ".";
+  std::vector<std::string> Files;
+  unsigned Jobs = std::max(1u, std::thread::hardware_concurrency());
+  std::string Checks, Config, Format = "text", OutFile;
+  bool OnlyChanged = false, Quiet = false;
+  std::string Revision = "HEAD";
+};
+
+bool parseArgs(const std::vector<std::string> &Args, Options &O,
+               std::string &Error) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    auto Value = [&](llvm::StringRef Flag, std::string &Out) {
+      if (A == Flag) {
+        if (I + 1 == Args.size()) {
+          Error = Flag.str() + " needs a value";
+          return false;
+        }
+        Out = Args[++I];
+        return true;
+      }
+      if (A.consume_front(Flag.str() + "=")) {
+        Out = A.str();
+        return true;
+      }
+      return false;
+    };
+    std::string Jobs;
+    if (Value("-p", O.BuildDir) || Value("--checks", O.Checks) ||
+        Value("-checks", O.Checks) || Value("--config", O.Config) ||
+        Value("--format", O.Format) || Value("-o", O.OutFile)) {
+      if (!Error.empty())
+        return false;
+      continue;
+    }
+    if (!Error.empty())
+      return false;
+    if (Value("-j", Jobs)) {
+      if (!Error.empty() || llvm::StringRef(Jobs).getAsInteger(10, O.Jobs) ||
+          O.Jobs == 0) {
+        Error = "-j needs a positive number";
+        return false;
+      }
+      continue;
+    }
+    if (A == "--only-changed") {
+      O.OnlyChanged = true;
+    } else if (A.consume_front("--only-changed=")) {
+      O.OnlyChanged = true;
+      O.Revision = A.str();
+    } else if (A == "--quiet" || A == "-q") {
+      O.Quiet = true;
+    } else if (A.starts_with("-")) {
+      Error = "unknown option '" + A.str() + "'";
+      return false;
+    } else {
+      O.Files.push_back(A.str());
+    }
+  }
+  if (O.Format != "text" && O.Format != "json") {
+    Error = "unknown format '" + O.Format + "' (text or json)";
+    return false;
+  }
+  return true;
+}
+
+/// Lines changed since a revision, per absolute file path, from git diff.
+bool changedLines(const std::string &Revision,
+                  std::map<std::string, std::set<unsigned>> &Out,
+                  std::string &Error) {
+  llvm::ErrorOr<std::string> Git = llvm::sys::findProgramByName("git");
+  if (!Git) {
+    Error = "--only-changed needs git";
+    return false;
+  }
+  llvm::SmallString<128> Top, Diff;
+  int FD;
+  if (llvm::sys::fs::createTemporaryFile("torchdtype-git", "txt", FD, Top) ||
+      llvm::sys::fs::createTemporaryFile("torchdtype-diff", "txt", FD, Diff)) {
+    Error = "cannot create a temporary file";
+    return false;
+  }
+  std::optional<llvm::StringRef> TopRedirect[] = {std::nullopt, Top.str(),
+                                                 std::nullopt};
+  if (llvm::sys::ExecuteAndWait(*Git, {"git", "rev-parse", "--show-toplevel"},
+                                std::nullopt, TopRedirect) != 0) {
+    Error = "--only-changed: not inside a git work tree";
+    return false;
+  }
+  auto TopBuf = llvm::MemoryBuffer::getFile(Top);
+  std::string Root = TopBuf ? (*TopBuf)->getBuffer().trim().str() : "";
+  std::optional<llvm::StringRef> DiffRedirect[] = {std::nullopt, Diff.str(),
+                                                  std::nullopt};
+  if (llvm::sys::ExecuteAndWait(*Git,
+                                {"git", "diff", "--unified=0", "--no-color",
+                                 "--no-ext-diff", Revision},
+                                std::nullopt, DiffRedirect) != 0) {
+    Error = "--only-changed: 'git diff " + Revision + "' failed";
+    return false;
+  }
+  auto DiffBuf = llvm::MemoryBuffer::getFile(Diff);
+  llvm::sys::fs::remove(Top);
+  llvm::sys::fs::remove(Diff);
+  if (!DiffBuf)
+    return true;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  (*DiffBuf)->getBuffer().split(Lines, '\n');
+  std::string Current;
+  for (llvm::StringRef L : Lines) {
+    if (L.consume_front("+++ ")) {
+      Current = L.consume_front("b/") ? (Root + "/" + L).str() : "";
+      continue;
+    }
+    if (!L.consume_front("@@ ") || Current.empty())
+      continue;
+    // @@ -a,b +c,d @@: lines c .. c+d-1 are new (d defaults to 1).
+    llvm::StringRef Plus = L.split(' ').second.split(' ').first;
+    Plus.consume_front("+");
+    auto [StartS, CountS] = Plus.split(',');
+    unsigned Start = 0, Count = 1;
+    StartS.getAsInteger(10, Start);
+    if (!CountS.empty())
+      CountS.getAsInteger(10, Count);
+    for (unsigned I = 0; I < Count; ++I)
+      Out[Current].insert(Start + I);
+  }
+  return true;
+}
+
+std::unique_ptr<ClangTidyOptionsProvider>
+optionsProvider(const Options &O, std::string &Error) {
+  ClangTidyGlobalOptions Global;
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = "-*,torchdtype-*";
+  ClangTidyOptions Overrides;
+  if (!O.Checks.empty())
+    Overrides.Checks = O.Checks;
+  if (!O.Config.empty()) {
+    llvm::ErrorOr<ClangTidyOptions> Parsed =
+        parseConfiguration(llvm::MemoryBufferRef(O.Config, "--config"));
+    if (!Parsed) {
+      Error = "invalid --config: " + Parsed.getError().message();
+      return nullptr;
+    }
+    Overrides = Overrides.merge(*Parsed, 0);
+  }
+  return std::make_unique<FileOptionsProvider>(
+      std::move(Global), std::move(Defaults), std::move(Overrides),
+      llvm::vfs::getRealFileSystem());
+}
+
+Message toMessage(const tooling::DiagnosticMessage &M, LineTable &Lines) {
+  Message Out;
+  Out.Text = M.Message;
+  if (!M.FilePath.empty())
+    Out.Loc = Lines.locate(M.FilePath, M.FileOffset);
+  return Out;
+}
+
+void printText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<std::string> &Failed) {
+  auto Place = [](const Location &L) {
+    return L.File.empty() ? std::string()
+                          : L.File + ":" + std::to_string(L.Line) + ":" +
+                                std::to_string(L.Column) + ": ";
+  };
+  for (const Finding &F : Findings) {
+    OS << Place(F.Main.Loc) << F.Level << ": " << F.Main.Text << " [" << F.Check
+       << "]\n";
+    for (const Message &N : F.Notes)
+      OS << Place(N.Loc) << "note: " << N.Text << "\n";
+  }
+  for (const std::string &F : Failed)
+    OS << F << ": error: the file could not be analysed (see the errors above)\n";
+}
+
+void printJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<std::string> &Failed) {
+  auto Loc = [](const Location &L) {
+    return llvm::json::Object{
+        {"file", L.File}, {"line", L.Line}, {"column", L.Column}};
+  };
+  llvm::json::Array Items;
+  for (const Finding &F : Findings) {
+    llvm::json::Array Notes;
+    for (const Message &N : F.Notes)
+      Notes.push_back(llvm::json::Object{{"message", N.Text},
+                                         {"location", Loc(N.Loc)}});
+    Items.push_back(llvm::json::Object{{"check", F.Check},
+                                       {"level", F.Level},
+                                       {"message", F.Main.Text},
+                                       {"location", Loc(F.Main.Loc)},
+                                       {"notes", std::move(Notes)}});
+  }
+  llvm::json::Array FailedFiles;
+  for (const std::string &F : Failed)
+    FailedFiles.push_back(F);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
+                                   {"tool", "torchdtype"},
+                                   {"findings", std::move(Items)},
+                                   {"failed_files", std::move(FailedFiles)}}))
+     << "\n";
+}
+
+} // namespace
+
+int runCheck(const std::vector<std::string> &Args) {
+  Options O;
+  std::string Error;
+  if (!parseArgs(Args, O, Error)) {
+    llvm::errs() << "torchdtype check: " << Error << "\n" << CheckUsage;
+    return 2;
+  }
+  std::string DbError;
+  std::unique_ptr<tooling::CompilationDatabase> DB =
+      tooling::CompilationDatabase::loadFromDirectory(O.BuildDir, DbError);
+  if (!DB) {
+    llvm::errs() << "torchdtype check: no compilation database in '"
+                 << O.BuildDir << "': " << DbError << "\n";
+    return 2;
+  }
+  std::vector<std::string> Files;
+  if (O.Files.empty()) {
+    Files = DB->getAllFiles();
+  } else {
+    for (const std::string &F : O.Files) {
+      llvm::SmallString<256> Abs(F);
+      llvm::sys::fs::make_absolute(Abs);
+      llvm::sys::path::remove_dots(Abs, true);
+      // Files the database does not list get a command inferred from their
+      // neighbours (headers, new files), as clang-tidy does.
+      if (!llvm::sys::fs::exists(Abs)) {
+        llvm::errs() << "torchdtype check: " << F << ": no such file\n";
+        return 2;
+      }
+      if (DB->getCompileCommands(Abs).empty()) {
+        llvm::errs() << "torchdtype check: " << F
+                     << ": no compile command for it in the database\n";
+        return 2;
+      }
+      Files.push_back(std::string(Abs));
+    }
+  }
+  std::sort(Files.begin(), Files.end());
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  std::map<std::string, std::set<unsigned>> Changed;
+  if (O.OnlyChanged && !changedLines(O.Revision, Changed, Error)) {
+    llvm::errs() << "torchdtype check: " << Error << "\n";
+    return 2;
+  }
+  if (!optionsProvider(O, Error)) {
+    llvm::errs() << "torchdtype check: " << Error << "\n";
+    return 2;
+  }
+
+  // Workers take files in turn; each has its own ClangTidyContext.
+  LineTable Lines;
+  std::mutex Lock;
+  std::vector<Finding> Findings;
+  std::vector<std::string> Failed;
+  std::atomic<size_t> Next{0}, Done{0};
+  bool Progress = !O.Quiet && ::isatty(2);
+  auto Worker = [&] {
+    for (size_t I = Next++; I < Files.size(); I = Next++) {
+      std::string Err;
+      ClangTidyContext Context(optionsProvider(O, Err));
+      llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+          new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+      std::vector<ClangTidyError> Errors =
+          runClangTidy(Context, *DB, {Files[I]}, FS, /*ApplyAnyFix=*/false);
+      std::vector<Finding> Local;
+      bool Broken = false;
+      for (const ClangTidyError &E : Errors) {
+        Finding F;
+        F.Check = E.DiagnosticName;
+        F.Level = E.DiagLevel == tooling::Diagnostic::Error     ? "error"
+                  : E.DiagLevel == tooling::Diagnostic::Remark ? "remark"
+                                                               : "warning";
+        F.Main = toMessage(E.Message, Lines);
+        for (const tooling::DiagnosticMessage &N : E.Notes)
+          F.Notes.push_back(toMessage(N, Lines));
+        if (F.Level == "error")
+          Broken = true;
+        Local.push_back(std::move(F));
+      }
+      std::lock_guard<std::mutex> G(Lock);
+      for (Finding &F : Local)
+        Findings.push_back(std::move(F));
+      if (Broken)
+        Failed.push_back(Files[I]);
+      ++Done;
+      if (Progress)
+        llvm::errs() << "\r[" << Done << "/" << Files.size() << "] "
+                     << llvm::sys::path::filename(Files[I]) << "\x1b[K";
+    }
+  };
+  std::vector<std::thread> Pool;
+  for (unsigned J = 0; J < std::min<size_t>(O.Jobs, Files.size()); ++J)
+    Pool.emplace_back(Worker);
+  for (std::thread &T : Pool)
+    T.join();
+  if (Progress)
+    llvm::errs() << "\r\x1b[K";
+
+  // Only what the user touched, with --only-changed; errors always.
+  if (O.OnlyChanged)
+    Findings.erase(std::remove_if(Findings.begin(), Findings.end(),
+                                  [&](const Finding &F) {
+                                    if (F.Level == "error")
+                                      return false;
+                                    auto It = Changed.find(F.Main.Loc.File);
+                                    return It == Changed.end() ||
+                                           !It->second.count(F.Main.Loc.Line);
+                                  }),
+                   Findings.end());
+  std::stable_sort(Findings.begin(), Findings.end(),
+                   [](const Finding &A, const Finding &B) {
+                     return std::tie(A.Main.Loc.File, A.Main.Loc.Line,
+                                     A.Main.Loc.Column) <
+                            std::tie(B.Main.Loc.File, B.Main.Loc.Line,
+                                     B.Main.Loc.Column);
+                   });
+  std::sort(Failed.begin(), Failed.end());
+
+  std::error_code EC;
+  std::unique_ptr<llvm::raw_fd_ostream> File;
+  if (!O.OutFile.empty()) {
+    File = std::make_unique<llvm::raw_fd_ostream>(O.OutFile, EC);
+    if (EC) {
+      llvm::errs() << "torchdtype check: cannot write " << O.OutFile << ": "
+                   << EC.message() << "\n";
+      return 2;
+    }
+  }
+  llvm::raw_ostream &OS = File ? *File : llvm::outs();
+  if (O.Format == "json")
+    printJson(OS, Findings, Failed);
+  else
+    printText(OS, Findings, Failed);
+  OS.flush();
+  bool AnyWarning = llvm::any_of(
+      Findings, [](const Finding &F) { return F.Level == "warning"; });
+  return !Failed.empty() ? 2 : AnyWarning ? 1 : 0;
+}
+
+} // namespace torchdtype

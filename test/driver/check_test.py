@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""Tests `torchdtype check` on small projects over the mock headers, and on
+the example project against stock clang-tidy-19 --load.
+
+usage: check_test.py TORCHDTYPE CLANG_TIDY_19 MODULE MOCK_INCLUDE EXAMPLES_BUILD
+Prints `N passed, N failed`; exit 1 on any failure.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TOOL, TIDY, MODULE, MOCK, EXAMPLES_BUILD = sys.argv[1:6]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+passed, failed = 0, []
+
+
+def expect(cond, what):
+    global passed
+    if cond:
+        passed += 1
+    else:
+        failed.append(what)
+
+
+def run(args, cwd=None):
+    r = subprocess.run([TOOL, "check"] + args, cwd=cwd, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=600)
+    return r.returncode, r.stdout, r.stderr
+
+
+def project(d, files):
+    """Writes files and a compile_commands.json for the .cpp ones."""
+    entries = []
+    for name, text in files.items():
+        path = os.path.join(d, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        open(path, "w").write(text)
+        if name.endswith(".cpp"):
+            entries.append({"directory": d, "file": path,
+                            "arguments": ["clang++", "-std=c++17", "-isystem", MOCK,
+                                          "-c", path]})
+    json.dump(entries, open(os.path.join(d, "compile_commands.json"), "w"))
+
+
+BUGGY = """#include <torch/torch.h>
+void f() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kHalf);
+  torch::mm(a, b);
+  torch::mm(a, b); // NOLINT(torchdtype-mixed-precision)
+}
+"""
+CLEAN = """#include <torch/torch.h>
+void g() {
+  auto a = torch::randn({2, 2});
+  torch::mm(a, a);
+}
+"""
+BROKEN = """#include <torch/torch.h>
+void h() { undeclared_thing(); }
+"""
+
+
+def warnings(out):
+    return [l for l in out.splitlines() if ": warning: " in l]
+
+
+with tempfile.TemporaryDirectory() as d:
+    project(d, {"clean.cpp": CLEAN})
+    code, out, err = run(["-p", d, "--quiet"])
+    expect(code == 0 and not warnings(out), "clean project: exit 0, no warnings (%d, %r)" % (code, out))
+
+    project(d, {"clean.cpp": CLEAN, "buggy.cpp": BUGGY})
+    code, out, err = run(["-p", d])
+    w = warnings(out)
+    expect(code == 1, "buggy project exits 1 (%d)" % code)
+    expect(len(w) == 1 and "buggy.cpp:5:3: warning: 'mm' requires operands" in w[0],
+           "one warning, NOLINT honoured: %r" % w)
+    expect("note: operand 'a' has dtype Float from here" in out, "notes printed")
+
+    # Same report whatever the number of jobs.
+    out1 = run(["-p", d, "-j", "1"])[1]
+    out2 = run(["-p", d, "-j", "2"])[1]
+    expect(out1 == out2 == out, "-j 1 and -j 2 give the same report")
+
+    # A named file only; a file outside the database.
+    code, out, _ = run(["-p", d, os.path.join(d, "clean.cpp")])
+    expect(code == 0 and not warnings(out), "named clean file only")
+    code, _, err = run(["-p", d, "/nonexistent.cpp"])
+    expect(code == 2 and "no such file" in err, "a file that does not exist: exit 2")
+
+    # .clang-tidy is read: the targeted version changes the linked record.
+    open(os.path.join(d, ".clang-tidy"), "w").write(
+        "CheckOptions:\n  PyTorchVersion: '1.13'\n")
+    out = run(["-p", d])[1]
+    expect("[kb: pytorch/scalar-type-mismatch]" in out, ".clang-tidy PyTorchVersion read: %r" % out[:300])
+    os.remove(os.path.join(d, ".clang-tidy"))
+    out = run(["-p", d])[1]
+    expect("[kb: pytorch/mm-kernel-dtype-mismatch]" in out, "default version without .clang-tidy")
+    # --checks disables; --config overrides.
+    code, out, _ = run(["-p", d, "--checks=-*,torchdtype-device-mismatch"])
+    expect(code == 0 and not warnings(out), "--checks selects checks")
+    out = run(["-p", d, "--config={CheckOptions: {PyTorchVersion: '1.13'}}"])[1]
+    expect("[kb: pytorch/scalar-type-mismatch]" in out, "--config overrides")
+
+    # JSON and -o.
+    report = os.path.join(d, "report.json")
+    code, out, _ = run(["-p", d, "--format=json", "-o", report])
+    data = json.load(open(report))
+    expect(code == 1 and out == "" and len(data["findings"]) == 1, "json to -o")
+    f = data["findings"][0]
+    expect(f["check"] == "torchdtype-mixed-precision" and f["location"]["line"] == 5
+           and f["notes"], "json finding fields: %r" % f)
+
+    # A file that does not parse: exit 2, the others still analysed.
+    project(d, {"clean.cpp": CLEAN, "buggy.cpp": BUGGY, "broken.cpp": BROKEN})
+    code, out, err = run(["-p", d])
+    expect(code == 2, "broken file: exit 2 (%d)" % code)
+    expect("broken.cpp: error: the file could not be analysed" in out, "broken file named")
+    expect(any("buggy.cpp:5:3" in l for l in warnings(out)), "other files still analysed")
+
+    # Bad input.
+    code, _, err = run(["-p", os.path.join(d, "nowhere")])
+    expect(code == 2 and "no compilation database" in err, "missing database: exit 2")
+    code, _, err = run(["--frobnicate"])
+    expect(code == 2 and "unknown option" in err, "unknown option: exit 2")
+    code, _, err = run(["-p", d, "--format=xml"])
+    expect(code == 2 and "unknown format" in err, "unknown format: exit 2")
+    code, _, err = run(["-p", d, "-j", "0"])
+    expect(code == 2, "-j 0: exit 2")
+
+# --only-changed in a real git repository.
+with tempfile.TemporaryDirectory() as d:
+    project(d, {"a.cpp": BUGGY.replace("  torch::mm(a, b); // NOLINT(torchdtype-mixed-precision)\n", "")})
+    git = lambda *a: subprocess.run(["git", "-C", d] + list(a), check=True,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    git("init", "-q")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base")
+    code, out, _ = run(["-p", d, "--only-changed"], cwd=d)
+    expect(code == 0 and not warnings(out), "--only-changed, nothing changed: no findings")
+    src = open(os.path.join(d, "a.cpp")).read()
+    open(os.path.join(d, "a.cpp"), "w").write(
+        src.replace("}\n", "  torch::matmul(a, b);\n}\n"))
+    code, out, _ = run(["-p", d, "--only-changed"], cwd=d)
+    w = warnings(out)
+    expect(code == 1 and len(w) == 1 and "a.cpp:6:3: warning: 'matmul'" in w[0],
+           "--only-changed reports only the changed line: %r" % w)
+    code, out, _ = run(["-p", d, "--only-changed=HEAD"], cwd=d)
+    expect(len(warnings(out)) == 1, "--only-changed=REV")
+    code, out, _ = run(["-p", d], cwd=d)
+    expect(len(warnings(out)) == 2, "without --only-changed: both")
+
+# The example project: the same findings as stock clang-tidy-19 --load.
+db = os.path.join(EXAMPLES_BUILD, "compile_commands.json")
+if not os.path.exists(db):
+    subprocess.run(["cmake", "-S", os.path.join(ROOT, "examples"), "-B", EXAMPLES_BUILD,
+                    "-G", "Ninja", "-DCMAKE_CXX_COMPILER=clang++-19"],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+if os.path.exists(db):
+    code, out, _ = run(["-p", EXAMPLES_BUILD])
+    ours = sorted(l for l in out.splitlines() if ": warning: " in l or ": note: " in l)
+    theirs = []
+    for f in sorted({e["file"] for e in json.load(open(db))}):
+        r = subprocess.run([TIDY, "--load=" + MODULE, "-p", EXAMPLES_BUILD, f],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        theirs += [l for l in r.stdout.splitlines()
+                   if re.match(r"^/.*:\d+:\d+: (warning|note): ", l)]
+    theirs = sorted(re.sub(r" \[torchdtype-[\w-]+\]$", lambda m: m.group(0), l) for l in theirs)
+    expect(code == 1 and len([l for l in ours if ": warning: " in l]) == 6,
+           "example project: 6 warnings, exit 1 (%d)" % code)
+    expect(ours == theirs, "example project: same warnings and notes as clang-tidy-19 --load\n"
+           + "\n".join(sorted(set(ours) ^ set(theirs))))
+else:
+    print("SKIP example comparison: examples could not be configured (no LibTorch?)")
+
+for f in failed:
+    print("FAIL " + f)
+print("%d passed, %d failed" % (passed, len(failed)))
+sys.exit(1 if failed else 0)
