@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh --test
 bash tools/fetch-libtorch-headers.sh
+bash tools/install-sarif-validator.sh > /dev/null
 bash tools/build.sh -DBUILD_TESTING=ON
 cd build
 ctest --output-on-failure -j "$(nproc)" "$@"

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "kb/KnowledgeBase.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -20,9 +21,11 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -51,7 +54,10 @@ const char *const CheckUsage =
     "  --config=YAML          configuration overriding .clang-tidy files\n"
     "  --only-changed[=REV]   report only findings on lines changed since REV\n"
     "                         (default HEAD: the uncommitted changes)\n"
-    "  --format=text|json     output format (default text)\n"
+    "  --format=FORMAT        text (default), json, sarif (SARIF 2.1.0) or github\n"
+    "                         (GitHub Actions annotations; with GITHUB_STEP_SUMMARY\n"
+    "                         set, a markdown table of all findings is appended there)\n"
+    "  --automation-id=ID     SARIF runAutomationDetails id (default torchdtype/)\n"
     "  -o FILE                write the report to FILE\n"
     "  --quiet                no progress\n"
     "\n"
@@ -106,6 +112,7 @@ struct Options {
   std::vector<std::string> Files;
   unsigned Jobs = std::max(1u, std::thread::hardware_concurrency());
   std::string Checks, Config, Format = "text", OutFile;
+  std::string AutomationId = "torchdtype/";
   bool OnlyChanged = false, Quiet = false;
   std::string Revision = "HEAD";
 };
@@ -132,7 +139,8 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
     std::string Jobs;
     if (Value("-p", O.BuildDir) || Value("--checks", O.Checks) ||
         Value("-checks", O.Checks) || Value("--config", O.Config) ||
-        Value("--format", O.Format) || Value("-o", O.OutFile)) {
+        Value("--format", O.Format) || Value("-o", O.OutFile) ||
+        Value("--automation-id", O.AutomationId)) {
       if (!Error.empty())
         return false;
       continue;
@@ -161,8 +169,9 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
       O.Files.push_back(A.str());
     }
   }
-  if (O.Format != "text" && O.Format != "json") {
-    Error = "unknown format '" + O.Format + "' (text or json)";
+  if (O.Format != "text" && O.Format != "json" && O.Format != "sarif" &&
+      O.Format != "github") {
+    Error = "unknown format '" + O.Format + "' (text, json, sarif, github)";
     return false;
   }
   return true;
@@ -306,6 +315,238 @@ void printJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
      << "\n";
 }
 
+/// One line per check, for SARIF rules and the GitHub summary.
+const std::map<std::string, std::string> &checkSummaries() {
+  static const std::map<std::string, std::string> S = {
+      {"torchdtype-mixed-precision",
+       "An op that needs one dtype (mm, matmul, linear, conv ...) gets "
+       "different floating dtypes that autocast does not reconcile"},
+      {"torchdtype-device-mismatch",
+       "Operands of one op, or a module and its input, are on different "
+       "devices"},
+      {"torchdtype-mps-float64",
+       "A float64 tensor is created on, or moved to, an Apple MPS device"},
+      {"torchdtype-half-on-cpu",
+       "Float16 compute on the CPU that the targeted PyTorch version has no "
+       "kernel for"},
+      {"torchdtype-module-input-dtype",
+       "A module whose parameters have one floating dtype gets an input of "
+       "another"},
+      {"torchdtype-loss-target-dtype",
+       "A loss function gets a target of the wrong dtype"},
+      {"torchdtype-autocast-unsafe-op",
+       "An op that autocast refuses (binary_cross_entropy) runs inside an "
+       "autocast region of its device"},
+      {"torchdtype-from-blob-dtype",
+       "from_blob is told a dtype other than its buffer's element type"}};
+  return S;
+}
+
+/// The repository root (git), to make paths relative; else the current
+/// directory.
+std::string sourceRoot() {
+  llvm::SmallString<256> Dir;
+  llvm::sys::fs::current_path(Dir);
+  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+    llvm::SmallString<256> Git(D);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git))
+      return D.str();
+  }
+  return std::string(Dir);
+}
+
+std::string relativeTo(const std::string &Root, const std::string &File) {
+  llvm::StringRef F = File;
+  if (F.consume_front(Root) && F.consume_front("/"))
+    return F.str();
+  return File;
+}
+
+/// A fingerprint that survives edits elsewhere in the file: the check and
+/// the trimmed text of the line, with an occurrence count for repeats.
+std::string lineHash(const Finding &F, std::map<std::string, unsigned> &Seen) {
+  std::string Line;
+  if (auto Buf = llvm::MemoryBuffer::getFile(F.Main.Loc.File)) {
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n');
+    if (F.Main.Loc.Line >= 1 && F.Main.Loc.Line <= Lines.size())
+      Line = Lines[F.Main.Loc.Line - 1].trim().str();
+  }
+  std::string Key = F.Check + "\n" + Line;
+  std::string Hash = llvm::utohexstr(llvm::xxh3_64bits(Key), /*Lower=*/true);
+  return Hash + ":" + std::to_string(++Seen[F.Main.Loc.File + Key]);
+}
+
+void printSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                const std::vector<std::string> &Failed,
+                const std::string &AutomationId) {
+  std::string Root = sourceRoot();
+  const KnowledgeBase &KB = KnowledgeBase::builtin();
+  // Rules: every torchdtype check, with help from the records it links.
+  std::map<std::string, unsigned> RuleIndex;
+  llvm::json::Array Rules;
+  for (const auto &[Check, Summary] : checkSummaries()) {
+    std::string Text = Summary + ".", Markdown = "**" + Summary + ".**\n";
+    std::string HelpUri;
+    for (const KbRecord &R : KB.records()) {
+      if (std::find(R.Checks.begin(), R.Checks.end(), Check) == R.Checks.end())
+        continue;
+      Text += "\n\n" + R.Id + ": " + R.firstSignature() + "\n" + R.RootCause;
+      Markdown += "\n### `" + R.firstSignature() + "` (" + R.Id + ")\n\n" +
+                  R.RootCause + "\n";
+      if (const KbAction *W = R.bestWorkaround()) {
+        Text += "\nFix: " + W->Action + ": " + W->Detail;
+        Markdown += "\n**Fix:** " + W->Action + ": `" + W->Detail + "`\n";
+      }
+      if (!R.DocUrl.empty()) {
+        Markdown += "\nSee " + R.DocUrl + "\n";
+        if (HelpUri.empty())
+          HelpUri = R.DocUrl;
+      }
+    }
+    llvm::json::Object Rule{
+        {"id", Check},
+        {"shortDescription", llvm::json::Object{{"text", Summary}}},
+        {"fullDescription", llvm::json::Object{{"text", Summary + "."}}},
+        {"help", llvm::json::Object{{"text", Text}, {"markdown", Markdown}}},
+        {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}},
+        {"properties",
+         llvm::json::Object{
+             {"tags", llvm::json::Array{"correctness", "pytorch", "libtorch"}},
+             {"problem.severity", "error"}}}};
+    if (!HelpUri.empty())
+      Rule["helpUri"] = HelpUri;
+    RuleIndex[Check] = Rules.size();
+    Rules.push_back(std::move(Rule));
+  }
+  auto Physical = [&](const Location &L) {
+    llvm::json::Object Region{{"startLine", std::max(1u, L.Line)}};
+    if (L.Column)
+      Region["startColumn"] = L.Column;
+    return llvm::json::Object{
+        {"artifactLocation",
+         llvm::json::Object{{"uri", relativeTo(Root, L.File)},
+                            {"uriBaseId", "SRCROOT"}}},
+        {"region", std::move(Region)}};
+  };
+  std::map<std::string, unsigned> Seen;
+  llvm::json::Array Results;
+  for (const Finding &F : Findings) {
+    if (F.Main.Loc.File.empty())
+      continue;
+    llvm::json::Object Res{
+        {"ruleId", F.Check},
+        {"level", F.Level == "remark" ? "note" : F.Level},
+        {"message", llvm::json::Object{{"text", F.Main.Text}}},
+        {"locations", llvm::json::Array{llvm::json::Object{
+                          {"physicalLocation", Physical(F.Main.Loc)}}}},
+        {"partialFingerprints",
+         llvm::json::Object{{"primaryLocationLineHash", lineHash(F, Seen)}}}};
+    auto RI = RuleIndex.find(F.Check);
+    if (RI != RuleIndex.end())
+      Res["ruleIndex"] = RI->second;
+    llvm::json::Array Related;
+    for (const Message &N : F.Notes)
+      if (!N.Loc.File.empty())
+        Related.push_back(llvm::json::Object{
+            {"id", int64_t(Related.size())},
+            {"message", llvm::json::Object{{"text", N.Text}}},
+            {"physicalLocation", Physical(N.Loc)}});
+    if (!Related.empty())
+      Res["relatedLocations"] = std::move(Related);
+    Results.push_back(std::move(Res));
+  }
+  llvm::json::Array Notifications;
+  for (const std::string &F : Failed)
+    Notifications.push_back(llvm::json::Object{
+        {"level", "error"},
+        {"message", llvm::json::Object{
+                        {"text", relativeTo(Root, F) +
+                                     ": the file could not be analysed"}}}});
+  std::string RootUri = "file://" + Root + "/";
+  llvm::json::Object Run{
+      {"tool",
+       llvm::json::Object{
+           {"driver",
+            llvm::json::Object{
+                {"name", "torchdtype"},
+                {"version", "0.1.0"},
+                {"rules", std::move(Rules)}}}}},
+      {"automationDetails", llvm::json::Object{{"id", AutomationId}}},
+      {"originalUriBaseIds",
+       llvm::json::Object{
+           {"SRCROOT", llvm::json::Object{{"uri", RootUri}}}}},
+      {"invocations",
+       llvm::json::Array{llvm::json::Object{
+           {"executionSuccessful", Failed.empty()},
+           {"toolExecutionNotifications", std::move(Notifications)}}}},
+      {"results", std::move(Results)}};
+  OS << llvm::formatv(
+            "{0:2}",
+            llvm::json::Value(llvm::json::Object{
+                {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                {"version", "2.1.0"},
+                {"runs", llvm::json::Array{std::move(Run)}}}))
+     << "\n";
+}
+
+/// GitHub Actions workflow commands, and a markdown summary of everything
+/// (GitHub shows at most 10 annotations of a kind per step).
+void printGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                 const std::vector<std::string> &Failed) {
+  std::string Root = sourceRoot();
+  auto Escape = [](llvm::StringRef S, bool Property) {
+    std::string Out;
+    for (char C : S) {
+      if (C == '%')
+        Out += "%25";
+      else if (C == '\r')
+        Out += "%0D";
+      else if (C == '\n')
+        Out += "%0A";
+      else if (Property && C == ':')
+        Out += "%3A";
+      else if (Property && C == ',')
+        Out += "%2C";
+      else
+        Out += C;
+    }
+    return Out;
+  };
+  std::string Summary = "### torchdtype: " + std::to_string(Findings.size()) +
+                        " finding(s)\n\n| file | line | check | message |\n"
+                        "|---|---|---|---|\n";
+  for (const Finding &F : Findings) {
+    std::string Rel = relativeTo(Root, F.Main.Loc.File);
+    std::string Kind = F.Level == "remark" ? "notice" : F.Level;
+    OS << "::" << Kind << " file=" << Escape(Rel, true)
+       << ",line=" << F.Main.Loc.Line << ",col=" << F.Main.Loc.Column
+       << ",title=" << Escape(F.Check, true) << "::" << Escape(F.Main.Text, false)
+       << "\n";
+    std::string Cell = F.Main.Text;
+    for (char &C : Cell)
+      if (C == '|' || C == '\n')
+        C = ' ';
+    Summary += "| " + Rel + " | " + std::to_string(F.Main.Loc.Line) + " | " +
+               F.Check + " | " + Cell + " |\n";
+  }
+  for (const std::string &F : Failed) {
+    OS << "::error file=" << Escape(relativeTo(Root, F), true)
+       << "::" << "the file could not be analysed\n";
+    Summary += "| " + relativeTo(Root, F) + " | | error | could not be analysed |\n";
+  }
+  if (const char *Path = std::getenv("GITHUB_STEP_SUMMARY")) {
+    std::error_code EC;
+    llvm::raw_fd_ostream S(Path, EC, llvm::sys::fs::OF_Append);
+    if (!EC)
+      S << Summary;
+    else
+      llvm::errs() << "torchdtype check: cannot append to GITHUB_STEP_SUMMARY ("
+                   << Path << "): " << EC.message() << "\n";
+  }
+}
+
 } // namespace
 
 int runCheck(const std::vector<std::string> &Args) {
@@ -439,6 +680,10 @@ int runCheck(const std::vector<std::string> &Args) {
   llvm::raw_ostream &OS = File ? *File : llvm::outs();
   if (O.Format == "json")
     printJson(OS, Findings, Failed);
+  else if (O.Format == "sarif")
+    printSarif(OS, Findings, Failed, O.AutomationId);
+  else if (O.Format == "github")
+    printGithub(OS, Findings, Failed);
   else
     printText(OS, Findings, Failed);
   OS.flush();
