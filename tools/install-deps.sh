@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what torchdtype needs on Debian bookworm. Idempotent: apt-get runs
 # only when a package is missing. Usage: tools/install-deps.sh [--test]
-#   --test  also what the test tiers need (GoogleTest).
+#   --test  also what the test tiers need (GoogleTest, pre-commit).
 set -euo pipefail
 
 pkgs=(
@@ -10,7 +10,7 @@ pkgs=(
   libtorch-dev pybind11-dev python3-dev
 )
 if [ "${1:-}" = "--test" ]; then
-  pkgs+=(libgtest-dev)
+  pkgs+=(libgtest-dev pre-commit)
 fi
 
 missing=()
