@@ -7,6 +7,20 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::dtypeName;
 
+std::vector<FixItHint> MixedPrecisionCheck::widenNarrowOperand(
+    const ::torchdtype::MixedPrecisionFinding &F) const {
+  // Widening loses nothing. Never self of an in-place or out= op (the
+  // conversion would make a copy), nor when neither dtype holds the other
+  // (Half beside BFloat16).
+  ::torchdtype::DType Wide = ::torchdtype::promoteTypes(F.DA, F.DB);
+  const ::torchdtype::Operand *Narrow =
+      Wide == F.DA ? F.B : Wide == F.DB ? F.A : nullptr;
+  if (!Narrow || (Narrow == &F.Ev->Operands.front() &&
+                  (F.Ev->InPlace || F.Ev->OutVariant)))
+    return {};
+  return appendConversion(Narrow->E, ::torchdtype::dtypeConstant(Wide));
+}
+
 void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
                                  ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::MixedPrecisionFinding &F :
@@ -18,7 +32,7 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
     diag(Loc, "'%0' requires operands of the same dtype but gets %1 and %2; "
               "this throws at run time%3")
         << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB)
-        << kbSuffix(Record);
+        << kbSuffix(Record) << widenNarrowOperand(F);
     for (const ::torchdtype::Operand *O : {F.A, F.B}) {
       SourceLocation Where = O->V.DT.Where.isValid() ? O->V.DT.Where
                                                      : O->E->getExprLoc();

@@ -4,6 +4,7 @@
 #define TORCHDTYPE_CHECKER_MIXEDPRECISIONCHECK_H
 
 #include "TorchDtypeCheck.h"
+#include "analysis/Findings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -19,6 +20,11 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// Converts the operand of the narrower dtype to the wider one.
+  std::vector<FixItHint>
+  widenNarrowOperand(const ::torchdtype::MixedPrecisionFinding &F) const;
 };
 
 } // namespace clang::tidy::torchdtype

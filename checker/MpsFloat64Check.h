@@ -17,6 +17,9 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  std::vector<FixItHint> convertOnMove(const Expr *E) const;
 };
 
 } // namespace clang::tidy::torchdtype

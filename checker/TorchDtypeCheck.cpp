@@ -137,6 +137,31 @@ void TorchDtypeCheck::kbNote(SourceLocation Loc, StringRef Id) {
   diag(Loc, "fix: %0", DiagnosticIDs::Note) << Text;
 }
 
+std::vector<FixItHint>
+TorchDtypeCheck::appendConversion(const Expr *E, StringRef Constant) const {
+  if (!AST || Constant.empty())
+    return {};
+  const SourceManager &SM = AST->getSourceManager();
+  SourceRange R = E->getSourceRange();
+  if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return {};
+  SourceLocation After =
+      Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, AST->getLangOpts());
+  if (After.isInvalid())
+    return {};
+  const Expr *Written = E->IgnoreImplicit();
+  bool Postfix = isa<DeclRefExpr, MemberExpr, ParenExpr, ArraySubscriptExpr>(
+                     Written) ||
+                 (isa<CallExpr>(Written) && !isa<CXXOperatorCallExpr>(Written));
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Written))
+    Postfix = Op->getOperator() == OO_Call || Op->getOperator() == OO_Subscript;
+  std::string Call = (".to(at::" + Constant + ")").str();
+  if (Postfix)
+    return {FixItHint::CreateInsertion(After, Call)};
+  return {FixItHint::CreateInsertion(R.getBegin(), "("),
+          FixItHint::CreateInsertion(After, ")" + Call)};
+}
+
 bool TorchDtypeCheck::firstAt(SourceLocation Loc) {
   return Reported.insert(fileLoc(Loc).getRawEncoding()).second;
 }

@@ -43,6 +43,10 @@ protected:
   std::string kbSuffix(StringRef Id) const;
   /// A note at Loc: the record's best workaround and its documentation.
   void kbNote(SourceLocation Loc, StringRef Id);
+  /// Fix-its appending `.to(at::CONSTANT)` to E, in parentheses where
+  /// needed; none when E is (partly) inside a macro.
+  std::vector<FixItHint> appendConversion(const Expr *E,
+                                          StringRef Constant) const;
 
   ASTContext *AST = nullptr;
 

@@ -26,6 +26,8 @@ Expectations:
   * CHECK-MESSAGES[-SUFFIX]: FileCheck with -implicit-check-not={{warning|error}}:
     (every warning must be declared; notes may be checked but need not be).
   * CHECK-NOTES[-SUFFIX]: FileCheck with -implicit-check-not={{note|warning|error}}:
+  * CHECK-FIXES[-SUFFIX]: the tool runs with --fix, and the fixed file is
+    FileChecked (-strict-whitespace) against these lines
     (every warning AND every note must be declared). Use either CHECK-MESSAGES
     or CHECK-NOTES for a given suffix, not both.
   * Neither prefix present: the run must produce no warning, error or note.
@@ -168,6 +170,11 @@ def main():
             message_prefixes.append("CHECK-MESSAGES" + tail)
         if has_note:
             note_prefixes.append("CHECK-NOTES" + tail)
+    fix_prefixes = []
+    for suffix in opts["check_suffix"]:
+        tail = ("-" + suffix) if suffix else ""
+        if re.search(re.escape("CHECK-FIXES" + tail) + r"(?:-(?:NEXT|SAME|NOT|DAG))?:", text):
+            fix_prefixes.append("CHECK-FIXES" + tail)
     expect_none = not message_prefixes and not note_prefixes
 
     # Temp copy with the CHECK lines blanked (line/column numbers are kept).
@@ -196,6 +203,8 @@ def main():
     cmd = [tidy]
     if opts["load"]:
         cmd.append("--load=" + opts["load"])
+    if fix_prefixes:
+        tidy_args.append("--fix")  # then the fixed file is checked below
     cmd += [temp_file, "--checks=-*," + check_name] + tidy_args + ["--"]
     compiler_args = ["-std=" + opts["std"]]
     if opts["mock_include"]:
@@ -226,6 +235,12 @@ def main():
         return
 
     filecheck = find_filecheck(opts["filecheck"])
+    if fix_prefixes:
+        fc = [filecheck, "-input-file=" + temp_file, input_file,
+              "-check-prefixes=" + ",".join(fix_prefixes), "-strict-whitespace"]
+        rc, out = run(fc)
+        if rc != 0:
+            fail("FileCheck failed for %s on the fixed file:\n%s" % (",".join(fix_prefixes), out))
     if message_prefixes:
         msg_file = temp_base + ".msg"
         with open(msg_file, "w", encoding="utf-8") as f:

@@ -14,6 +14,14 @@ llvm::StringRef dtypeName(DType D) {
   return Names[unsigned(D)];
 }
 
+llvm::StringRef dtypeConstant(DType D) {
+  static const char *const Names[] = {
+      "kBool", "kByte",  "kChar",        "kShort",        "kInt",
+      "kLong", "kHalf",  "kBFloat16",    "kFloat",        "kDouble",
+      "kComplexHalf", "kComplexFloat", "kComplexDouble", ""};
+  return Names[unsigned(D)];
+}
+
 llvm::StringRef deviceName(Device D) {
   static const char *const Names[] = {"cpu", "cuda", "mps", "xpu", "meta",
                                       "other"};

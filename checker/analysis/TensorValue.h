@@ -40,6 +40,8 @@ enum class Device : uint8_t { CPU, CUDA, MPS, XPU, Meta, Other, NumDevices };
 
 /// Name as PyTorch prints a ScalarType ("Float", "Half", ...).
 llvm::StringRef dtypeName(DType D);
+/// The C++ constant naming a dtype ("kFloat", "kHalf" ...), or "" if none.
+llvm::StringRef dtypeConstant(DType D);
 /// Lowercase device type name as PyTorch prints it ("cpu", "cuda", ...).
 llvm::StringRef deviceName(Device D);
 /// Parses a c10::ScalarType enumerator name ("Float", "Half", "Double" ...).

@@ -13,6 +13,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -59,6 +60,8 @@ const char *const CheckUsage =
     "                         set, a markdown table of all findings is appended there)\n"
     "  --automation-id=ID     SARIF runAutomationDetails id (default torchdtype/)\n"
     "  -o FILE                write the report to FILE\n"
+    "  --fix                  apply the fix-its of the findings reported (safe,\n"
+    "                         local rewrites; others are notes)\n"
     "  --quiet                no progress\n"
     "\n"
     "Exit status: 0 no findings, 1 findings, 2 errors (bad arguments, no\n"
@@ -79,6 +82,7 @@ struct Finding {
   std::string Level; ///< "warning", "error", "remark"
   Message Main;
   std::vector<Message> Notes;
+  std::vector<tooling::Replacement> Fixes;
 };
 
 /// Offsets to line and column, reading each file once.
@@ -113,7 +117,7 @@ struct Options {
   unsigned Jobs = std::max(1u, std::thread::hardware_concurrency());
   std::string Checks, Config, Format = "text", OutFile;
   std::string AutomationId = "torchdtype/";
-  bool OnlyChanged = false, Quiet = false;
+  bool OnlyChanged = false, Quiet = false, Fix = false;
   std::string Revision = "HEAD";
 };
 
@@ -162,6 +166,8 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
       O.Revision = A.str();
     } else if (A == "--quiet" || A == "-q") {
       O.Quiet = true;
+    } else if (A == "--fix") {
+      O.Fix = true;
     } else if (A.starts_with("-")) {
       Error = "unknown option '" + A.str() + "'";
       return false;
@@ -380,7 +386,7 @@ std::string lineHash(const Finding &F, std::map<std::string, unsigned> &Seen) {
 
 void printSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<std::string> &Failed,
-                const std::string &AutomationId) {
+                const std::string &AutomationId, LineTable &Lines) {
   std::string Root = sourceRoot();
   const KnowledgeBase &KB = KnowledgeBase::builtin();
   // Rules: every torchdtype check, with help from the records it links.
@@ -455,6 +461,33 @@ void printSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
             {"physicalLocation", Physical(N.Loc)}});
     if (!Related.empty())
       Res["relatedLocations"] = std::move(Related);
+    // Fix-its as SARIF fixes: one artifact change per file.
+    std::map<std::string, llvm::json::Array> Changes;
+    for (const tooling::Replacement &R : F.Fixes) {
+      std::string Path(R.getFilePath());
+      Location B = Lines.locate(Path, R.getOffset());
+      Location E = Lines.locate(Path, R.getOffset() + R.getLength());
+      Changes[Path].push_back(llvm::json::Object{
+          {"deletedRegion", llvm::json::Object{{"startLine", B.Line},
+                                               {"startColumn", B.Column},
+                                               {"endLine", E.Line},
+                                               {"endColumn", E.Column}}},
+          {"insertedContent",
+           llvm::json::Object{{"text", std::string(R.getReplacementText())}}}});
+    }
+    if (!Changes.empty()) {
+      llvm::json::Array ArtifactChanges;
+      for (auto &[Path, Reps] : Changes)
+        ArtifactChanges.push_back(llvm::json::Object{
+            {"artifactLocation",
+             llvm::json::Object{{"uri", relativeTo(Root, Path)},
+                                {"uriBaseId", "SRCROOT"}}},
+            {"replacements", std::move(Reps)}});
+      Res["fixes"] = llvm::json::Array{llvm::json::Object{
+          {"description",
+           llvm::json::Object{{"text", "Apply the fix of " + F.Check}}},
+          {"artifactChanges", std::move(ArtifactChanges)}}};
+    }
     Results.push_back(std::move(Res));
   }
   llvm::json::Array Notifications;
@@ -547,6 +580,60 @@ void printGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   }
 }
 
+/// Applies the fixes of the findings, file by file; a finding whose fixes
+/// conflict with one already taken is left as it is.
+bool applyFixes(const std::vector<Finding> &Findings) {
+  std::map<std::string, tooling::Replacements> PerFile;
+  unsigned Applied = 0, Skipped = 0;
+  for (const Finding &F : Findings) {
+    if (F.Fixes.empty())
+      continue;
+    std::map<std::string, tooling::Replacements> Trial = PerFile;
+    bool Ok = true;
+    for (const tooling::Replacement &R : F.Fixes)
+      if (llvm::Error E = Trial[std::string(R.getFilePath())].add(R)) {
+        llvm::consumeError(std::move(E));
+        Ok = false;
+        break;
+      }
+    if (Ok) {
+      PerFile = std::move(Trial);
+      ++Applied;
+    } else {
+      ++Skipped;
+    }
+  }
+  for (const auto &[Path, Reps] : PerFile) {
+    auto Buf = llvm::MemoryBuffer::getFile(Path);
+    if (!Buf) {
+      llvm::errs() << "torchdtype check: --fix: cannot read " << Path << "\n";
+      return false;
+    }
+    llvm::Expected<std::string> New =
+        tooling::applyAllReplacements((*Buf)->getBuffer(), Reps);
+    if (!New) {
+      llvm::errs() << "torchdtype check: --fix: " << Path << ": "
+                   << llvm::toString(New.takeError()) << "\n";
+      return false;
+    }
+    std::error_code EC;
+    llvm::raw_fd_ostream Out(Path, EC);
+    if (EC) {
+      llvm::errs() << "torchdtype check: --fix: cannot write " << Path << ": "
+                   << EC.message() << "\n";
+      return false;
+    }
+    Out << *New;
+  }
+  llvm::errs() << "torchdtype check: applied the fixes of " << Applied
+               << " finding(s)"
+               << (Skipped ? ", skipped " + std::to_string(Skipped) +
+                                 " with conflicting fixes"
+                           : std::string())
+               << "\n";
+  return true;
+}
+
 } // namespace
 
 int runCheck(const std::vector<std::string> &Args) {
@@ -624,6 +711,9 @@ int runCheck(const std::vector<std::string> &Args) {
         F.Main = toMessage(E.Message, Lines);
         for (const tooling::DiagnosticMessage &N : E.Notes)
           F.Notes.push_back(toMessage(N, Lines));
+        for (const auto &FileFix : E.Message.Fix)
+          for (const tooling::Replacement &R : FileFix.second)
+            F.Fixes.push_back(R);
         if (F.Level == "error")
           Broken = true;
         Local.push_back(std::move(F));
@@ -667,6 +757,9 @@ int runCheck(const std::vector<std::string> &Args) {
                    });
   std::sort(Failed.begin(), Failed.end());
 
+  if (O.Fix && !applyFixes(Findings))
+    return 2;
+
   std::error_code EC;
   std::unique_ptr<llvm::raw_fd_ostream> File;
   if (!O.OutFile.empty()) {
@@ -681,7 +774,7 @@ int runCheck(const std::vector<std::string> &Args) {
   if (O.Format == "json")
     printJson(OS, Findings, Failed);
   else if (O.Format == "sarif")
-    printSarif(OS, Findings, Failed, O.AutomationId);
+    printSarif(OS, Findings, Failed, O.AutomationId, Lines);
   else if (O.Format == "github")
     printGithub(OS, Findings, Failed);
   else

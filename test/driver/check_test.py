@@ -133,6 +133,17 @@ with tempfile.TemporaryDirectory() as d:
     code, _, err = run(["-p", d, "-j", "0"])
     expect(code == 2, "-j 0: exit 2")
 
+# --fix applies the fix-its of the findings reported; a second run is clean.
+with tempfile.TemporaryDirectory() as d:
+    project(d, {"fixme.cpp": BUGGY.replace(" // NOLINT(torchdtype-mixed-precision)", "")})
+    code, out, err = run(["-p", d, "--fix"])
+    text = open(os.path.join(d, "fixme.cpp")).read()
+    expect(code == 1 and text.count("torch::mm(a, b.to(at::kFloat));") == 2
+           and "applied the fixes of 2 finding(s)" in err,
+           "--fix rewrites both calls: %r %r" % (text, err))
+    code, out, _ = run(["-p", d])
+    expect(code == 0 and not warnings(out), "after --fix: no findings (%d, %r)" % (code, out))
+
 # --only-changed in a real git repository.
 with tempfile.TemporaryDirectory() as d:
     project(d, {"a.cpp": BUGGY.replace("  torch::mm(a, b); // NOLINT(torchdtype-mixed-precision)\n", "")})

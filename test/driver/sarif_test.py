@@ -103,6 +103,12 @@ with tempfile.TemporaryDirectory() as d:
            "repo-relative uri: %r" % loc["artifactLocation"])
     expect(loc["region"]["startLine"] == 5, "region line")
     expect(all(r.get("relatedLocations") for r in results), "notes as relatedLocations")
+    fix = results[0].get("fixes", [{}])[0].get("artifactChanges", [{}])[0]
+    rep = fix.get("replacements", [{}])[0]
+    expect(fix.get("artifactLocation", {}).get("uri") == "src/net.cpp"
+           and rep.get("insertedContent", {}).get("text") == ".to(at::kFloat)"
+           and rep.get("deletedRegion", {}).get("startLine") == 5,
+           "fix-it as a SARIF fix: %r" % results[0].get("fixes"))
     fp1 = [r["partialFingerprints"]["primaryLocationLineHash"] for r in results]
     # Lines inserted above: the fingerprints stay, the lines move.
     open(src, "w").write("// a comment\n// another\n" + BUGGY)
