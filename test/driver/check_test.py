@@ -52,6 +52,8 @@ void f() {
   auto b = torch::randn({2, 2}, torch::kHalf);
   torch::mm(a, b);
   torch::mm(a, b); // NOLINT(torchdtype-mixed-precision)
+  // NOLINTNEXTLINE(torchdtype-*)
+  torch::mm(a, b);
 }
 """
 CLEAN = """#include <torch/torch.h>
@@ -79,7 +81,7 @@ with tempfile.TemporaryDirectory() as d:
     w = warnings(out)
     expect(code == 1, "buggy project exits 1 (%d)" % code)
     expect(len(w) == 1 and "buggy.cpp:5:3: warning: 'mm' requires operands" in w[0],
-           "one warning, NOLINT honoured: %r" % w)
+           "one warning, NOLINT and NOLINTNEXTLINE honoured: %r" % w)
     expect("note: operand 'a' has dtype Float from here" in out, "notes printed")
 
     # Same report whatever the number of jobs.
@@ -133,20 +135,32 @@ with tempfile.TemporaryDirectory() as d:
     code, _, err = run(["-p", d, "-j", "0"])
     expect(code == 2, "-j 0: exit 2")
 
+# On a terminal (script(1) provides one) a progress line is shown; not in a pipe.
+if shutil.which("script"):
+    with tempfile.TemporaryDirectory() as d:
+        project(d, {"clean.cpp": CLEAN, "buggy.cpp": BUGGY})
+        r = subprocess.run(["script", "-qec", "%s check -p %s" % (TOOL, d), "/dev/null"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+        expect(re.search(r"\[2/2\] \w+\.cpp", r.stdout) is not None, "progress on a terminal: %r" % r.stdout[-300:])
+        code, out, err = run(["-p", d])
+        expect("[1/2]" not in err and "[2/2]" not in err, "no progress in a pipe: %r" % err)
+
 # --fix applies the fix-its of the findings reported; a second run is clean.
 with tempfile.TemporaryDirectory() as d:
-    project(d, {"fixme.cpp": BUGGY.replace(" // NOLINT(torchdtype-mixed-precision)", "")})
+    project(d, {"fixme.cpp": BUGGY.replace(" // NOLINT(torchdtype-mixed-precision)", "")
+                .replace("  // NOLINTNEXTLINE(torchdtype-*)\n", "")})
     code, out, err = run(["-p", d, "--fix"])
     text = open(os.path.join(d, "fixme.cpp")).read()
-    expect(code == 1 and text.count("torch::mm(a, b.to(at::kFloat));") == 2
-           and "applied the fixes of 2 finding(s)" in err,
+    expect(code == 1 and text.count("torch::mm(a, b.to(at::kFloat));") == 3
+           and "applied the fixes of 3 finding(s)" in err,
            "--fix rewrites both calls: %r %r" % (text, err))
     code, out, _ = run(["-p", d])
     expect(code == 0 and not warnings(out), "after --fix: no findings (%d, %r)" % (code, out))
 
 # --only-changed in a real git repository.
 with tempfile.TemporaryDirectory() as d:
-    project(d, {"a.cpp": BUGGY.replace("  torch::mm(a, b); // NOLINT(torchdtype-mixed-precision)\n", "")})
+    project(d, {"a.cpp": BUGGY.replace("  torch::mm(a, b); // NOLINT(torchdtype-mixed-precision)\n", "")
+                .replace("  // NOLINTNEXTLINE(torchdtype-*)\n  torch::mm(a, b);\n", "")})
     git = lambda *a: subprocess.run(["git", "-C", d] + list(a), check=True,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     git("init", "-q")
