@@ -12,7 +12,15 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,6 +70,9 @@ const char *const CheckUsage =
     "  -o FILE                write the report to FILE\n"
     "  --fix                  apply the fix-its of the findings reported (safe,\n"
     "                         local rewrites; others are notes)\n"
+    "  --full-traversal       let the checks' matchers walk the whole AST,\n"
+    "                         LibTorch's headers included, as clang-tidy does\n"
+    "                         (slower; the findings are the same)\n"
     "  --quiet                no progress\n"
     "\n"
     "Exit status: 0 no findings, 1 findings, 2 errors (bad arguments, no\n"
@@ -118,6 +129,7 @@ struct Options {
   std::string Checks, Config, Format = "text", OutFile;
   std::string AutomationId = "torchdtype/";
   bool OnlyChanged = false, Quiet = false, Fix = false;
+  bool FullTraversal = false;
   std::string Revision = "HEAD";
 };
 
@@ -168,6 +180,8 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
       O.Quiet = true;
     } else if (A == "--fix") {
       O.Fix = true;
+    } else if (A == "--full-traversal") {
+      O.FullTraversal = true;
     } else if (A.starts_with("-")) {
       Error = "unknown option '" + A.str() + "'";
       return false;
@@ -181,6 +195,108 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
     return false;
   }
   return true;
+}
+
+/// Restricts the AST traversal of the checks' matchers to the user's
+/// top-level declarations: not those of system headers (LibTorch's, the
+/// standard library's), which the checks skip anyway. The declarations are
+/// still parsed; they are only not walked.
+class UserCodeConsumer : public MultiplexConsumer {
+public:
+  UserCodeConsumer(std::unique_ptr<ASTConsumer> Inner)
+      : MultiplexConsumer(makeVector(std::move(Inner))) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Scope;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      if (D->isImplicit())
+        continue;
+      SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+      if (L.isValid() && !SM.isInSystemHeader(L))
+        Scope.push_back(D);
+    }
+    Ctx.setTraversalScope(Scope);
+    MultiplexConsumer::HandleTranslationUnit(Ctx);
+  }
+
+private:
+  static std::vector<std::unique_ptr<ASTConsumer>>
+  makeVector(std::unique_ptr<ASTConsumer> C) {
+    std::vector<std::unique_ptr<ASTConsumer>> V;
+    V.push_back(std::move(C));
+    return V;
+  }
+};
+
+/// runClangTidy of LLVM 19, with the matcher traversal limited to the user's
+/// code (UserCodeConsumer).
+std::vector<ClangTidyError>
+runOnUserCode(ClangTidyContext &Context,
+              const tooling::CompilationDatabase &DB, const std::string &File,
+              llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
+  tooling::ClangTool Tool(DB, {File},
+                          std::make_shared<PCHContainerOperations>(), FS);
+  // ExtraArgs / ExtraArgsBefore of the configuration, as clang-tidy does.
+  Tool.appendArgumentsAdjuster(
+      [&Context](const tooling::CommandLineArguments &Args,
+                 llvm::StringRef Filename) {
+        ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
+        tooling::CommandLineArguments Adjusted = Args;
+        if (Opts.ExtraArgsBefore) {
+          auto I = Adjusted.begin();
+          if (I != Adjusted.end() && !llvm::StringRef(*I).starts_with("-"))
+            ++I;
+          Adjusted.insert(I, Opts.ExtraArgsBefore->begin(),
+                          Opts.ExtraArgsBefore->end());
+        }
+        if (Opts.ExtraArgs)
+          Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
+                          Opts.ExtraArgs->end());
+        return Adjusted;
+      });
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  ClangTidyDiagnosticConsumer DiagConsumer(Context);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  class Factory : public tooling::FrontendActionFactory {
+  public:
+    Factory(ClangTidyContext &Context,
+            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
+        : Consumers(Context, std::move(FS)) {}
+    std::unique_ptr<FrontendAction> create() override {
+      return std::make_unique<Action>(&Consumers);
+    }
+    bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                       FileManager *Files,
+                       std::shared_ptr<PCHContainerOperations> PCH,
+                       DiagnosticConsumer *Diags) override {
+      Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+      return FrontendActionFactory::runInvocation(Invocation, Files, PCH,
+                                                  Diags);
+    }
+
+  private:
+    class Action : public ASTFrontendAction {
+    public:
+      Action(ClangTidyASTConsumerFactory *F) : F(F) {}
+      std::unique_ptr<ASTConsumer>
+      CreateASTConsumer(CompilerInstance &CI, llvm::StringRef File) override {
+        return std::make_unique<UserCodeConsumer>(
+            F->createASTConsumer(CI, File));
+      }
+
+    private:
+      ClangTidyASTConsumerFactory *F;
+    };
+    ClangTidyASTConsumerFactory Consumers;
+  };
+  Factory F(Context, FS);
+  Tool.run(&F);
+  return DiagConsumer.take();
 }
 
 /// Lines changed since a revision, per absolute file path, from git diff.
@@ -699,7 +815,9 @@ int runCheck(const std::vector<std::string> &Args) {
       llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
           new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
       std::vector<ClangTidyError> Errors =
-          runClangTidy(Context, *DB, {Files[I]}, FS, /*ApplyAnyFix=*/false);
+          O.FullTraversal
+              ? runClangTidy(Context, *DB, {Files[I]}, FS, /*ApplyAnyFix=*/false)
+              : runOnUserCode(Context, *DB, Files[I], FS);
       std::vector<Finding> Local;
       bool Broken = false;
       for (const ClangTidyError &E : Errors) {

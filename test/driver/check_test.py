@@ -84,6 +84,7 @@ with tempfile.TemporaryDirectory() as d:
            "one warning, NOLINT and NOLINTNEXTLINE honoured: %r" % w)
     expect("note: operand 'a' has dtype Float from here" in out, "notes printed")
 
+    expect(run(["-p", d, "--full-traversal"])[1] == out, "--full-traversal: same report")
     # Same report whatever the number of jobs.
     out1 = run(["-p", d, "-j", "1"])[1]
     out2 = run(["-p", d, "-j", "2"])[1]
@@ -200,6 +201,10 @@ if os.path.exists(db):
            "example project: 6 warnings, exit 1 (%d)" % code)
     expect(ours == theirs, "example project: same warnings and notes as clang-tidy-19 --load\n"
            + "\n".join(sorted(set(ours) ^ set(theirs))))
+    # The matchers walk only the user's code by default: the same report as
+    # walking everything.
+    full = run(["-p", EXAMPLES_BUILD, "--full-traversal"])[1]
+    expect(full == out, "example project: --full-traversal gives the same report")
 else:
     print("SKIP example comparison: examples could not be configured (no LibTorch?)")
 
