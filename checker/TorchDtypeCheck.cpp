@@ -113,19 +113,21 @@ std::string TorchDtypeCheck::describe(const ::torchdtype::Operand &O) const {
   return S;
 }
 
-std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
+const ::torchdtype::KbRecord *TorchDtypeCheck::record(StringRef Id) const {
   const ::torchdtype::KnowledgeBase &Base =
       KB ? *KB : ::torchdtype::KnowledgeBase::builtin();
-  const ::torchdtype::KbRecord *R = Base.find(Id.str());
+  return Base.find(Id.str());
+}
+
+std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
+  const ::torchdtype::KbRecord *R = record(Id);
   if (!R)
     return (" [kb: " + Id + "]").str();
   return ": \"" + R->firstSignature() + "\" [kb: " + R->Id + "]";
 }
 
 void TorchDtypeCheck::kbNote(SourceLocation Loc, StringRef Id) {
-  const ::torchdtype::KnowledgeBase &Base =
-      KB ? *KB : ::torchdtype::KnowledgeBase::builtin();
-  const ::torchdtype::KbRecord *R = Base.find(Id.str());
+  const ::torchdtype::KbRecord *R = record(Id);
   if (!R)
     return;
   const ::torchdtype::KbAction *W = R->bestWorkaround();

@@ -51,6 +51,9 @@ protected:
   ASTContext *AST = nullptr;
 
 private:
+  /// A record of the built-in knowledge base or of KnowledgeBaseDir.
+  const ::torchdtype::KbRecord *record(StringRef Id) const;
+
   std::string VersionText;
   ::torchdtype::AnalysisConfig Config;
   bool ReportSkippedFunctions;

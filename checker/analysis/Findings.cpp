@@ -63,22 +63,28 @@ std::string autocastGap(const OpEvent &Ev, const ApiModel &Api,
 
 /// May autocast be on for a device that the operands are (or may be) on,
 /// with the op on that device's list? Then it would recast the operands.
-bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
-                      llvm::StringRef Op,
-                      std::optional<Device> Dev) {
+bool autocastMayCover(const AutocastArray &Autocast, const ApiModel &Api,
+                      llvm::StringRef Op, std::optional<Device> Dev) {
   for (unsigned I = 0; I < NumAutocastDevices; ++I) {
     AutocastDevice AD = AutocastDevice(I);
     if (Dev && autocastDeviceOf(*Dev) != AD)
       continue;
-    AutocastState S = Ev.Autocast[I];
+    AutocastState S = Autocast[I];
     if (S == AutocastState::Off || S == AutocastState::Entry)
       continue;
     AutocastPolicy P = Api.autocastPolicy(AD, Op);
-    if (P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned &&
-        !Ev.InPlace && !Ev.OutVariant && !Ev.ExplicitDType)
+    if (P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned)
       return true;
   }
   return false;
+}
+
+/// The same for an op call: in-place, out= and explicit-dtype calls are never
+/// autocast.
+bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
+                      llvm::StringRef Op, std::optional<Device> Dev) {
+  return !Ev.InPlace && !Ev.OutVariant && !Ev.ExplicitDType &&
+         autocastMayCover(Ev.Autocast, Api, Op, Dev);
 }
 
 /// The one device all operands with a known device are on, if any.
@@ -282,12 +288,10 @@ findModuleInputDtype(const FunctionResult &R, const ApiModel &Api,
       continue;
     // Autocast casts a layer's input and weights alike; for the user's own
     // modules it depends on the ops inside, so any autocast may cover them.
-    OpEvent Probe;
-    Probe.Autocast = MC.Autocast;
     std::optional<Device> Dev = MC.Module.DV.single();
     if (!Dev)
       Dev = MC.Input.V.DV.single();
-    if (Builtin ? autocastMayCover(Probe, Api, MC.Op, Dev)
+    if (Builtin ? autocastMayCover(MC.Autocast, Api, MC.Op, Dev)
                 : llvm::any_of(MC.Autocast, [](AutocastState S) {
                     return S == AutocastState::On ||
                            S == AutocastState::Unknown;

@@ -207,7 +207,7 @@ private:
   AbsValue paramValue(const ParmVarDecl *P, QualType T) const;
   AbsValue applyDTypeDeviceArgs(AbsValue Base, const FunctionDecl *Callee,
                                 llvm::ArrayRef<const Expr *> Args,
-                                SourceLocation Where, bool &Explicit);
+                                bool &Explicit);
   AbsValue factory(FactoryRule Rule, const CallExpr *CE,
                    llvm::ArrayRef<const Expr *> Args);
   AbsValue tensorMethod(const CallExpr *CE, const FunctionDecl *Callee,
@@ -593,7 +593,7 @@ std::optional<DType> FunctionAnalyzer::dataElementDType(const Expr *E) const {
 
 AbsValue FunctionAnalyzer::applyDTypeDeviceArgs(
     AbsValue Base, const FunctionDecl *Callee,
-    llvm::ArrayRef<const Expr *> Args, SourceLocation Where, bool &Explicit) {
+    llvm::ArrayRef<const Expr *> Args, bool &Explicit) {
   Explicit = false;
   unsigned NParams = Callee->getNumParams();
   for (unsigned I = 0; I < Args.size() && I < NParams; ++I) {
@@ -642,7 +642,6 @@ AbsValue FunctionAnalyzer::applyDTypeDeviceArgs(
       break;
     }
   }
-  (void)Where;
   return Base;
 }
 
@@ -718,7 +717,7 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallExpr *CE,
         V.NonScalar = true; // sizes such as {2, 3}
   bool Explicit;
   const FunctionDecl *Callee = CE->getDirectCallee();
-  return applyDTypeDeviceArgs(V, Callee, Args, L, Explicit);
+  return applyDTypeDeviceArgs(V, Callee, Args, Explicit);
 }
 
 AbsValue FunctionAnalyzer::applySummary(const Summary &S,
@@ -766,7 +765,7 @@ AbsValue FunctionAnalyzer::tensorMethod(const CallExpr *CE,
     bool Explicit;
     switch (*Conv) {
     case ConversionRule::To:
-      R = applyDTypeDeviceArgs(Self, Callee, Args, L, Explicit);
+      R = applyDTypeDeviceArgs(Self, Callee, Args, Explicit);
       if (R.DT.Param < 0 && !(R.DT == Self.DT))
         R.DT.Where = L;
       if (R.DV.Param < 0 && !(R.DV == Self.DV))
@@ -888,8 +887,7 @@ AbsValue FunctionAnalyzer::freeLibTorchCall(const CallExpr *CE,
   bool Explicit;
   switch (*Rule) {
   case OpRule::Preserve:
-    return convertTo(applyDTypeDeviceArgs(Self, Callee, Args, CE->getExprLoc(),
-                                          Explicit),
+    return convertTo(applyDTypeDeviceArgs(Self, Callee, Args, Explicit),
                      RT);
   case OpRule::Reduce: {
     AbsValue R = Self;
@@ -897,8 +895,7 @@ AbsValue FunctionAnalyzer::freeLibTorchCall(const CallExpr *CE,
     if (std::optional<DType> D = R.DT.single())
       if (isIntegral(*D) && (Base == "sum" || Base == "prod"))
         R.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
-    return convertTo(applyDTypeDeviceArgs(R, Callee, Args, CE->getExprLoc(),
-                                          Explicit),
+    return convertTo(applyDTypeDeviceArgs(R, Callee, Args, Explicit),
                      RT);
   }
   case OpRule::BoolResult:
@@ -1212,8 +1209,7 @@ bool FunctionAnalyzer::moduleCall(const CallExpr *CE,
   bool IsJit = Api.classify(Obj->getType()) == TypeKind::JitModule;
   if (Name == "to") {
     bool Explicit;
-    AbsValue R = applyDTypeDeviceArgs(M, Callee, Args, CE->getExprLoc(),
-                                      Explicit);
+    AbsValue R = applyDTypeDeviceArgs(M, Callee, Args, Explicit);
     if (!(R.DT == M.DT) || Explicit)
       R.DT.Where = CE->getExprLoc();
     if (!(R.DV == M.DV)) {
@@ -1453,8 +1449,7 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     llvm::ArrayRef<const Expr *> Ops = Operands;
     if (Out && !OutLast && !Ops.empty())
       Ops = Ops.drop_front();
-    if (std::optional<ConversionRule> Conv = Api.conversion(Name)) {
-      (void)Conv;
+    if (Api.conversion(Name)) {
       if (const auto *P = dyn_cast_or_null<ParmVarDecl>(storageOf(Obj)))
         if (P->getDeclContext() == FD && P->getFunctionScopeIndex() < 64)
           Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
@@ -1464,8 +1459,7 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
         recordPlacement(CE, V);
       return;
     }
-    if (std::optional<FactoryRule> F = Api.factory(Name)) {
-      (void)F;
+    if (Api.factory(Name)) {
       recordPlacement(CE, V);
       Factories[CE] = FactoryEvent{CE, Name.str(), V};
       return;
@@ -1911,12 +1905,10 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
     InvariantsInProgress[RD] = true;
     llvm::DenseMap<const FieldDecl *, AbsValue> Writes;
     llvm::DenseMap<const FieldDecl *, bool> Unknown;
-    bool HasUserCtor = false;
     for (const CXXMethodDecl *M : RD->methods()) {
       const FunctionDecl *Def = nullptr;
       if (!M->hasBody(Def) || !Def || Def->isDependentContext())
         continue;
-      HasUserCtor |= isa<CXXConstructorDecl>(M) && !M->isImplicit();
       FunctionResult Scratch;
       Summary S;
       FunctionAnalyzer A(*this, Def, Scratch, S, nullptr, true);
@@ -1932,7 +1924,6 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
           It->second.join(V);
       }
     }
-    (void)HasUserCtor;
     for (const auto &[F, U] : Unknown)
       Writes.erase(F);
     Invariants[RD] = std::move(Writes);
