@@ -8,19 +8,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "Finding.h"
+#include "PchCache.h"
+#include "ResultCache.h"
+#include "UserCodeRunner.h"
 #include "kb/KnowledgeBase.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendActions.h"
-#include "clang/Frontend/MultiplexConsumer.h"
-#include "clang/Lex/PreprocessorOptions.h"
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
-#include "clang/Tooling/Tooling.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -34,6 +32,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <functional>
+#include <optional>
 #include <cstdlib>
 #include <atomic>
 #include <map>
@@ -70,31 +70,21 @@ const char *const CheckUsage =
     "  -o FILE                write the report to FILE\n"
     "  --fix                  apply the fix-its of the findings reported (safe,\n"
     "                         local rewrites; others are notes)\n"
+    "  --cache-dir=DIR        where the precompiled headers and the findings of\n"
+    "                         unchanged files are kept (default:\n"
+    "                         BUILD_DIR/.torchdtype-cache)\n"
+    "  --no-pch               parse every file's includes itself (no shared\n"
+    "                         precompiled header)\n"
+    "  --no-cache             analyse every file, even unchanged ones\n"
+    "  --stats                print what was analysed, what came from the cache\n"
+    "                         and the precompiled headers built or reused\n"
     "  --full-traversal       let the checks' matchers walk the whole AST,\n"
     "                         LibTorch's headers included, as clang-tidy does\n"
-    "                         (slower; the findings are the same)\n"
+    "                         (slower; the findings are the same; no caches)\n"
     "  --quiet                no progress\n"
     "\n"
     "Exit status: 0 no findings, 1 findings, 2 errors (bad arguments, no\n"
     "compilation database, a file that could not be analysed).\n";
-
-struct Location {
-  std::string File;
-  unsigned Line = 0, Column = 0;
-};
-
-struct Message {
-  std::string Text;
-  Location Loc;
-};
-
-struct Finding {
-  std::string Check;
-  std::string Level; ///< "warning", "error", "remark"
-  Message Main;
-  std::vector<Message> Notes;
-  std::vector<tooling::Replacement> Fixes;
-};
 
 /// Offsets to line and column, reading each file once.
 class LineTable {
@@ -130,6 +120,8 @@ struct Options {
   std::string AutomationId = "torchdtype/";
   bool OnlyChanged = false, Quiet = false, Fix = false;
   bool FullTraversal = false;
+  bool NoPch = false, NoCache = false, Stats = false;
+  std::string CacheDir;
   std::string Revision = "HEAD";
 };
 
@@ -156,7 +148,8 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
     if (Value("-p", O.BuildDir) || Value("--checks", O.Checks) ||
         Value("-checks", O.Checks) || Value("--config", O.Config) ||
         Value("--format", O.Format) || Value("-o", O.OutFile) ||
-        Value("--automation-id", O.AutomationId)) {
+        Value("--automation-id", O.AutomationId) ||
+        Value("--cache-dir", O.CacheDir)) {
       if (!Error.empty())
         return false;
       continue;
@@ -182,6 +175,12 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
       O.Fix = true;
     } else if (A == "--full-traversal") {
       O.FullTraversal = true;
+    } else if (A == "--no-pch") {
+      O.NoPch = true;
+    } else if (A == "--no-cache") {
+      O.NoCache = true;
+    } else if (A == "--stats") {
+      O.Stats = true;
     } else if (A.starts_with("-")) {
       Error = "unknown option '" + A.str() + "'";
       return false;
@@ -195,108 +194,6 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
     return false;
   }
   return true;
-}
-
-/// Restricts the AST traversal of the checks' matchers to the user's
-/// top-level declarations: not those of system headers (LibTorch's, the
-/// standard library's), which the checks skip anyway. The declarations are
-/// still parsed; they are only not walked.
-class UserCodeConsumer : public MultiplexConsumer {
-public:
-  UserCodeConsumer(std::unique_ptr<ASTConsumer> Inner)
-      : MultiplexConsumer(makeVector(std::move(Inner))) {}
-
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::vector<Decl *> Scope;
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-      if (D->isImplicit())
-        continue;
-      SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-      if (L.isValid() && !SM.isInSystemHeader(L))
-        Scope.push_back(D);
-    }
-    Ctx.setTraversalScope(Scope);
-    MultiplexConsumer::HandleTranslationUnit(Ctx);
-  }
-
-private:
-  static std::vector<std::unique_ptr<ASTConsumer>>
-  makeVector(std::unique_ptr<ASTConsumer> C) {
-    std::vector<std::unique_ptr<ASTConsumer>> V;
-    V.push_back(std::move(C));
-    return V;
-  }
-};
-
-/// runClangTidy of LLVM 19, with the matcher traversal limited to the user's
-/// code (UserCodeConsumer).
-std::vector<ClangTidyError>
-runOnUserCode(ClangTidyContext &Context,
-              const tooling::CompilationDatabase &DB, const std::string &File,
-              llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
-  tooling::ClangTool Tool(DB, {File},
-                          std::make_shared<PCHContainerOperations>(), FS);
-  // ExtraArgs / ExtraArgsBefore of the configuration, as clang-tidy does.
-  Tool.appendArgumentsAdjuster(
-      [&Context](const tooling::CommandLineArguments &Args,
-                 llvm::StringRef Filename) {
-        ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
-        tooling::CommandLineArguments Adjusted = Args;
-        if (Opts.ExtraArgsBefore) {
-          auto I = Adjusted.begin();
-          if (I != Adjusted.end() && !llvm::StringRef(*I).starts_with("-"))
-            ++I;
-          Adjusted.insert(I, Opts.ExtraArgsBefore->begin(),
-                          Opts.ExtraArgsBefore->end());
-        }
-        if (Opts.ExtraArgs)
-          Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
-                          Opts.ExtraArgs->end());
-        return Adjusted;
-      });
-  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-  ClangTidyDiagnosticConsumer DiagConsumer(Context);
-  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
-                       &DiagConsumer, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&DE);
-  Tool.setDiagnosticConsumer(&DiagConsumer);
-
-  class Factory : public tooling::FrontendActionFactory {
-  public:
-    Factory(ClangTidyContext &Context,
-            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS)
-        : Consumers(Context, std::move(FS)) {}
-    std::unique_ptr<FrontendAction> create() override {
-      return std::make_unique<Action>(&Consumers);
-    }
-    bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
-                       FileManager *Files,
-                       std::shared_ptr<PCHContainerOperations> PCH,
-                       DiagnosticConsumer *Diags) override {
-      Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
-      return FrontendActionFactory::runInvocation(Invocation, Files, PCH,
-                                                  Diags);
-    }
-
-  private:
-    class Action : public ASTFrontendAction {
-    public:
-      Action(ClangTidyASTConsumerFactory *F) : F(F) {}
-      std::unique_ptr<ASTConsumer>
-      CreateASTConsumer(CompilerInstance &CI, llvm::StringRef File) override {
-        return std::make_unique<UserCodeConsumer>(
-            F->createASTConsumer(CI, File));
-      }
-
-    private:
-      ClangTidyASTConsumerFactory *F;
-    };
-    ClangTidyASTConsumerFactory Consumers;
-  };
-  Factory F(Context, FS);
-  Tool.run(&F);
-  return DiagConsumer.take();
 }
 
 /// Lines changed since a revision, per absolute file path, from git diff.
@@ -750,6 +647,209 @@ bool applyFixes(const std::vector<Finding> &Findings) {
   return true;
 }
 
+/// Runs Body(0) .. Body(N-1) on up to Jobs threads.
+void parallelFor(size_t N, unsigned Jobs,
+                 const std::function<void(size_t)> &Body) {
+  std::atomic<size_t> Next{0};
+  auto Worker = [&] {
+    for (size_t I = Next++; I < N; I = Next++)
+      Body(I);
+  };
+  std::vector<std::thread> Pool;
+  for (unsigned J = 0; J < std::min<size_t>(Jobs, N); ++J)
+    Pool.emplace_back(Worker);
+  for (std::thread &T : Pool)
+    T.join();
+}
+
+/// One file of the run.
+struct Unit {
+  std::string File;
+  tooling::CompileCommand Command; ///< with the configuration's extra args
+  std::string Key;                 ///< of its result-cache entry
+  bool Cached = false;
+  std::vector<Finding> Findings; ///< from the cache, when Cached
+  std::optional<PchCache::Plan> Plan;
+  std::string Pch; ///< the precompiled header it is parsed with, or ""
+  std::vector<std::string> PchInputs;
+  std::string NoPchReason;
+  std::vector<std::string> Inputs; ///< the files its parse read
+};
+
+/// Stamps of the .json files of the knowledge-base directories the
+/// configuration names (their records change the messages).
+std::string kbStamps(const ClangTidyOptions &Opts, StampCache &Stamps) {
+  std::string Out;
+  for (const auto &[Name, Value] : Opts.CheckOptions) {
+    if (!llvm::StringRef(Name).ends_with("KnowledgeBase") ||
+        Value.Value.empty())
+      continue;
+    Out += Value.Value + "=" + Stamps.digest(Value.Value);
+    std::error_code EC;
+    std::vector<std::string> Records;
+    for (llvm::sys::fs::directory_iterator It(Value.Value, EC), End;
+         !EC && It != End; It.increment(EC))
+      if (llvm::StringRef(It->path()).ends_with(".json"))
+        Records.push_back(It->path());
+    std::sort(Records.begin(), Records.end());
+    for (const std::string &R : Records)
+      Out += ";" + R + "=" + Stamps.digest(R);
+    Out += "\n";
+  }
+  return Out;
+}
+
+/// The precompiled headers and the result cache of one run.
+class Caches {
+public:
+  Caches(const Options &O, size_t Files)
+      : UseResults(!O.NoCache && !O.FullTraversal),
+        UsePch(!O.NoPch && !O.FullTraversal), ToolId(toolIdentity()),
+        Dir(cacheDir(O)), Results(Dir), Pchs(Dir, ToolId) {
+    if ((UseResults || UsePch) && Files > 0 &&
+        llvm::sys::fs::create_directories(Dir)) {
+      llvm::errs() << "torchdtype check: cannot create the cache directory "
+                   << Dir << "; running without caches\n";
+      UseResults = UsePch = false;
+    }
+  }
+
+  std::string resultKey(const tooling::CompileCommand &Cmd,
+                        const ClangTidyOptions &Opts) {
+    std::string Id = ToolId + '\0' + Cmd.Directory + '\0';
+    for (const std::string &A : Cmd.CommandLine)
+      Id += A + '\0';
+    return hashText(Id + configurationAsText(Opts) + kbStamps(Opts, Stamps));
+  }
+
+  void lookup(Unit &U) {
+    if (!UseResults)
+      return;
+    if (std::optional<std::vector<Finding>> F =
+            Results.lookup(U.File, U.Key, Stamps)) {
+      U.Cached = true;
+      U.Findings = std::move(*F);
+    }
+  }
+
+  /// Plans, then builds or finds, the PCHs the files to analyse share.
+  void preparePchs(std::vector<Unit> &Units, unsigned Jobs, bool Progress) {
+    if (!UsePch)
+      return;
+    std::map<std::string, std::vector<Unit *>> Groups;
+    for (Unit &U : Units) {
+      if (U.Cached)
+        continue;
+      U.Plan = Pchs.plan(U.Command);
+      if (U.Plan)
+        Groups[U.Plan->Key].push_back(&U);
+      else
+        U.NoPchReason = "no shared include prefix";
+    }
+    std::vector<std::vector<Unit *> *> List;
+    for (auto &[Key, Members] : Groups) {
+      UsedKeys.insert(Key);
+      List.push_back(&Members);
+    }
+    if (Progress && !List.empty())
+      llvm::errs() << "\rpreparing " << List.size()
+                   << " precompiled header(s)\x1b[K";
+    std::mutex Lock;
+    parallelFor(List.size(), Jobs, [&](size_t I) {
+      std::vector<Unit *> &Members = *List[I];
+      std::string Why;
+      std::optional<PchCache::Ready> R =
+          Pchs.ensure(*Members.front()->Plan, Members.size(), Stamps, Why);
+      std::lock_guard<std::mutex> G(Lock);
+      (R ? (R->Built ? Built : Reused) : Unusable) += 1;
+      for (Unit *U : Members) {
+        if (R) {
+          U->Pch = R->Pch;
+          U->PchInputs = R->Inputs;
+        } else {
+          U->NoPchReason = Why;
+        }
+      }
+    });
+  }
+
+  void store(const Unit &U, const std::vector<Finding> &Findings) {
+    if (!UseResults)
+      return;
+    std::vector<std::string> Inputs = U.Inputs;
+    llvm::append_range(Inputs, U.PchInputs);
+    if (!Results.store(U.File, U.Key, Inputs, Findings, Stamps))
+      StoreFailures += 1;
+  }
+
+  void finish(const std::vector<Unit> &Units) {
+    if (UsePch)
+      Pchs.prune(UsedKeys, /*KeepOthers=*/3);
+    if (StoreFailures)
+      llvm::errs() << "torchdtype check: could not write " << StoreFailures
+                   << " result(s) to the cache in " << Dir << "\n";
+  }
+
+  void printStats(llvm::raw_ostream &OS, size_t Files, size_t Analysed) {
+    OS << "torchdtype check: " << Files << " file(s): " << Analysed
+       << " analysed, " << Files - Analysed << " from the cache; pch: "
+       << Built << " built, " << Reused << " reused, " << Unusable
+       << " not usable\n";
+  }
+
+private:
+  static std::string cacheDir(const Options &O) {
+    llvm::SmallString<256> D(O.CacheDir.empty()
+                                 ? O.BuildDir + "/.torchdtype-cache"
+                                 : O.CacheDir);
+    llvm::sys::fs::make_absolute(D);
+    llvm::sys::path::remove_dots(D, true);
+    return std::string(D);
+  }
+
+  bool UseResults, UsePch;
+  std::string ToolId, Dir;
+  StampCache Stamps;
+  ResultCache Results;
+  PchCache Pchs;
+  std::set<std::string> UsedKeys;
+  unsigned Built = 0, Reused = 0, Unusable = 0;
+  std::atomic<unsigned> StoreFailures{0};
+};
+
+/// Runs the checks on one file; false when it could not be analysed.
+bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
+             LineTable &Lines, std::vector<Finding> &Out) {
+  std::string Err;
+  ClangTidyContext Context(optionsProvider(O, Err));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+  AnalysisRun Run;
+  if (O.FullTraversal) {
+    Run.Errors = runClangTidy(Context, DB, {U.File}, FS, /*ApplyAnyFix=*/false);
+  } else {
+    Run = runOnUserCode(Context, U.Command, U.Pch, FS);
+  }
+  U.Inputs = std::move(Run.Inputs);
+  bool Broken = false;
+  for (const ClangTidyError &E : Run.Errors) {
+    Finding F;
+    F.Check = E.DiagnosticName;
+    F.Level = E.DiagLevel == tooling::Diagnostic::Error    ? "error"
+              : E.DiagLevel == tooling::Diagnostic::Remark ? "remark"
+                                                           : "warning";
+    F.Main = toMessage(E.Message, Lines);
+    for (const tooling::DiagnosticMessage &N : E.Notes)
+      F.Notes.push_back(toMessage(N, Lines));
+    for (const auto &FileFix : E.Message.Fix)
+      for (const tooling::Replacement &R : FileFix.second)
+        F.Fixes.push_back(R);
+    Broken |= F.Level == "error";
+    Out.push_back(std::move(F));
+  }
+  return Broken;
+}
+
 } // namespace
 
 int runCheck(const std::vector<std::string> &Args) {
@@ -801,59 +901,62 @@ int runCheck(const std::vector<std::string> &Args) {
     return 2;
   }
 
+  std::unique_ptr<ClangTidyOptionsProvider> Provider =
+      optionsProvider(O, Error);
+  Caches C(O, Files.size());
+  std::vector<Unit> Units(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    Unit &U = Units[I];
+    U.File = Files[I];
+    ClangTidyOptions Opts = Provider->getOptions(U.File);
+    U.Command = commandFor(*DB, U.File, Opts);
+    U.Key = C.resultKey(U.Command, Opts);
+    C.lookup(U);
+  }
+  C.preparePchs(Units, O.Jobs, !O.Quiet && ::isatty(2));
+
   // Workers take files in turn; each has its own ClangTidyContext.
   LineTable Lines;
   std::mutex Lock;
   std::vector<Finding> Findings;
   std::vector<std::string> Failed;
-  std::atomic<size_t> Next{0}, Done{0};
+  std::vector<size_t> Todo;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (Units[I].Cached)
+      llvm::append_range(Findings, Units[I].Findings);
+    else
+      Todo.push_back(I);
+  }
+  std::atomic<size_t> Done{0};
   bool Progress = !O.Quiet && ::isatty(2);
-  auto Worker = [&] {
-    for (size_t I = Next++; I < Files.size(); I = Next++) {
-      std::string Err;
-      ClangTidyContext Context(optionsProvider(O, Err));
-      llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
-          new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
-      std::vector<ClangTidyError> Errors =
-          O.FullTraversal
-              ? runClangTidy(Context, *DB, {Files[I]}, FS, /*ApplyAnyFix=*/false)
-              : runOnUserCode(Context, *DB, Files[I], FS);
-      std::vector<Finding> Local;
-      bool Broken = false;
-      for (const ClangTidyError &E : Errors) {
-        Finding F;
-        F.Check = E.DiagnosticName;
-        F.Level = E.DiagLevel == tooling::Diagnostic::Error     ? "error"
-                  : E.DiagLevel == tooling::Diagnostic::Remark ? "remark"
-                                                               : "warning";
-        F.Main = toMessage(E.Message, Lines);
-        for (const tooling::DiagnosticMessage &N : E.Notes)
-          F.Notes.push_back(toMessage(N, Lines));
-        for (const auto &FileFix : E.Message.Fix)
-          for (const tooling::Replacement &R : FileFix.second)
-            F.Fixes.push_back(R);
-        if (F.Level == "error")
-          Broken = true;
-        Local.push_back(std::move(F));
-      }
-      std::lock_guard<std::mutex> G(Lock);
-      for (Finding &F : Local)
-        Findings.push_back(std::move(F));
-      if (Broken)
-        Failed.push_back(Files[I]);
-      ++Done;
-      if (Progress)
-        llvm::errs() << "\r[" << Done << "/" << Files.size() << "] "
-                     << llvm::sys::path::filename(Files[I]) << "\x1b[K";
+  parallelFor(Todo.size(), O.Jobs, [&](size_t T) {
+    Unit &U = Units[Todo[T]];
+    std::vector<Finding> Local;
+    bool Broken = analyse(O, *DB, U, Lines, Local);
+    if (Broken && !U.Pch.empty()) {
+      // Whatever went wrong, the file gets the diagnosis it has without the
+      // shared PCH.
+      U.Pch.clear();
+      U.PchInputs.clear();
+      Local.clear();
+      Broken = analyse(O, *DB, U, Lines, Local);
     }
-  };
-  std::vector<std::thread> Pool;
-  for (unsigned J = 0; J < std::min<size_t>(O.Jobs, Files.size()); ++J)
-    Pool.emplace_back(Worker);
-  for (std::thread &T : Pool)
-    T.join();
+    if (!Broken)
+      C.store(U, Local);
+    std::lock_guard<std::mutex> G(Lock);
+    llvm::append_range(Findings, Local);
+    if (Broken)
+      Failed.push_back(U.File);
+    ++Done;
+    if (Progress)
+      llvm::errs() << "\r[" << Done << "/" << Todo.size() << "] "
+                   << llvm::sys::path::filename(U.File) << "\x1b[K";
+  });
   if (Progress)
     llvm::errs() << "\r\x1b[K";
+  C.finish(Units);
+  if (O.Stats)
+    C.printStats(llvm::errs(), Units.size(), Todo.size());
 
   // Only what the user touched, with --only-changed; errors always.
   if (O.OnlyChanged)

@@ -188,7 +188,10 @@ if not os.path.exists(db):
                     "-G", "Ninja", "-DCMAKE_CXX_COMPILER=clang++-19"],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 if os.path.exists(db):
-    code, out, _ = run(["-p", EXAMPLES_BUILD])
+    # a fresh cache: the app's two files share a precompiled header
+    excache = tempfile.mkdtemp(prefix="torchdtype-excache")
+    code, out, err = run(["-p", EXAMPLES_BUILD, "--cache-dir=" + excache, "--stats"])
+    expect("pch: 1 built" in err, "example project: a PCH built for the app (%r)" % err[-300:])
     ours = sorted(l for l in out.splitlines() if ": warning: " in l or ": note: " in l)
     theirs = []
     for f in sorted({e["file"] for e in json.load(open(db))}):
@@ -205,6 +208,12 @@ if os.path.exists(db):
     # walking everything.
     full = run(["-p", EXAMPLES_BUILD, "--full-traversal"])[1]
     expect(full == out, "example project: --full-traversal gives the same report")
+    plain = run(["-p", EXAMPLES_BUILD, "--no-pch", "--no-cache"])[1]
+    expect(plain == out, "example project: the same report without PCH and cache")
+    code2, warm, err = run(["-p", EXAMPLES_BUILD, "--cache-dir=" + excache, "--stats"])
+    expect(warm == out and code2 == code and "0 analysed, 3 from the cache" in err,
+           "example project: warm run from the cache, same report (%r)" % err[-300:])
+    shutil.rmtree(excache, ignore_errors=True)
 else:
     print("SKIP example comparison: examples could not be configured (no LibTorch?)")
 

@@ -1,0 +1,30 @@
+//===- IncludePrefix.h - the system includes a file starts with -*- C++ -*-===//
+//
+// The part of a translation unit that a shared precompiled header can stand
+// for: the `#include <...>` directives the preprocessor meets before any
+// other token or directive of the user's code. Quoted includes of the user's
+// headers are followed (a header that only includes others is part of the
+// prefix), as are a header's include guard (`#ifndef X` / `#define X`) and
+// `#pragma once`; the scan stops at the first line of anything else, and
+// the angle includes met until then, in order, are the prefix.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_TOOL_INCLUDEPREFIX_H
+#define TORCHDTYPE_TOOL_INCLUDEPREFIX_H
+
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+/// The prefix of MainFile as a header text: one `#include <...>` line per
+/// include, "" when the file does not start with any. QuoteDirs are the
+/// directories of -iquote and -I, in order, for quoted includes that are
+/// not beside their includer.
+std::string includePrefix(const std::string &MainFile,
+                          const std::vector<std::string> &QuoteDirs);
+
+} // namespace torchdtype
+
+#endif

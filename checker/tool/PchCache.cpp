@@ -1,0 +1,202 @@
+//===- PchCache.cpp - precompiled headers of shared include prefixes ------===//
+
+#include "PchCache.h"
+#include "IncludePrefix.h"
+#include "UserCodeRunner.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace fs = llvm::sys::fs;
+
+namespace torchdtype {
+
+namespace {
+
+const char *const ManifestMagic = "torchdtype-pch 1";
+
+bool isCxxSource(llvm::StringRef File) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c++" ||
+         Ext == ".C" || Ext == ".cp" || Ext == ".CPP";
+}
+
+std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
+  llvm::SmallString<256> P(Path);
+  if (!llvm::sys::path::is_absolute(P)) {
+    P = Dir;
+    llvm::sys::path::append(P, Path);
+  }
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+} // namespace
+
+std::optional<std::vector<std::string>>
+pchFlags(const clang::tooling::CompileCommand &C) {
+  if (C.CommandLine.empty() || !isCxxSource(C.Filename))
+    return std::nullopt;
+  std::string Source = absoluteIn(C.Directory, C.Filename);
+  std::vector<std::string> Out{C.CommandLine[0]};
+  for (size_t I = 1; I < C.CommandLine.size(); ++I) {
+    llvm::StringRef A = C.CommandLine[I];
+    if (A == "-c" || A == "-fsyntax-only" || A == "-MD" || A == "-MMD" ||
+        A == "-MP" || A == "-MG")
+      continue;
+    if (A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ" ||
+        A == "--serialize-diagnostics") {
+      ++I;
+      continue;
+    }
+    if ((A.starts_with("-o") && !A.starts_with("-obj")) ||
+        A.starts_with("-MF") || A.starts_with("-MT") || A.starts_with("-MQ"))
+      continue;
+    if (A.starts_with("-x") || A.starts_with("-include") ||
+        A.starts_with("-imacros") || A.starts_with("-fmodule") ||
+        A.starts_with("--cuda") || A.starts_with("-emit"))
+      return std::nullopt;
+    if (!A.starts_with("-") && absoluteIn(C.Directory, A) == Source)
+      continue;
+    Out.push_back(A.str());
+  }
+  return Out;
+}
+
+std::optional<PchCache::Plan>
+PchCache::plan(const clang::tooling::CompileCommand &C) const {
+  std::optional<std::vector<std::string>> Flags = pchFlags(C);
+  if (!Flags)
+    return std::nullopt;
+  std::vector<std::string> QuoteDirs;
+  for (size_t I = 1; I < Flags->size(); ++I) {
+    llvm::StringRef A = (*Flags)[I];
+    for (llvm::StringRef Flag : {"-iquote", "-I"})
+      if (A.consume_front(Flag)) {
+        if (A.empty() && I + 1 < Flags->size())
+          A = (*Flags)[++I];
+        QuoteDirs.push_back(absoluteIn(C.Directory, A));
+        break;
+      }
+  }
+  std::string Prefix =
+      includePrefix(absoluteIn(C.Directory, C.Filename), QuoteDirs);
+  if (Prefix.empty())
+    return std::nullopt;
+  std::string Id = ToolId + '\0' + C.Directory + '\0';
+  for (const std::string &F : *Flags)
+    Id += F + '\0';
+  Id += Prefix;
+  Plan P;
+  P.Key = llvm::utohexstr(llvm::xxh3_64bits(Id), /*LowerCase=*/true, 16);
+  P.Flags = std::move(*Flags);
+  P.Directory = C.Directory;
+  P.Prefix = std::move(Prefix);
+  return P;
+}
+
+std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
+                                                StampCache &Stamps,
+                                                std::string &Why) {
+  std::string D = Dir + "/pch/" + P.Key;
+  std::string Header = D + "/prefix.h", Pch = D + "/prefix.pch",
+              Manifest = D + "/manifest", Seen = D + "/seen";
+  if (auto Buf = llvm::MemoryBuffer::getFile(Manifest)) {
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    bool Fresh = Lines.size() >= 2 && Lines[0] == ManifestMagic;
+    Ready R;
+    R.Pch = Pch;
+    for (size_t I = 2; Fresh && I < Lines.size(); ++I) {
+      auto [Stamp, Path] = Lines[I].split('\t');
+      Fresh = Stamps.stamp(Path.str()) == Stamp;
+      R.Inputs.push_back(Path.str());
+    }
+    if (Fresh && Lines[1] == "status user-headers") {
+      Why = "its include prefix reaches headers outside system include "
+            "directories";
+      return std::nullopt;
+    }
+    if (Fresh && Lines[1] == "status ok" && fs::exists(Pch)) {
+      int FD;
+      if (!fs::openFileForReadWrite(Manifest, FD, fs::CD_OpenExisting,
+                                    fs::OF_None)) {
+        fs::setLastAccessAndModificationTime(FD,
+                                             std::chrono::system_clock::now());
+        llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+      }
+      return R;
+    }
+  }
+  bool Known = fs::exists(Manifest) || fs::exists(Seen);
+  if (fs::create_directories(D)) {
+    Why = "cannot create " + D;
+    return std::nullopt;
+  }
+  if (Users < 2 && !Known) {
+    writeAtomically(Seen, "");
+    Why = "one file uses it: it is built on the next run that needs it";
+    return std::nullopt;
+  }
+  auto Old = llvm::MemoryBuffer::getFile(Header);
+  if ((!Old || (*Old)->getBuffer() != P.Prefix) &&
+      !writeAtomically(Header, P.Prefix)) {
+    Why = "cannot write " + Header;
+    return std::nullopt;
+  }
+  Stamps.forget(Header);
+  std::string Tmp = Pch + ".tmp." +
+                    std::to_string(llvm::sys::Process::getProcessId());
+  PchBuild B = buildPch(P.Flags, P.Directory, Header, Tmp);
+  if (!B.Ok) {
+    fs::remove(Tmp);
+    Why = B.Error;
+    return std::nullopt;
+  }
+  std::string Text = std::string(ManifestMagic) + "\nstatus " +
+                     (B.OnlySystemHeaders ? "ok" : "user-headers") + "\n";
+  for (const std::string &I : B.Inputs)
+    Text += Stamps.stamp(I) + "\t" + I + "\n";
+  if (!B.OnlySystemHeaders) {
+    fs::remove(Tmp);
+    writeAtomically(Manifest, Text);
+    Why = "its include prefix reaches headers outside system include "
+          "directories";
+    return std::nullopt;
+  }
+  if (fs::rename(Tmp, Pch) || !writeAtomically(Manifest, Text)) {
+    fs::remove(Tmp);
+    Why = "cannot write " + Pch;
+    return std::nullopt;
+  }
+  return Ready{Pch, B.Inputs, true};
+}
+
+void PchCache::prune(const std::set<std::string> &UsedKeys,
+                     unsigned KeepOthers) {
+  std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> Others;
+  std::error_code EC;
+  for (fs::directory_iterator It(Dir + "/pch", EC), End; !EC && It != End;
+       It.increment(EC)) {
+    std::string Key = llvm::sys::path::filename(It->path()).str();
+    if (UsedKeys.count(Key))
+      continue;
+    fs::file_status S;
+    std::string Stamp = It->path() + "/manifest";
+    if (fs::status(Stamp, S))
+      fs::status(It->path(), S);
+    Others.push_back({S.getLastModificationTime(), It->path()});
+  }
+  std::sort(Others.begin(), Others.end(), std::greater<>());
+  for (size_t I = KeepOthers; I < Others.size(); ++I)
+    fs::remove_directories(Others[I].second);
+}
+
+} // namespace torchdtype

@@ -1,0 +1,71 @@
+//===- PchCache.h - precompiled headers of shared include prefixes -*- C++ -*-//
+//
+// `torchdtype check` parses <torch/torch.h> once per set of flags instead of
+// once per file: the leading `#include <...>` lines of a file (its prefix)
+// are compiled into a precompiled header, cached under the cache directory
+// and keyed by the tool, the working directory, the flags and the prefix.
+// A PCH is rebuilt when a header it read changes, and is not used when the
+// prefix reaches a non-system header (the checks would then not see that
+// header's declarations) or does not compile.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_TOOL_PCHCACHE_H
+#define TORCHDTYPE_TOOL_PCHCACHE_H
+
+#include "Stamps.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+/// The compiler and the flags of a command that matter to parsing: without
+/// the source file, outputs, -c, -fsyntax-only and dependency-file options.
+/// Nothing when the command cannot share a PCH (C or CUDA sources, -x,
+/// -include, -include-pch, modules).
+std::optional<std::vector<std::string>>
+pchFlags(const clang::tooling::CompileCommand &C);
+
+class PchCache {
+public:
+  struct Plan {
+    std::string Key;
+    std::vector<std::string> Flags;
+    std::string Directory;
+    std::string Prefix;
+  };
+  struct Ready {
+    std::string Pch;
+    std::vector<std::string> Inputs;
+    bool Built = false;
+  };
+
+  PchCache(std::string Dir, std::string ToolId)
+      : Dir(std::move(Dir)), ToolId(std::move(ToolId)) {}
+
+  /// The PCH a command's file can use, if any (reads the file).
+  std::optional<Plan> plan(const clang::tooling::CompileCommand &C) const;
+
+  /// A fresh PCH of the plan: the cached one, else a new one. When Users
+  /// (files of this run that need it) is 1 and the plan was never seen, no
+  /// PCH is built (it would cost more than it saves) but the plan is noted,
+  /// so the next run builds it. Nothing when no PCH can be used; Why says
+  /// why.
+  std::optional<Ready> ensure(const Plan &P, unsigned Users,
+                              StampCache &Stamps, std::string &Why);
+
+  /// Removes the PCHs not used in this run except the KeepOthers most
+  /// recently used.
+  void prune(const std::set<std::string> &UsedKeys, unsigned KeepOthers);
+
+private:
+  std::string Dir, ToolId;
+};
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,49 @@
+//===- ResultCache.h - findings of unchanged files ------------*- C++ -*-===//
+//
+// `torchdtype check` keeps the findings of each file it analysed, keyed by
+// the tool, the file's compile command and its configuration, and valid while
+// every file the parse read (the file, its headers, the PCH's headers) is
+// unchanged. One entry per file, replaced when the key changes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_TOOL_RESULTCACHE_H
+#define TORCHDTYPE_TOOL_RESULTCACHE_H
+
+#include "Finding.h"
+#include "Stamps.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+/// The version of the tool and of the clang it is built on, and the
+/// executable's own stamp: a rebuilt tool invalidates the caches.
+std::string toolIdentity();
+
+/// A 16-digit hex hash of Text.
+std::string hashText(const std::string &Text);
+
+class ResultCache {
+public:
+  explicit ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
+
+  /// The findings stored for File under Key, if every input is unchanged.
+  std::optional<std::vector<Finding>> lookup(const std::string &File,
+                                             const std::string &Key,
+                                             StampCache &Stamps) const;
+
+  /// Stores the findings of File; false when the entry cannot be written.
+  bool store(const std::string &File, const std::string &Key,
+             const std::vector<std::string> &Inputs,
+             const std::vector<Finding> &Findings, StampCache &Stamps) const;
+
+private:
+  std::string entryPath(const std::string &File) const;
+  std::string Dir;
+};
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,225 @@
+//===- UserCodeRunner.cpp - run the checks, build a PCH -------------------===//
+
+#include "UserCodeRunner.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace torchdtype {
+
+namespace {
+
+/// A database of one command, whatever file is asked for.
+class OneCommand : public tooling::CompilationDatabase {
+public:
+  explicit OneCommand(tooling::CompileCommand C) : C(std::move(C)) {}
+  std::vector<tooling::CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {C};
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return {C.Filename};
+  }
+
+private:
+  tooling::CompileCommand C;
+};
+
+/// The absolute paths of the files a SourceManager read.
+std::vector<std::string> readFiles(SourceManager &SM) {
+  std::vector<std::string> Out;
+  FileManager &FM = SM.getFileManager();
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    llvm::SmallString<256> P(It->first.getName());
+    FM.makeAbsolutePath(P);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    Out.push_back(std::string(P));
+  }
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+/// Restricts the AST traversal of the checks' matchers to the user's
+/// top-level declarations: not those of system headers (LibTorch's, the
+/// standard library's), which the checks skip anyway. The declarations are
+/// still parsed; they are only not walked. noload_decls() leaves the
+/// declarations of a precompiled header unread: it holds system headers only.
+class UserCodeConsumer : public MultiplexConsumer {
+public:
+  UserCodeConsumer(std::unique_ptr<ASTConsumer> Inner)
+      : MultiplexConsumer(makeVector(std::move(Inner))) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Scope;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls()) {
+      if (D->isImplicit() || D->isFromASTFile())
+        continue;
+      SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+      if (L.isValid() && !SM.isInSystemHeader(L))
+        Scope.push_back(D);
+    }
+    Ctx.setTraversalScope(Scope);
+    MultiplexConsumer::HandleTranslationUnit(Ctx);
+  }
+
+private:
+  static std::vector<std::unique_ptr<ASTConsumer>>
+  makeVector(std::unique_ptr<ASTConsumer> C) {
+    std::vector<std::unique_ptr<ASTConsumer>> V;
+    V.push_back(std::move(C));
+    return V;
+  }
+};
+
+class CheckAction : public ASTFrontendAction {
+public:
+  CheckAction(ClangTidyASTConsumerFactory *F, std::vector<std::string> *Inputs)
+      : F(F), Inputs(Inputs) {}
+  std::unique_ptr<ASTConsumer>
+  CreateASTConsumer(CompilerInstance &CI, llvm::StringRef File) override {
+    return std::make_unique<UserCodeConsumer>(F->createASTConsumer(CI, File));
+  }
+  void EndSourceFileAction() override {
+    *Inputs = readFiles(getCompilerInstance().getSourceManager());
+  }
+
+private:
+  ClangTidyASTConsumerFactory *F;
+  std::vector<std::string> *Inputs;
+};
+
+class CheckFactory : public tooling::FrontendActionFactory {
+public:
+  CheckFactory(ClangTidyContext &Context,
+               llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
+               std::vector<std::string> &Inputs)
+      : Consumers(Context, std::move(FS)), Inputs(Inputs) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CheckAction>(&Consumers, &Inputs);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *Diags) override {
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    return FrontendActionFactory::runInvocation(Invocation, Files, PCH, Diags);
+  }
+
+private:
+  ClangTidyASTConsumerFactory Consumers;
+  std::vector<std::string> &Inputs;
+};
+
+/// GeneratePCHAction that also reports what it read.
+class PchAction : public GeneratePCHAction {
+public:
+  explicit PchAction(PchBuild &Result) : Result(Result) {}
+  void EndSourceFileAction() override {
+    CompilerInstance &CI = getCompilerInstance();
+    SourceManager &SM = CI.getSourceManager();
+    HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
+    const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      if (&It->first.getFileEntry() != Main &&
+          HS.getFileDirFlavor(It->first) == SrcMgr::C_User)
+        Result.OnlySystemHeaders = false;
+    Result.Inputs = readFiles(SM);
+    GeneratePCHAction::EndSourceFileAction();
+  }
+
+private:
+  PchBuild &Result;
+};
+
+} // namespace
+
+tooling::CompileCommand commandFor(const tooling::CompilationDatabase &DB,
+                                   const std::string &File,
+                                   const ClangTidyOptions &Opts) {
+  std::vector<tooling::CompileCommand> Cs = DB.getCompileCommands(File);
+  tooling::CompileCommand C = Cs.empty() ? tooling::CompileCommand() : Cs[0];
+  tooling::CommandLineArguments &Args = C.CommandLine;
+  if (Opts.ExtraArgsBefore) {
+    auto I = Args.begin();
+    if (I != Args.end() && !llvm::StringRef(*I).starts_with("-"))
+      ++I;
+    Args.insert(I, Opts.ExtraArgsBefore->begin(), Opts.ExtraArgsBefore->end());
+  }
+  if (Opts.ExtraArgs)
+    Args.insert(Args.end(), Opts.ExtraArgs->begin(), Opts.ExtraArgs->end());
+  return C;
+}
+
+AnalysisRun
+runOnUserCode(ClangTidyContext &Context,
+              const tooling::CompileCommand &Command, const std::string &Pch,
+              llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
+  tooling::CompileCommand C = Command;
+  if (!Pch.empty() && !C.CommandLine.empty())
+    C.CommandLine.insert(C.CommandLine.begin() + 1, {"-include-pch", Pch});
+  OneCommand DB(C);
+  tooling::ClangTool Tool(DB, {Command.Filename},
+                          std::make_shared<PCHContainerOperations>(), FS);
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  ClangTidyDiagnosticConsumer DiagConsumer(Context);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+  AnalysisRun Run;
+  CheckFactory F(Context, FS, Run.Inputs);
+  Tool.run(&F);
+  Run.Errors = DiagConsumer.take();
+  return Run;
+}
+
+PchBuild buildPch(const std::vector<std::string> &Flags,
+                  const std::string &Directory, const std::string &Header,
+                  const std::string &Output) {
+  PchBuild Result;
+  tooling::CompileCommand C;
+  C.Directory = Directory;
+  C.Filename = Header;
+  C.CommandLine = Flags;
+  C.CommandLine.insert(C.CommandLine.end(),
+                       {"-x", "c++-header", Header, "-o", Output});
+  OneCommand DB(C);
+  tooling::ClangTool Tool(DB, {Header});
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
+  IgnoringDiagConsumer Quiet;
+  Tool.setDiagnosticConsumer(&Quiet);
+  Tool.setPrintErrorMessage(false);
+
+  class Factory : public tooling::FrontendActionFactory {
+  public:
+    explicit Factory(PchBuild &R) : R(R) {}
+    std::unique_ptr<FrontendAction> create() override {
+      return std::make_unique<PchAction>(R);
+    }
+
+  private:
+    PchBuild &R;
+  } F(Result);
+  Result.Ok = Tool.run(&F) == 0;
+  if (!Result.Ok)
+    Result.Error = "the prefix header did not compile";
+  return Result;
+}
+
+} // namespace torchdtype

@@ -1,0 +1,57 @@
+//===- UserCodeRunner.h - run the checks, build a PCH -----------*- C++ -*-===//
+//
+// The two ClangTool runs of `torchdtype check`: the checks over one
+// translation unit (matchers limited to the user's code, optionally on a
+// precompiled header), and the precompiled header of a prefix of includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_TOOL_USERCODERUNNER_H
+#define TORCHDTYPE_TOOL_USERCODERUNNER_H
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+/// The compile command of File with the configuration's ExtraArgsBefore and
+/// ExtraArgs applied, as clang-tidy applies them.
+clang::tooling::CompileCommand
+commandFor(const clang::tooling::CompilationDatabase &DB,
+           const std::string &File, const clang::tidy::ClangTidyOptions &Opts);
+
+struct AnalysisRun {
+  std::vector<clang::tidy::ClangTidyError> Errors;
+  /// Absolute paths of the files the parse read (the PCH's inputs aside).
+  std::vector<std::string> Inputs;
+};
+
+/// runClangTidy of LLVM 19 on one command, with the checks' matcher traversal
+/// limited to the user's top-level declarations. With Pch non-empty, the
+/// command gets -include-pch Pch.
+AnalysisRun
+runOnUserCode(clang::tidy::ClangTidyContext &Context,
+              const clang::tooling::CompileCommand &Command,
+              const std::string &Pch,
+              llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS);
+
+struct PchBuild {
+  bool Ok = false;
+  /// Every header it read comes from a system include directory.
+  bool OnlySystemHeaders = true;
+  std::vector<std::string> Inputs;
+  std::string Error;
+};
+
+/// Builds the precompiled header Header into Output with Flags (a compiler
+/// and its flags, without source or output) in Directory.
+PchBuild buildPch(const std::vector<std::string> &Flags,
+                  const std::string &Directory, const std::string &Header,
+                  const std::string &Output);
+
+} // namespace torchdtype
+
+#endif

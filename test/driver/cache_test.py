@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""The precompiled-header and result caches of `torchdtype check`.
+
+usage: cache_test.py TORCHDTYPE MOCK_INCLUDE [--real VERSION...]
+
+Over a copy of the mock headers (fast): findings identical with and without
+the caches, what a second run reuses, what each kind of change re-analyses,
+damaged and unwritable caches. With --real instead, on the real LibTorch headers of
+each VERSION (flags as in test/real/run-real-tier.py): a two-file project gives
+the same report with --no-pch --no-cache, cold with a PCH, and warm.
+Prints `N passed, N failed`; exit 1 on any failure.
+"""
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TOOL, MOCK = sys.argv[1:3]
+REAL = sys.argv[sys.argv.index("--real") + 1:] if "--real" in sys.argv else []
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+passed, failed = 0, []
+
+
+def expect(cond, what):
+    global passed
+    if cond:
+        passed += 1
+    else:
+        failed.append(what)
+        print("FAIL " + what, flush=True)
+
+
+def check(d, *args, cache=None):
+    cmd = [TOOL, "check", "-p", d, "--stats", "--quiet"]
+    if cache:
+        cmd.append("--cache-dir=" + cache)
+    r = subprocess.run(cmd + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True, timeout=1200)
+    m = re.search(r"(\d+) file\(s\): (\d+) analysed, (\d+) from the cache; pch: "
+                  r"(\d+) built, (\d+) reused, (\d+) not usable", r.stderr)
+    stats = tuple(int(x) for x in m.groups()) if m else None
+    return r.returncode, r.stdout, r.stderr, stats
+
+
+def write(d, name, text):
+    p = os.path.join(d, name)
+    os.makedirs(os.path.dirname(p), exist_ok=True)
+    with open(p, "w") as f:
+        f.write(text)
+    return p
+
+
+def database(d, files, flags):
+    json.dump([{"directory": d, "file": os.path.join(d, f),
+                "arguments": ["clang++"] + flags + ["-c", os.path.join(d, f), "-o", f + ".o"]}
+               for f in files], open(os.path.join(d, "compile_commands.json"), "w"))
+
+
+BUGGY = """#include <torch/torch.h>
+void f() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kHalf);
+  torch::mm(a, b);
+}
+"""
+CLEAN = """// clean.cpp
+#include <torch/torch.h>
+void g() {
+  auto a = torch::randn({2, 2});
+  torch::mm(a, a);
+}
+"""
+USES_HEADER = """#include "util.h"
+void h() {
+  auto a = make_half();
+  torch::mm(a, torch::ones({2, 2}));
+}
+"""
+UTIL_H = """#pragma once
+#include <torch/torch.h>
+inline torch::Tensor make_half() { return torch::zeros({2, 2}, torch::kHalf); }
+"""
+
+
+def warnings(out):
+    return [l for l in out.splitlines() if ": warning: " in l]
+
+
+def mock_tests(d):
+    inc = os.path.join(d, "include")
+    shutil.copytree(MOCK, inc)
+    cache = os.path.join(d, "cache")
+    files = ["a.cpp", "b.cpp", "c.cpp"]
+    write(d, "a.cpp", BUGGY)
+    write(d, "b.cpp", CLEAN)
+    write(d, "c.cpp", USES_HEADER)
+    write(d, "util.h", UTIL_H)
+    flags = ["-std=c++17", "-isystem", inc]
+    database(d, files, flags)
+
+    ref = check(d, "--no-pch", "--no-cache", cache=cache)
+    expect(ref[0] == 1 and len(warnings(ref[1])) == 2,
+           "reference run: 2 warnings, exit 1 (%d, %r)" % (ref[0], ref[1]))
+    expect(not os.path.exists(cache), "--no-pch --no-cache writes no cache")
+    cold = check(d, cache=cache)
+    expect(cold[3] == (3, 3, 0, 1, 0, 0), "cold: 3 analysed, 1 PCH built %r" % (cold[3],))
+    expect(cold[:2] == ref[:2], "cold with a PCH: the same report and exit status")
+    pchs = os.listdir(os.path.join(cache, "pch"))
+    expect(len(pchs) == 1 and os.path.getsize(os.path.join(cache, "pch", pchs[0], "prefix.pch")) > 0,
+           "one PCH in the cache directory %r" % pchs)
+    expect(open(os.path.join(cache, "pch", pchs[0], "prefix.h")).read() == "#include <torch/torch.h>\n",
+           "the PCH holds the shared prefix (through util.h for c.cpp)")
+    warm = check(d, cache=cache)
+    expect(warm[3] == (3, 0, 3, 0, 0, 0), "warm: all 3 from the cache %r" % (warm[3],))
+    expect(warm[:2] == ref[:2], "warm: the same report and exit status")
+    nopch = check(d, "--no-pch", "--no-cache", "--format=json", cache=cache)
+    warmjson = check(d, "--format=json", cache=cache)
+    expect(nopch[1] == warmjson[1], "warm JSON report identical to an uncached one")
+
+    # touched, same content: still cached
+    os.utime(os.path.join(d, "b.cpp"))
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 0, 3, 0, 0, 0), "a touched file with the same content is not re-analysed %r" % (r[3],))
+
+    # one file changed: only it, with the PCH reused
+    write(d, "a.cpp", BUGGY.replace("torch::kHalf", "torch::kFloat"))
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 1, 2, 0, 1, 0), "a changed file: 1 analysed, the PCH reused %r" % (r[3],))
+    expect(len(warnings(r[1])) == 1 and "c.cpp" in r[1], "the fixed file's warning is gone")
+
+    # a user header changed: only the file that includes it
+    write(d, "util.h", UTIL_H.replace("torch::kHalf", "torch::kFloat"))
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 1, 2, 0, 1, 0), "a changed user header: its includer re-analysed %r" % (r[3],))
+    expect(r[0] == 0 and not warnings(r[1]), "no warning left (%d, %r)" % (r[0], r[1]))
+    write(d, "util.h", UTIL_H)
+    write(d, "a.cpp", BUGGY)
+
+    # configuration changed: everything re-analysed, the same PCH
+    write(d, ".clang-tidy", "Checks: '-*,torchdtype-device-mismatch'\n")
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 3, 0, 0, 1, 0) and r[0] == 0, "a changed .clang-tidy re-analyses all %r" % (r[3],))
+    os.remove(os.path.join(d, ".clang-tidy"))
+    r = check(d, cache=cache)
+    expect(r[:2] == ref[:2], "back to the first configuration: the first report")
+
+    # a header of the PCH changed: the PCH is rebuilt and all re-analysed
+    with open(os.path.join(inc, "torch", "torch.h"), "a") as f:
+        f.write("\n// changed\n")
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 3, 0, 1, 0, 0), "a changed system header rebuilds the PCH %r" % (r[3],))
+    expect(r[:2] == ref[:2], "after the rebuild: the same report")
+
+    # flags changed: another PCH, then an old one is pruned beyond 3 others
+    for i in range(5):
+        database(d, files, flags + ["-DVARIANT=%d" % i])
+        r = check(d, cache=cache)
+        expect(r[3] == (3, 3, 0, 1, 0, 0) and r[:2] == ref[:2],
+               "flags -DVARIANT=%d: new PCH, same report %r" % (i, r[3]))
+    expect(len(os.listdir(os.path.join(cache, "pch"))) == 4,
+           "PCHs of other flags pruned to 3 besides the one in use %r"
+           % os.listdir(os.path.join(cache, "pch")))
+    database(d, files, flags)
+
+    # a damaged result entry: re-analysed, replaced
+    check(d, cache=cache)
+    entries = sorted(os.listdir(os.path.join(cache, "results")))
+    for e in entries:
+        open(os.path.join(cache, "results", e), "w").write("{not json")
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 3, 0, 0, 1, 0) and r[:2] == ref[:2], "damaged entries re-analysed %r" % (r[3],))
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 0, 3, 0, 0, 0), "and replaced %r" % (r[3],))
+    # a damaged PCH manifest: rebuilt
+    for p in os.listdir(os.path.join(cache, "pch")):
+        open(os.path.join(cache, "pch", p, "manifest"), "w").write("garbage")
+    write(d, "b.cpp", CLEAN + "\n")
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 1, 2, 1, 0, 0) and r[:2] == ref[:2], "a damaged manifest: PCH rebuilt %r" % (r[3],))
+
+    # an unusable cache directory: a warning, the same report
+    blocker = write(d, "blocker", "a file, not a directory")
+    r = check(d, cache=os.path.join(blocker, "cache"))
+    expect(r[:2] == ref[:2] and "cannot create the cache directory" in r[2],
+           "an unwritable cache directory: warned, same report (%r)" % r[2][-300:])
+
+    # --full-traversal uses no cache
+    r = check(d, "--full-traversal", cache=cache)
+    expect(r[3] == (3, 3, 0, 0, 0, 0) and r[:2] == ref[:2], "--full-traversal: no caches %r" % (r[3],))
+
+    # a file that does not compile: reported, never cached
+    write(d, "broken.cpp", "#include <torch/torch.h>\nvoid k() { undeclared_thing(); }\n")
+    database(d, files + ["broken.cpp"], flags)
+    for attempt in (1, 2):
+        r = check(d, cache=cache)
+        expect(r[0] == 2 and "undeclared_thing" in r[1] + r[2] and r[3] and r[3][1] == 1,
+               "broken file, run %d: exit 2, its error shown, analysed again %r" % (attempt, r[3]))
+    ref_broken = check(d, "--no-pch", "--no-cache")
+    expect(ref_broken[:2] == r[:2], "broken file: the same report without the caches")
+    database(d, files, flags)
+
+    # LibTorch through -I (not a system directory): no PCH, the same report
+    database(d, files, ["-std=c++17", "-I", inc])
+    ref_user = check(d, "--no-pch", "--no-cache")
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 3, 0, 0, 0, 1), "-I headers: the PCH is not used %r" % (r[3],))
+    expect(r[:2] == ref_user[:2], "-I headers: the same report as without caches")
+    r = check(d, cache=cache)
+    expect(r[3] == (3, 0, 3, 0, 0, 0), "-I headers: results still cached %r" % (r[3],))
+
+    # one file alone: no PCH on first sight, built on the next run that needs one
+    solo = os.path.join(d, "solo")
+    os.makedirs(solo)
+    write(solo, "a.cpp", BUGGY)
+    database(solo, ["a.cpp"], flags)
+    r = check(solo, cache=cache)
+    expect(r[3] == (1, 1, 0, 0, 0, 1), "a single file: no PCH the first time %r" % (r[3],))
+    write(solo, "a.cpp", BUGGY + "\n")
+    r = check(solo, cache=cache)
+    expect(r[3] == (1, 1, 0, 1, 0, 0), "the next time it is built %r" % (r[3],))
+    expect(len(warnings(r[1])) == 1, "single file: its warning")
+
+    # --fix: the fixed file is re-analysed next time
+    write(solo, "a.cpp", BUGGY)
+    r = check(solo, "--fix", cache=cache)
+    r = check(solo, cache=cache)
+    expect(r[3] == (1, 1, 0, 0, 1, 0) and not warnings(r[1]), "after --fix: re-analysed, clean %r" % (r[3],))
+
+
+def real_tests(d, version):
+    spec = importlib.util.spec_from_file_location("realtier", os.path.join(ROOT, "test", "real", "run-real-tier.py"))
+    tier = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tier)
+    libtorch = os.path.join(os.environ.get("TORCHDTYPE_CACHE", os.path.expanduser("~/.cache/torchdtype")), "libtorch")
+    flags = tier.include_flags(version, libtorch)
+    proj = os.path.join(d, version)
+    os.makedirs(proj)
+    write(proj, "a.cpp", BUGGY)
+    write(proj, "c.cpp", USES_HEADER)
+    write(proj, "util.h", UTIL_H)
+    database(proj, ["a.cpp", "c.cpp"], flags)
+    cache = os.path.join(proj, "cache")
+    ref = check(proj, "--no-pch", "--no-cache")
+    cold = check(proj, cache=cache)
+    warm = check(proj, cache=cache)
+    expect(ref[0] == 1 and len(warnings(ref[1])) == 2, "%s: 2 warnings without caches (%d %r %r)"
+           % (version, ref[0], ref[1], ref[2][-500:]))
+    expect(cold[3] == (2, 2, 0, 1, 0, 0), "%s: cold, PCH built %r" % (version, cold[3]))
+    expect(cold[:2] == ref[:2], "%s: the same report with the PCH" % version)
+    expect(warm[3] == (2, 0, 2, 0, 0, 0) and warm[:2] == ref[:2], "%s: warm, same report %r" % (version, warm[3]))
+
+
+with tempfile.TemporaryDirectory() as d:
+    if not REAL:
+        mock_tests(d)
+    for v in REAL:
+        real_tests(d, v)
+
+print("%d passed, %d failed" % (passed, len(failed)))
+sys.exit(1 if failed else 0)

@@ -1,0 +1,84 @@
+//===- IncludePrefixTest.cpp - the include prefix shared through a PCH ----===//
+
+#include "tool/IncludePrefix.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+
+using namespace torchdtype;
+
+namespace {
+
+class IncludePrefixTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("prefix", Root));
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Root); }
+
+  std::string write(const std::string &Name, const std::string &Text) {
+    llvm::SmallString<256> P(Root);
+    llvm::sys::path::append(P, Name);
+    llvm::sys::fs::create_directories(llvm::sys::path::parent_path(P));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(P, EC);
+    OS << Text;
+    return std::string(P);
+  }
+
+  std::string prefix(const std::string &Main,
+                     std::vector<std::string> Dirs = {}) {
+    return includePrefix(write("main.cpp", Main), Dirs);
+  }
+
+  llvm::SmallString<256> Root;
+};
+
+TEST_F(IncludePrefixTest, LeadingAngleIncludesUpToCode) {
+  EXPECT_EQ(prefix("// license\n/* block\n comment */\n#pragma once\n"
+                   "#include <torch/torch.h>\n\n#  include  <vector> // why\n"
+                   "int x;\n#include <map>\n"),
+            "#include <torch/torch.h>\n#include <vector>\n");
+}
+
+TEST_F(IncludePrefixTest, StopsAtMacrosAndConditionals) {
+  EXPECT_EQ(prefix("#define X 1\n#include <torch/torch.h>\n"), "");
+  EXPECT_EQ(prefix("#include <a.h>\n#ifdef Y\n#include <b.h>\n#endif\n"),
+            "#include <a.h>\n");
+  EXPECT_EQ(prefix("#include <a.h>\n#include MACRO_HEADER\n#include <b.h>\n"),
+            "#include <a.h>\n");
+  EXPECT_EQ(prefix("#include <a.h> int x;\n"), "");
+  EXPECT_EQ(prefix("#include <a.h>\n#include \\\n <b.h>\n"), "#include <a.h>\n");
+  EXPECT_EQ(prefix("int main() {}\n"), "");
+}
+
+TEST_F(IncludePrefixTest, FollowsQuotedHeadersWithGuards) {
+  write("model.h", "#pragma once\n#include <torch/torch.h>\n#include <cstdint>\n");
+  write("inc/guarded.h", "// g\n#ifndef GUARDED_H\n#define GUARDED_H\n"
+                         "#include <vector>\n#endif // GUARDED_H\n");
+  EXPECT_EQ(prefix("#include \"model.h\"\n#include \"guarded.h\"\n#include <map>\n",
+                   {std::string(Root) + "/inc"}),
+            "#include <torch/torch.h>\n#include <cstdint>\n#include <vector>\n"
+            "#include <map>\n");
+}
+
+TEST_F(IncludePrefixTest, StopsInsideAHeaderWithCode) {
+  write("model.h", "#pragma once\n#include <torch/torch.h>\nstruct M {};\n"
+                   "#include <vector>\n");
+  EXPECT_EQ(prefix("#include \"model.h\"\n#include <map>\n"),
+            "#include <torch/torch.h>\n");
+  // A guard that is not a guard (#ifndef without its #define).
+  write("odd.h", "#ifndef ODD\n#include <vector>\n#endif\n");
+  EXPECT_EQ(prefix("#include \"odd.h\"\n#include <map>\n"), "");
+}
+
+TEST_F(IncludePrefixTest, UnresolvedOrCyclicHeadersStop) {
+  EXPECT_EQ(prefix("#include <a.h>\n#include \"missing.h\"\n#include <b.h>\n"),
+            "#include <a.h>\n");
+  write("x.h", "#pragma once\n#include \"y.h\"\n");
+  write("y.h", "#pragma once\n#include \"x.h\"\n#include <v.h>\n");
+  EXPECT_EQ(prefix("#include \"x.h\"\n#include <b.h>\n"), "");
+}
+
+} // namespace
