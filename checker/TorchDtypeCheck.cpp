@@ -2,6 +2,8 @@
 
 #include "TorchDtypeCheck.h"
 #include "analysis/SharedAnalysis.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -23,7 +25,8 @@ TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       VersionText(Options.getLocalOrGlobal("PyTorchVersion", DefaultVersion)),
       ReportSkippedFunctions(
-          Options.getLocalOrGlobal("ReportSkippedFunctions", false)) {
+          Options.getLocalOrGlobal("ReportSkippedFunctions", false)),
+      TidyContext(Context) {
   std::optional<::torchdtype::TorchVersion> V =
       ::torchdtype::TorchVersion::parse(VersionText);
   if (!V) {
@@ -54,6 +57,8 @@ void TorchDtypeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void TorchDtypeCheck::registerMatchers(MatchFinder *Finder) {
+  // Matched before the traversal goes down into the translation unit.
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
   // The user's function definitions; lambdas are analysed with the function
   // that creates them, templates in their instantiations.
   Finder->addMatcher(
@@ -65,6 +70,10 @@ void TorchDtypeCheck::registerMatchers(MatchFinder *Finder) {
 }
 
 void TorchDtypeCheck::check(const MatchFinder::MatchResult &Result) {
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("tu")) {
+    limitTraversalToUserCode(*Result.Context);
+    return;
+  }
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("func");
   if (!FD || !FD->getBody() || FD->isInvalidDecl())
     return;
@@ -84,6 +93,43 @@ void TorchDtypeCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   }
   report(R, AC);
+}
+
+/// The names of the checks of every module the running clang-tidy has.
+static const std::vector<std::string> &registeredChecks() {
+  static const std::vector<std::string> Names = [] {
+    ClangTidyCheckFactories Factories;
+    for (const auto &Entry : ClangTidyModuleRegistry::entries())
+      Entry.instantiate()->addCheckFactories(Factories);
+    std::vector<std::string> Out;
+    for (const auto &F : Factories)
+      Out.push_back(F.getKey().str());
+    return Out;
+  }();
+  return Names;
+}
+
+void TorchDtypeCheck::limitTraversalToUserCode(ASTContext &Ctx) const {
+  std::vector<Decl *> Scope = Ctx.getTraversalScope();
+  if (Scope.size() != 1 || !isa<TranslationUnitDecl>(Scope.front()))
+    return; // limited already (torchdtype check, or another torchdtype check)
+  for (const std::string &Name : registeredChecks())
+    if (!StringRef(Name).starts_with("torchdtype-") &&
+        TidyContext->isCheckEnabled(Name))
+      return;
+  // The static analyzer's checks are not in the registry.
+  if (TidyContext->isCheckEnabled("clang-analyzer-core.NullDereference"))
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  Scope.clear();
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    if (D->isImplicit())
+      continue;
+    SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
+    if (L.isValid() && !SM.isInSystemHeader(L))
+      Scope.push_back(D);
+  }
+  Ctx.setTraversalScope(Scope);
 }
 
 void TorchDtypeCheck::onEndOfTranslationUnit() {

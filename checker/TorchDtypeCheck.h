@@ -51,6 +51,10 @@ protected:
   ASTContext *AST = nullptr;
 
 private:
+  /// Limits the matchers' traversal of this translation unit to the user's
+  /// top-level declarations (not the system headers'), when every check
+  /// enabled is a torchdtype one: other checks may need to see them.
+  void limitTraversalToUserCode(ASTContext &Ctx) const;
   /// A record of the built-in knowledge base or of KnowledgeBaseDir.
   const ::torchdtype::KbRecord *record(StringRef Id) const;
 
@@ -61,6 +65,7 @@ private:
   /// The built-in records plus those of KnowledgeBaseDir.
   std::unique_ptr<::torchdtype::KnowledgeBase> KB;
   std::set<unsigned> Reported;
+  ClangTidyContext *TidyContext;
 };
 
 } // namespace clang::tidy::torchdtype

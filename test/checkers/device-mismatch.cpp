@@ -1,4 +1,7 @@
 // RUN: %check_clang_tidy %s torchdtype-device-mismatch %t
+// The same findings when another check makes the matchers walk the whole
+// translation unit (torchdtype-only runs walk the user's code only).
+// RUN: %check_clang_tidy %s torchdtype-device-mismatch,bugprone-use-after-move %t-walk-all
 #include <torch/torch.h>
 #include <torch/script.h>
 

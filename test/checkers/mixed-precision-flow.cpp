@@ -1,4 +1,7 @@
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+// The same findings when another check makes the matchers walk the whole
+// translation unit (torchdtype-only runs walk the user's code only).
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision,bugprone-use-after-move %t-walk-all
 #include <torch/torch.h>
 
 bool flag();

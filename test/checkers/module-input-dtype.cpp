@@ -1,4 +1,7 @@
 // RUN: %check_clang_tidy %s torchdtype-module-input-dtype %t
+// The same findings when another check makes the matchers walk the whole
+// translation unit (torchdtype-only runs walk the user's code only).
+// RUN: %check_clang_tidy %s torchdtype-module-input-dtype,bugprone-use-after-move %t-walk-all
 // RUN: %check_clang_tidy -check-suffix=IGNORE %s torchdtype-module-input-dtype %t -- -config="{CheckOptions: {torchdtype-module-input-dtype.IgnoreOpaqueModules: true}}"
 #include <torch/torch.h>
 #include <ATen/autocast_mode.h>
