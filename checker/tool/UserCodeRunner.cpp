@@ -117,6 +117,8 @@ public:
                      std::shared_ptr<PCHContainerOperations> PCH,
                      DiagnosticConsumer *Diags) override {
     Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // No "N warnings generated." on stderr: the findings are the report.
+    Invocation->getDiagnosticOpts().ShowCarets = false;
     return FrontendActionFactory::runInvocation(Invocation, Files, PCH, Diags);
   }
 
