@@ -1,6 +1,7 @@
 //===- FlowAnalysis.cpp - dtype/device flow analysis over clang::CFG ------===//
 
 #include "FlowAnalysis.h"
+#include "Liveness.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -1642,6 +1643,7 @@ void FunctionAnalyzer::run() {
   llvm::DenseMap<const CFGBlock *, unsigned> Rank;
   for (unsigned I = 0; I < Order.size(); ++I)
     Rank[Order[I]] = I;
+  const LocalLiveness Live(*G, Body);
   std::vector<State> Out(G->getNumBlockIDs());
   std::vector<unsigned> Visits(G->getNumBlockIDs(), 0);
   std::set<unsigned> Work{0};
@@ -1679,6 +1681,14 @@ void FunctionAnalyzer::run() {
       if (!(Cur.DefaultDType == Initial.DefaultDType))
         Sum.ExitDefaultDType = Cur.DefaultDType;
     }
+    // Locals no path reads again leave the state: it stays as small as
+    // what is live, and the analysis linear in the function's length.
+    llvm::SmallVector<const Decl *, 8> Dead;
+    for (const auto &KV : Cur.Vars)
+      if (Live.isDeadAfter(B, KV.first))
+        Dead.push_back(KV.first);
+    for (const Decl *D : Dead)
+      Cur.Vars.erase(D);
     State &O = Out[B->getBlockID()];
     if (O == Cur && Visits[B->getBlockID()] > 1)
       continue;

@@ -31,7 +31,7 @@ namespace torchdtype {
 struct AnalysisConfig {
   TorchVersion Version;
   /// Work cap: CFG elements processed per function, loops included.
-  unsigned MaxStepsPerFunction = 20000;
+  unsigned MaxStepsPerFunction = 200000;
 };
 
 /// One operand of a recorded op.

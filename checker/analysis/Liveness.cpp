@@ -1,0 +1,112 @@
+//===- Liveness.cpp - which locals a CFG block's successors may read ------===//
+
+#include "Liveness.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+namespace {
+
+/// The local variables of a body that may be dropped, and those that may not.
+class Candidates : public RecursiveASTVisitor<Candidates> {
+public:
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->isLocalVarDecl() && !VD->isStaticLocal() && !isa<ParmVarDecl>(VD) &&
+        !VD->getType()->isReferenceType())
+      Locals.insert(VD);
+    // `T &r = x;` and `T *p = &x;`: x is reachable through another name.
+    if (VD->getType()->isReferenceType() || VD->getType()->isPointerType())
+      if (const Expr *Init = VD->getInit())
+        pin(Init);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable())
+        Pinned.insert(C.getCapturedVar());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      pin(U->getSubExpr());
+    return true;
+  }
+  llvm::SmallPtrSet<const Decl *, 32> Locals, Pinned;
+
+private:
+  void pin(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      Pinned.insert(DRE->getDecl());
+  }
+};
+
+/// The variables of Index a statement reads (anywhere below it).
+class Reads : public RecursiveASTVisitor<Reads> {
+public:
+  Reads(const llvm::DenseMap<const Decl *, unsigned> &Index, llvm::BitVector &Out)
+      : Index(Index), Out(Out) {}
+  bool shouldVisitLambdaBody() const { return true; }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    auto It = Index.find(DRE->getDecl());
+    if (It != Index.end())
+      Out.set(It->second);
+    return true;
+  }
+
+private:
+  const llvm::DenseMap<const Decl *, unsigned> &Index;
+  llvm::BitVector &Out;
+};
+
+} // namespace
+
+LocalLiveness::LocalLiveness(const CFG &G, const Stmt *Body) {
+  Candidates C;
+  C.TraverseStmt(const_cast<Stmt *>(Body));
+  for (const Decl *D : C.Locals)
+    if (!C.Pinned.count(D))
+      Index.try_emplace(D, Index.size());
+  unsigned N = Index.size(), NumBlocks = G.getNumBlockIDs();
+  LiveOut.assign(NumBlocks, llvm::BitVector(N));
+  if (N == 0)
+    return;
+  std::vector<llvm::BitVector> Use(NumBlocks, llvm::BitVector(N));
+  for (const CFGBlock *B : G) {
+    llvm::BitVector &U = Use[B->getBlockID()];
+    Reads R(Index, U);
+    for (const CFGElement &E : *B)
+      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+        R.TraverseStmt(const_cast<Stmt *>(S->getStmt()));
+  }
+  // live-in = use + live-out (no kills); iterate to the fixpoint, blocks in
+  // reverse order of their ids (the CFG numbers them roughly backwards).
+  std::vector<llvm::BitVector> LiveIn = Use;
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const CFGBlock *B : G) {
+      unsigned Id = B->getBlockID();
+      llvm::BitVector Out(N);
+      for (const CFGBlock *S : B->succs())
+        if (S)
+          Out |= LiveIn[S->getBlockID()];
+      if (Out != LiveOut[Id]) {
+        LiveOut[Id] = Out;
+        llvm::BitVector In = Use[Id];
+        In |= Out;
+        if (In != LiveIn[Id]) {
+          LiveIn[Id] = std::move(In);
+          Changed = true;
+        }
+      }
+    }
+  }
+}
+
+} // namespace torchdtype
