@@ -1,243 +1,245 @@
 #!/usr/bin/env python3
-"""torchdtype benchmark: torchdtype-tidy against clang++-19 -fsyntax-only.
+"""torchdtype benchmark: torchdtype-tidy and `torchdtype check` against
+clang++-19 -fsyntax-only and stock clang-tidy-19 (not part of ctest).
 
-In one run and on the same translation units (the examples' TUs, taken from the
-examples project's compile_commands.json, plus a generated TU that includes
-<torch/torch.h>), measures the median over N runs of
+Workloads (--workloads, default all; bench/workloads.py has the details):
+  examples   the example project's TUs (examples/, configured with cmake into
+             WORK_DIR/examples-build, or --compile-commands) and a generated TU
+             including <torch/torch.h>; `torchdtype check` over the project
+  project    a generated LibTorch 1.13.1 project of N units for each N of
+             --sizes (bench/genproject.py; six of its functions hold real bugs),
+             with its own compile_commands.json (flags of the examples' app TU)
+  versions   a TU including <torch/torch.h> for each LibTorch of --versions,
+             with that version's flags (test/real/run-real-tier.py); a version
+             whose headers are absent is skipped with a note
+  function   one function of --function-sizes statements on the mock headers:
+             the checks' own time from --enable-check-profile, per statement,
+             with MaxStepsPerFunction raised, and the largest size again with
+             the default budget
 
-  compiler:  clang++-19 -fsyntax-only <flags> <file>
-  tidy:      torchdtype-tidy -checks='-*,torchdtype-*' <file> -- <flags>
+Tools, on the same files with the same flags, medians of -n runs, alternating
+within each repetition (wall time, CPU = user+sys of the process with all its
+threads and waited-for children from wait4(), peak RSS = ru_maxrss):
+  clang++          clang++-19 -fsyntax-only FLAGS FILE             (the floor)
+  clang-tidy       clang-tidy-19 -checks=STOCK_CHECKS FILE -- FLAGS
+  torchdtype-tidy  torchdtype-tidy -checks='-*,torchdtype-*' FILE -- FLAGS
+  check            torchdtype check -p DIR -j JOBS --quiet --stats --cache-dir=D
+                   cold: D fresh and empty; warm: D again, nothing changed
+                   (nopch: --no-pch --no-cache, with --check-modes)
+All per-TU commands get -resource-dir=$(clang++-19 -print-resource-dir). The
+project's per-TU tools run once per unit: the project of N units is units
+0..N-1, so its sums are sums over the first N units.
 
-wall time, CPU time (user+sys of the child, from wait4()) and peak RSS
-(ru_maxrss), and prints the ratios tidy/compiler. The two commands alternate
-within each repetition. <flags> are the TU's flags from compile_commands.json
-without the compiler, -c, -o/-MF/-MT/-MQ and their arguments, -MD/-MMD, and the
-source file; both commands run in the entry's directory. Both get
--resource-dir=$(clang++-19 -print-resource-dir), so a tidy binary outside the LLVM
-tree finds clang's builtin headers the way the compiler does.
-
-Not part of ctest. Usage:
-  bench/run.py [--quick] [-n N] [--build-dir build] [--tidy PATH]
-               [--compile-commands PATH] [--work-dir DIR] [--checks GLOB]
-               [--filter REGEX] [--json OUT]
-Without --compile-commands, the examples project is configured (not built)
-with cmake into WORK_DIR/examples-build (WORK_DIR defaults to BUILD_DIR/bench).
+Usage:
+  bench/run.py [--workloads examples,project,versions,function] [-n N | --quick]
+               [--json OUT] [--markdown OUT] [-j JOBS] [--check-modes cold,warm,nopch]
+               [--timeout SECONDS] [--build-dir build] [--work-dir DIR]
+               [--tidy PATH] [--check PATH] [--compiler clang++-19]
+               [--clang-tidy clang-tidy-19] [--checks GLOB] [--stock-checks GLOB]
+    examples:  [--compile-commands PATH] [--filter REGEX] [--no-generated]
+    project:   [--sizes 1,4,16,20,64] [--per-tu-units K]
+               [--per-tu-tools clang++,clang-tidy,torchdtype-tidy]
+    versions:  [--versions 1.13.1,2.6.0,2.14.1] [--libtorch-dir DIR]
+               [--no-versions-check]
+    function:  [--function-sizes 100,300,1000,3000,10000] [--unbounded-steps N]
+Examples:
+  bench/run.py --quick --workloads examples          # what run.py measured before
+  bench/run.py --workloads project --sizes 20 --per-tu-tools clang++
+  bench/run.py -n 3 --json bench.json --markdown bench.md   # everything
+With the defaults (-n 3, all workloads) a run takes hours on 2 cores, most of
+it the per-TU tools on the 64 project units (64 x 3 tools x 3 runs of ~10 s);
+--per-tu-units 20 runs clang-tidy and torchdtype-tidy on the first 20 units
+only (clang++ still runs on all, for the sums). Generated files go to WORK_DIR
+(default BUILD_DIR/bench). Tables and targets go to stdout, progress to
+stderr. Exit status 1 if a tool failed on a file (compile errors, exit status
+2 of torchdtype check, a timeout), else 0.
 """
 
 import argparse
 import json
 import os
-import re
 import shlex
-import shutil
-import statistics
-import subprocess
 import sys
-import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-GENERATED_TU = r"""// Generated by bench/run.py: the cost of <torch/torch.h> itself, plus a
-// little code for the checks to look at.
-#include <torch/torch.h>
+import report  # noqa: E402
+import workloads  # noqa: E402
+from common import REPO, log, machine_info, parse_list, which  # noqa: E402
 
-torch::Tensor bench_generated(int64_t n) {
-  auto a = torch::randn({n, n});
-  auto b = torch::randn({n, n}).to(torch::kHalf);
-  auto c = torch::mm(a, b.to(torch::kFloat));
-  torch::nn::Linear fc(n, n);
-  return fc->forward(c) + torch::ones({n, n}, torch::kDouble);
-}
-"""
-
-# Options whose next argument is an output (dropped with it).
-DROP_WITH_ARG = {"-o", "-MF", "-MT", "-MQ", "--serialize-diagnostics"}
-DROP = {"-c", "-MD", "-MMD", "-MP", "-fsyntax-only"}
+WORKLOADS = ("examples", "project", "versions", "function")
 
 
-def log(msg):
-    print(msg, file=sys.stderr, flush=True)
-
-
-def entry_args(entry):
-    if "arguments" in entry:
-        return list(entry["arguments"])
-    return shlex.split(entry["command"])
-
-
-def clean_flags(args, source):
-    """Compiler flags of a compile command without compiler, source and outputs."""
-    out = []
-    src_abs = os.path.abspath(source)
-    i = 1  # args[0] is the compiler
-    while i < len(args):
-        a = args[i]
-        if a in DROP_WITH_ARG:
-            i += 2
-            continue
-        if a in DROP or a.startswith("-o") and len(a) > 2 and not a.startswith("-obj"):
-            i += 1
-            continue
-        if a.startswith(("-MF", "-MT", "-MQ")):
-            i += 1
-            continue
-        if a == source or os.path.abspath(a) == src_abs:
-            i += 1
-            continue
-        out.append(a)
-        i += 1
-    return out
-
-
-def run_measured(cmd, cwd):
-    """Runs cmd; returns (wall s, cpu s, maxrss MiB, exit status, output)."""
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    out = p.stdout.read()
-    _, status, ru = os.wait4(p.pid, 0)
-    wall = time.perf_counter() - t0
-    p.returncode = os.waitstatus_to_exitcode(status)
-    p.stdout.close()
-    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024.0, p.returncode, out.decode(
-        "utf-8", "replace")
-
-
-def configure_examples(work_dir, compiler):
-    bdir = os.path.join(work_dir, "examples-build")
-    db = os.path.join(bdir, "compile_commands.json")
-    if os.path.exists(db):
-        return db
-    if not shutil.which("cmake"):
-        sys.exit("bench: cmake not found; pass --compile-commands")
-    cmd = ["cmake", "-S", os.path.join(REPO, "examples"), "-B", bdir,
-           "-DCMAKE_CXX_COMPILER=" + compiler, "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"]
-    if shutil.which("ninja"):
-        cmd += ["-G", "Ninja"]
-    log("bench: configuring examples: " + " ".join(cmd))
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if r.returncode != 0 or not os.path.exists(db):
-        sys.exit("bench: configuring examples failed:\n" + r.stdout[-3000:])
-    return db
-
-
-def fmt_ratio(t, c):
-    return "%.2f" % (t / c) if c > 0 else "-"
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def parse_args(argv):
+    ap = argparse.ArgumentParser(prog="bench/run.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--workloads", default=",".join(WORKLOADS),
+                    help="comma-separated subset of %s (default: all)" % ",".join(WORKLOADS))
     ap.add_argument("-n", "--runs", type=int, default=3, help="runs per command (median)")
     ap.add_argument("--quick", action="store_true", help="one run per command")
     ap.add_argument("--build-dir", default=os.path.join(REPO, "build"))
+    ap.add_argument("--work-dir", help="generated files (default: BUILD_DIR/bench)")
     ap.add_argument("--tidy", help="default: BUILD_DIR/bin/torchdtype-tidy")
+    ap.add_argument("--check", help="the torchdtype driver (default: BUILD_DIR/bin/torchdtype)")
     ap.add_argument("--compiler", default="clang++-19")
-    ap.add_argument("--checks", default="-*,torchdtype-*")
+    ap.add_argument("--clang-tidy", default="clang-tidy-19")
+    ap.add_argument("--checks", default="-*,torchdtype-*", help="of torchdtype-tidy and check")
+    ap.add_argument("--stock-checks", default=workloads.STOCK_CHECKS, help="of clang-tidy")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="torchdtype check -j (default: the number of cores)")
+    ap.add_argument("--check-modes", default="cold,warm",
+                    help="torchdtype check runs per project: cold, warm, nopch")
+    ap.add_argument("--timeout", type=float, default=workloads.DEFAULT_TIMEOUT,
+                    help="seconds before one command is killed")
+    # examples
     ap.add_argument("--compile-commands", help="compile_commands.json of the examples")
-    ap.add_argument("--work-dir", help="default: BUILD_DIR/bench")
-    ap.add_argument("--filter", help="only TUs whose path matches this regex")
-    ap.add_argument("--no-generated", action="store_true", help="skip the <torch/torch.h> TU")
-    ap.add_argument("--json", help="also write the results here")
-    args = ap.parse_args()
-    runs = 1 if args.quick else max(1, args.runs)
-    tidy = args.tidy or os.path.join(args.build_dir, "bin", "torchdtype-tidy")
-    work_dir = os.path.abspath(args.work_dir or os.path.join(args.build_dir, "bench"))
-    if not (os.path.exists(tidy) or shutil.which(tidy)):
-        sys.exit("bench: %s not found (build it first, or pass --tidy)" % tidy)
-    if not shutil.which(args.compiler):
-        sys.exit("bench: %s not found" % args.compiler)
-    os.makedirs(work_dir, exist_ok=True)
+    ap.add_argument("--filter", help="examples: only TUs whose path matches this regex")
+    ap.add_argument("--no-generated", action="store_true",
+                    help="examples: skip the generated <torch/torch.h> TU")
+    # project
+    ap.add_argument("--sizes", default="1,4,16,20,64", help="project sizes in units (1..64+)")
+    ap.add_argument("--per-tu-tools", default=",".join(workloads.PER_TU_TOOLS),
+                    help="per-TU tools to run (clang++ always runs on every project unit)")
+    ap.add_argument("--per-tu-units", type=int,
+                    help="project: run the per-TU tools other than clang++ on the first K "
+                         "units only (default: all)")
+    # versions
+    ap.add_argument("--versions", default="1.13.1,2.6.0,2.14.1",
+                    help="LibTorch versions of the versions workload")
+    ap.add_argument("--libtorch-dir", help="where tools/fetch-libtorch-headers.sh unpacked 2.x "
+                    "(default: ${TORCHDTYPE_CACHE:-~/.cache/torchdtype}/libtorch)")
+    ap.add_argument("--no-versions-check", dest="versions_check", action="store_false",
+                    help="versions: no torchdtype check runs")
+    # function
+    ap.add_argument("--function-sizes", default="100,300,1000,3000,10000",
+                    help="statements of the generated function")
+    ap.add_argument("--unbounded-steps", type=int, default=1000000000,
+                    help="MaxStepsPerFunction for the scaling rows (default 1e9)")
+    # output
+    ap.add_argument("--json", help="write all results here")
+    ap.add_argument("--markdown", help="write a markdown report here")
+    args = ap.parse_args(argv)
 
-    resource_dir = subprocess.run([args.compiler, "-print-resource-dir"], stdout=subprocess.PIPE,
-                                  text=True, check=True).stdout.strip()
-    db_path = args.compile_commands or configure_examples(work_dir, args.compiler)
-    with open(db_path) as f:
-        db = json.load(f)
+    args.workloads = parse_list(args.workloads)
+    bad = [w for w in args.workloads if w not in WORKLOADS]
+    if bad:
+        ap.error("unknown workload(s) %s (choose from %s)" % (", ".join(bad), ", ".join(WORKLOADS)))
+    args.sizes = parse_list(args.sizes, int)
+    args.function_sizes = parse_list(args.function_sizes, int)
+    if "project" in args.workloads and (not args.sizes or min(args.sizes) < 1):
+        ap.error("--sizes needs positive numbers")
+    if "function" in args.workloads and (not args.function_sizes or min(args.function_sizes) < 20):
+        ap.error("--function-sizes needs numbers >= 20")
+    args.per_tu_tools = parse_list(args.per_tu_tools)
+    bad = [t for t in args.per_tu_tools if t not in workloads.PER_TU_TOOLS]
+    if bad:
+        ap.error("unknown per-TU tool(s) %s (choose from %s)"
+                 % (", ".join(bad), ", ".join(workloads.PER_TU_TOOLS)))
+    if "clang++" not in args.per_tu_tools:
+        args.per_tu_tools.insert(0, "clang++")
+    args.check_modes = [m for m in workloads.CHECK_MODES if m in parse_list(args.check_modes)]
+    args.versions = parse_list(args.versions)
+    args.runs = 1 if args.quick else max(1, args.runs)
+    args.jobs = max(1, args.jobs)
+    args.tidy = args.tidy or os.path.join(args.build_dir, "bin", "torchdtype-tidy")
+    args.check = args.check or os.path.join(args.build_dir, "bin", "torchdtype")
+    args.work_dir = os.path.abspath(args.work_dir or os.path.join(args.build_dir, "bench"))
+    args.libtorch_dir = args.libtorch_dir or os.path.join(
+        os.environ.get("TORCHDTYPE_CACHE", os.path.expanduser("~/.cache/torchdtype")), "libtorch")
+    return args
 
-    tus = []  # (label, file, flags, cwd)
-    for e in db:
-        src = e["file"]
-        if not os.path.isabs(src):
-            src = os.path.join(e["directory"], src)
-        if not src.endswith((".cpp", ".cc", ".cxx")):
-            continue
-        flags = clean_flags(entry_args(e), e["file"])
-        label = os.path.relpath(src, REPO) if src.startswith(REPO) else src
-        tus.append((label, src, flags, e["directory"]))
-    if not tus:
-        sys.exit("bench: no C++ TUs in " + db_path)
-    tus.sort(key=lambda t: t[0])
-    if not args.no_generated:
-        gen = os.path.join(work_dir, "generated_torch_h.cpp")
-        with open(gen, "w") as f:
-            f.write(GENERATED_TU)
-        # the flags of the app's first TU (LibTorch include dirs, defines, -std)
-        app = next((t for t in tus if "/app/" in t[1]), tus[0])
-        tus.append(("generated <torch/torch.h>", gen, app[2], app[3]))
-    if args.filter:
-        tus = [t for t in tus if re.search(args.filter, t[0])]
 
-    results = []
-    for label, src, flags, cwd in tus:
-        flags = flags + ["-resource-dir=" + resource_dir]
-        ccmd = [args.compiler, "-fsyntax-only"] + flags + [src]
-        tcmd = [tidy, "-checks=" + args.checks, src, "--"] + flags
-        meas = {"compiler": [], "tidy": []}
-        notes = []
-        for r in range(runs):
-            for kind, cmd in (("compiler", ccmd), ("tidy", tcmd)):
-                log("bench: [%d/%d] %s %s" % (r + 1, runs, kind, label))
-                wall, cpu, rss, rc, out = run_measured(cmd, cwd)
-                meas[kind].append((wall, cpu, rss))
-                if r == 0:
-                    errors = len(re.findall(r"\berror: ", out))
-                    warnings = len(re.findall(r"\bwarning: .*\[torchdtype-", out))
-                    if kind == "tidy":
-                        notes.append("%d torchdtype warning(s)" % warnings)
-                    if rc != 0 or errors:
-                        notes.append("%s exit %d, %d error(s)" % (kind, rc, errors))
-                        log(out[-2000:])
-        row = {"tu": label, "runs": runs, "notes": notes}
-        for kind in ("compiler", "tidy"):
-            m = meas[kind]
-            row[kind] = {"wall_s": statistics.median(x[0] for x in m),
-                         "cpu_s": statistics.median(x[1] for x in m),
-                         "maxrss_mib": statistics.median(x[2] for x in m)}
-        results.append(row)
+def command_line(argv):
+    script = os.path.relpath(os.path.abspath(__file__), os.getcwd())
+    cmd = "python3 " + shlex.join([script] + list(argv))
+    if os.path.abspath(os.getcwd()) != REPO:
+        cmd = "cd %s && %s" % (shlex.quote(os.getcwd()), cmd)
+    return cmd
 
-    # table
-    hdr = ("TU", "cc wall", "tidy wall", "x", "cc cpu", "tidy cpu", "x", "cc MiB", "tidy MiB", "x")
-    lines = []
-    for row in results:
-        c, t = row["compiler"], row["tidy"]
-        lines.append((row["tu"], "%.2fs" % c["wall_s"], "%.2fs" % t["wall_s"],
-                      fmt_ratio(t["wall_s"], c["wall_s"]), "%.2fs" % c["cpu_s"],
-                      "%.2fs" % t["cpu_s"], fmt_ratio(t["cpu_s"], c["cpu_s"]),
-                      "%.0f" % c["maxrss_mib"], "%.0f" % t["maxrss_mib"],
-                      fmt_ratio(t["maxrss_mib"], c["maxrss_mib"])))
-    tot = {k: {q: sum(r[k][q] for r in results) for q in ("wall_s", "cpu_s")} for k in ("compiler", "tidy")}
-    mx = {k: max(r[k]["maxrss_mib"] for r in results) for k in ("compiler", "tidy")}
-    lines.append(("TOTAL (rss: max)", "%.2fs" % tot["compiler"]["wall_s"], "%.2fs" % tot["tidy"]["wall_s"],
-                  fmt_ratio(tot["tidy"]["wall_s"], tot["compiler"]["wall_s"]),
-                  "%.2fs" % tot["compiler"]["cpu_s"], "%.2fs" % tot["tidy"]["cpu_s"],
-                  fmt_ratio(tot["tidy"]["cpu_s"], tot["compiler"]["cpu_s"]),
-                  "%.0f" % mx["compiler"], "%.0f" % mx["tidy"], fmt_ratio(mx["tidy"], mx["compiler"])))
-    widths = [max(len(str(l[i])) for l in lines + [hdr]) for i in range(len(hdr))]
-    print("torchdtype bench: %s vs %s -checks='%s', median of %d run(s), x = tidy/compiler"
-          % (args.compiler + " -fsyntax-only", os.path.relpath(tidy) if os.path.exists(tidy) else tidy,
-             args.checks, runs))
-    fmt = "  ".join("%%-%ds" % w if i == 0 else "%%%ds" % w for i, w in enumerate(widths))
-    print(fmt % hdr)
-    for l in lines:
-        print(fmt % l)
-    for row in results:
-        if row["notes"]:
-            print("note: %s: %s" % (row["tu"], "; ".join(row["notes"])))
+
+def libtorch_versions(args):
+    real_tier = workloads.load_real_tier()
+    found = []
+    for v in ("1.13.1", "2.6.0", "2.14.1"):
+        flags, why = workloads.version_flags(real_tier, v, args.libtorch_dir)
+        if flags:
+            found.append("%s (%s)" % (v, flags[flags.index("-isystem") + 1]
+                                      .replace("/torch/csrc/api/include", "")))
+    return found
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    args = parse_args(argv)
+    for path, what in ((args.tidy, "--tidy"), (args.compiler, "--compiler"),
+                       (args.clang_tidy, "--clang-tidy")):
+        if not which(path):
+            sys.exit("bench: %s not found (build it first, or pass %s)" % (path, what))
+    os.makedirs(args.work_dir, exist_ok=True)
+    tools = workloads.Tools(args)
+    notes = []
+    if not which(args.check):
+        notes.append("%s not found: no torchdtype check rows" % args.check)
+    else:
+        notes += tools.check_notes(args.check_modes)
+    for n in notes:
+        log(n)
+
+    results = {
+        "command": command_line(argv),
+        "machine": machine_info(args.compiler, args.clang_tidy),
+        "runs": args.runs, "jobs": args.jobs, "check_modes": args.check_modes,
+        "checks": args.checks, "stock_checks": args.stock_checks,
+        "tools": {"compiler": args.compiler, "clang_tidy": args.clang_tidy, "tidy": args.tidy,
+                  "check": args.check, "check_flags": tools.check_flags},
+        "libtorch": libtorch_versions(args),
+        "workloads": {}, "notes": notes,
+    }
+    w = results["workloads"]
+    examples_db = None
+    if "examples" in args.workloads or "project" in args.workloads:
+        examples_db = args.compile_commands or workloads.configure_examples(args.work_dir,
+                                                                              args.compiler)
+    if "examples" in args.workloads:
+        log("workload examples")
+        w["examples"] = workloads.run_examples(tools, args, examples_db, args.runs)
+    if "project" in args.workloads:
+        log("workload project: sizes %s" % ",".join(map(str, args.sizes)))
+        flags, _ = workloads.app_flags(workloads.read_compile_db(examples_db))
+        w["project"] = workloads.run_project(tools, args, flags, args.runs)
+    if "versions" in args.workloads:
+        log("workload versions: %s" % ",".join(args.versions))
+        w["versions"] = workloads.run_versions(tools, args, args.runs)
+    if "function" in args.workloads:
+        log("workload function: sizes %s" % ",".join(map(str, args.function_sizes)))
+        w["function"] = workloads.run_function(tools, args, args.runs)
+
+    if hasattr(os, "getloadavg"):
+        results["machine"]["loadavg_end"] = list(os.getloadavg())
+    results["targets"] = report.targets(results)
+    sys.stdout.write(report.render_text(results))
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"runs": runs, "compiler": args.compiler, "tidy": tidy, "checks": args.checks,
-                       "results": results}, f, indent=2)
-    bad = any("error" in n for r in results for n in r["notes"])
-    return 1 if bad else 0
+            json.dump(results, f, indent=1)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(report.render_markdown(results))
+    failed = any("exit" in n or "killed" in n
+                 for n in _all_notes(results["workloads"]))
+    return 1 if failed else 0
+
+
+def _all_notes(obj):
+    """Every note of every measurement in the results."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if k == "notes" and isinstance(v, list):
+                yield from (n for n in v if isinstance(n, str))
+            else:
+                yield from _all_notes(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from _all_notes(v)
 
 
 if __name__ == "__main__":
