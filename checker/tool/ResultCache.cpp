@@ -85,7 +85,7 @@ std::string toolIdentity() {
   std::string Exe = fs::getMainExecutable(nullptr, (void *)&toolIdentity);
   StampCache S;
   return std::string(EntryFormat) + "|" + clang::getClangFullVersion() + "|" +
-         Exe + "|" + S.stamp(Exe);
+         Exe + "|" + S.digest(Exe);
 }
 
 std::string hashText(const std::string &Text) {

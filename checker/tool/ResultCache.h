@@ -18,8 +18,9 @@
 
 namespace torchdtype {
 
-/// The version of the tool and of the clang it is built on, and the
-/// executable's own stamp: a rebuilt tool invalidates the caches.
+/// The version of the tool and of the clang it is built on, and the digest
+/// of the executable: a changed tool invalidates the caches, the same build
+/// restored elsewhere (a CI cache) does not.
 std::string toolIdentity();
 
 /// A 16-digit hex hash of Text.

@@ -35,8 +35,8 @@ def expect(cond, what):
         print("FAIL " + what, flush=True)
 
 
-def check(d, *args, cache=None):
-    cmd = [TOOL, "check", "-p", d, "--stats", "--quiet"]
+def check(d, *args, cache=None, tool=TOOL):
+    cmd = [tool, "check", "-p", d, "--stats", "--quiet"]
     if cache:
         cmd.append("--cache-dir=" + cache)
     r = subprocess.run(cmd + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -212,6 +212,21 @@ def mock_tests(d):
     expect(r[:2] == ref_user[:2], "-I headers: the same report as without caches")
     r = check(d, cache=cache)
     expect(r[3] == (3, 0, 3, 0, 0, 0), "-I headers: results still cached %r" % (r[3],))
+
+    # the tool's identity is its content: the same build touched (or restored
+    # by a CI cache) reuses the results, a changed one does not
+    tool = os.path.join(d, "tool", "torchdtype")
+    os.makedirs(os.path.dirname(tool))
+    shutil.copy2(TOOL, tool)
+    r = check(d, cache=cache, tool=tool)
+    expect(r[3] == (3, 3, 0, 0, 0, 1) and r[:2] == ref_user[:2], "another tool: re-analysed %r" % (r[3],))
+    os.utime(tool)
+    r = check(d, cache=cache, tool=tool)
+    expect(r[3] == (3, 0, 3, 0, 0, 0), "the same tool touched: from the cache %r" % (r[3],))
+    with open(tool, "ab") as f:
+        f.write(b"\0")
+    r = check(d, cache=cache, tool=tool)
+    expect(r[3] == (3, 3, 0, 0, 0, 1) and r[:2] == ref_user[:2], "a changed tool: re-analysed %r" % (r[3],))
 
     # one file alone: no PCH on first sight, built on the next run that needs one
     solo = os.path.join(d, "solo")
