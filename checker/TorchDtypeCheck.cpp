@@ -198,9 +198,9 @@ TorchDtypeCheck::appendConversion(const Expr *E, StringRef Constant) const {
   if (After.isInvalid())
     return {};
   const Expr *Written = E->IgnoreImplicit();
-  bool Postfix = isa<DeclRefExpr, MemberExpr, ParenExpr, ArraySubscriptExpr>(
-                     Written) ||
-                 (isa<CallExpr>(Written) && !isa<CXXOperatorCallExpr>(Written));
+  bool Postfix =
+      isa<DeclRefExpr, MemberExpr, ParenExpr, ArraySubscriptExpr>(Written) ||
+      (isa<CallExpr>(Written) && !isa<CXXOperatorCallExpr>(Written));
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Written))
     Postfix = Op->getOperator() == OO_Call || Op->getOperator() == OO_Subscript;
   std::string Call = (".to(at::" + Constant + ")").str();

@@ -49,7 +49,8 @@ private:
 /// The variables of Index a statement reads (anywhere below it).
 class Reads : public RecursiveASTVisitor<Reads> {
 public:
-  Reads(const llvm::DenseMap<const Decl *, unsigned> &Index, llvm::BitVector &Out)
+  Reads(const llvm::DenseMap<const Decl *, unsigned> &Index,
+        llvm::BitVector &Out)
       : Index(Index), Out(Out) {}
   bool shouldVisitLambdaBody() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {

@@ -152,8 +152,8 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
     return std::nullopt;
   }
   Stamps.forget(Header);
-  std::string Tmp = Pch + ".tmp." +
-                    std::to_string(llvm::sys::Process::getProcessId());
+  std::string Tmp =
+      Pch + ".tmp." + std::to_string(llvm::sys::Process::getProcessId());
   PchBuild B = buildPch(P.Flags, P.Directory, Header, Tmp);
   if (!B.Ok) {
     fs::remove(Tmp);

@@ -55,8 +55,8 @@ public:
   /// PCH is built (it would cost more than it saves) but the plan is noted,
   /// so the next run builds it. Nothing when no PCH can be used; Why says
   /// why.
-  std::optional<Ready> ensure(const Plan &P, unsigned Users,
-                              StampCache &Stamps, std::string &Why);
+  std::optional<Ready> ensure(const Plan &P, unsigned Users, StampCache &Stamps,
+                              std::string &Why);
 
   /// Removes the PCHs not used in this run except the KeepOthers most
   /// recently used.

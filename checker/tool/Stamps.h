@@ -6,9 +6,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/xxhash.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 #include <map>
 #include <mutex>
 #include <string>
@@ -46,8 +46,9 @@ private:
     }
     std::string Value = "-";
     if (Content) {
-      if (auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                                 /*RequiresNullTerminator=*/false))
+      if (auto Buf =
+              llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false))
         Value = std::to_string((*Buf)->getBufferSize()) + ":" +
                 llvm::utohexstr(llvm::xxh3_64bits(llvm::arrayRefFromStringRef(
                                     (*Buf)->getBuffer())),
@@ -55,9 +56,8 @@ private:
     } else {
       llvm::sys::fs::file_status S;
       if (!llvm::sys::fs::status(Path, S) && llvm::sys::fs::exists(S))
-        Value = std::to_string(S.getLastModificationTime()
-                                   .time_since_epoch()
-                                   .count()) +
+        Value = std::to_string(
+                    S.getLastModificationTime().time_since_epoch().count()) +
                 ":" + std::to_string(S.getSize());
     }
     std::lock_guard<std::mutex> G(Lock);

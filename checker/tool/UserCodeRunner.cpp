@@ -30,9 +30,7 @@ public:
   getCompileCommands(llvm::StringRef) const override {
     return {C};
   }
-  std::vector<std::string> getAllFiles() const override {
-    return {C.Filename};
-  }
+  std::vector<std::string> getAllFiles() const override { return {C.Filename}; }
 
 private:
   tooling::CompileCommand C;
@@ -168,8 +166,8 @@ tooling::CompileCommand commandFor(const tooling::CompilationDatabase &DB,
 }
 
 AnalysisRun
-runOnUserCode(ClangTidyContext &Context,
-              const tooling::CompileCommand &Command, const std::string &Pch,
+runOnUserCode(ClangTidyContext &Context, const tooling::CompileCommand &Command,
+              const std::string &Pch,
               llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS) {
   tooling::CompileCommand C = Command;
   if (!Pch.empty() && !C.CommandLine.empty())

@@ -49,18 +49,21 @@ TEST_F(IncludePrefixTest, StopsAtMacrosAndConditionals) {
   EXPECT_EQ(prefix("#include <a.h>\n#include MACRO_HEADER\n#include <b.h>\n"),
             "#include <a.h>\n");
   EXPECT_EQ(prefix("#include <a.h> int x;\n"), "");
-  EXPECT_EQ(prefix("#include <a.h>\n#include \\\n <b.h>\n"), "#include <a.h>\n");
+  EXPECT_EQ(prefix("#include <a.h>\n#include \\\n <b.h>\n"),
+            "#include <a.h>\n");
   EXPECT_EQ(prefix("int main() {}\n"), "");
 }
 
 TEST_F(IncludePrefixTest, FollowsQuotedHeadersWithGuards) {
-  write("model.h", "#pragma once\n#include <torch/torch.h>\n#include <cstdint>\n");
+  write("model.h",
+        "#pragma once\n#include <torch/torch.h>\n#include <cstdint>\n");
   write("inc/guarded.h", "// g\n#ifndef GUARDED_H\n#define GUARDED_H\n"
                          "#include <vector>\n#endif // GUARDED_H\n");
-  EXPECT_EQ(prefix("#include \"model.h\"\n#include \"guarded.h\"\n#include <map>\n",
-                   {std::string(Root) + "/inc"}),
-            "#include <torch/torch.h>\n#include <cstdint>\n#include <vector>\n"
-            "#include <map>\n");
+  EXPECT_EQ(
+      prefix("#include \"model.h\"\n#include \"guarded.h\"\n#include <map>\n",
+             {std::string(Root) + "/inc"}),
+      "#include <torch/torch.h>\n#include <cstdint>\n#include <vector>\n"
+      "#include <map>\n");
 }
 
 TEST_F(IncludePrefixTest, StopsInsideAHeaderWithCode) {

@@ -30,7 +30,8 @@ struct Parsed {
         if (auto S = E.getAs<CFGStmt>())
           if (const auto *DS = dyn_cast<DeclStmt>(S->getStmt()))
             for (const Decl *D : DS->decls())
-              if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
+              if (const auto *V = dyn_cast<VarDecl>(D);
+                  V && V->getName() == Name)
                 return B;
     return nullptr;
   }
