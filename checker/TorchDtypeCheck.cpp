@@ -117,9 +117,17 @@ void TorchDtypeCheck::limitTraversalToUserCode(ASTContext &Ctx) const {
     if (!StringRef(Name).starts_with("torchdtype-") &&
         TidyContext->isCheckEnabled(Name))
       return;
-  // The static analyzer's checks are not in the registry.
-  if (TidyContext->isCheckEnabled("clang-analyzer-core.NullDereference"))
-    return;
+  // The static analyzer's checks are not in the registry: clang's own list.
+  static const char *const AnalyzerCheckers[] = {
+#define GET_CHECKERS
+#define CHECKER(FULLNAME, CLASS, HELPTEXT, DOC_URI, IS_HIDDEN) FULLNAME,
+#include "clang/StaticAnalyzer/Checkers/Checkers.inc"
+#undef CHECKER
+#undef GET_CHECKERS
+  };
+  for (const char *Name : AnalyzerCheckers)
+    if (TidyContext->isCheckEnabled(std::string("clang-analyzer-") + Name))
+      return;
   const SourceManager &SM = Ctx.getSourceManager();
   Scope.clear();
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {

@@ -2,6 +2,7 @@
 // The same findings when another check makes the matchers walk the whole
 // translation unit (torchdtype-only runs walk the user's code only).
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision,bugprone-use-after-move %t-walk-all
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision,clang-analyzer-cplusplus.Move %t-analyzer
 #include <torch/torch.h>
 
 bool flag();
