@@ -109,14 +109,11 @@ static const std::vector<std::string> &registeredChecks() {
   return Names;
 }
 
-void TorchDtypeCheck::limitTraversalToUserCode(ASTContext &Ctx) const {
-  std::vector<Decl *> Scope = Ctx.getTraversalScope();
-  if (Scope.size() != 1 || !isa<TranslationUnitDecl>(Scope.front()))
-    return; // limited already (torchdtype check, or another torchdtype check)
+bool onlyTorchDtypeChecksEnabled(const ClangTidyContext &Context) {
   for (const std::string &Name : registeredChecks())
     if (!StringRef(Name).starts_with("torchdtype-") &&
-        TidyContext->isCheckEnabled(Name))
-      return;
+        Context.isCheckEnabled(Name))
+      return false;
   // The static analyzer's checks are not in the registry: clang's own list.
   static const char *const AnalyzerCheckers[] = {
 #define GET_CHECKERS
@@ -126,18 +123,31 @@ void TorchDtypeCheck::limitTraversalToUserCode(ASTContext &Ctx) const {
 #undef GET_CHECKERS
   };
   for (const char *Name : AnalyzerCheckers)
-    if (TidyContext->isCheckEnabled(std::string("clang-analyzer-") + Name))
-      return;
+    if (Context.isCheckEnabled(std::string("clang-analyzer-") + Name))
+      return false;
+  return true;
+}
+
+std::vector<Decl *> userTopLevelDecls(ASTContext &Ctx, bool LoadExternal) {
   const SourceManager &SM = Ctx.getSourceManager();
-  Scope.clear();
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
-    if (D->isImplicit())
+  std::vector<Decl *> Scope;
+  const TranslationUnitDecl *TU = Ctx.getTranslationUnitDecl();
+  for (Decl *D : LoadExternal ? TU->decls() : TU->noload_decls()) {
+    if (D->isImplicit() || (!LoadExternal && D->isFromASTFile()))
       continue;
     SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
     if (L.isValid() && !SM.isInSystemHeader(L))
       Scope.push_back(D);
   }
-  Ctx.setTraversalScope(Scope);
+  return Scope;
+}
+
+void TorchDtypeCheck::limitTraversalToUserCode(ASTContext &Ctx) const {
+  std::vector<Decl *> Scope = Ctx.getTraversalScope();
+  if (Scope.size() != 1 || !isa<TranslationUnitDecl>(Scope.front()))
+    return; // limited already (torchdtype check, or another torchdtype check)
+  if (onlyTorchDtypeChecksEnabled(*TidyContext))
+    Ctx.setTraversalScope(userTopLevelDecls(Ctx, /*LoadExternal=*/true));
 }
 
 void TorchDtypeCheck::onEndOfTranslationUnit() {

@@ -68,6 +68,16 @@ private:
   ClangTidyContext *TidyContext;
 };
 
+/// Whether every check enabled for the current file is a torchdtype one:
+/// only then may the matchers skip the system headers' declarations (other
+/// checks may need to see them).
+bool onlyTorchDtypeChecksEnabled(const ClangTidyContext &Context);
+
+/// The top-level declarations of the user's code: not implicit, not in
+/// system headers. Without LoadExternal, the declarations of a precompiled
+/// header are left unread (and out), for a PCH of system headers only.
+std::vector<Decl *> userTopLevelDecls(ASTContext &Ctx, bool LoadExternal);
+
 } // namespace clang::tidy::torchdtype
 
 #endif

@@ -669,10 +669,8 @@ struct Unit {
   std::string Key;                 ///< of its result-cache entry
   bool Cached = false;
   std::vector<Finding> Findings; ///< from the cache, when Cached
-  std::optional<PchCache::Plan> Plan;
   std::string Pch; ///< the precompiled header it is parsed with, or ""
   std::vector<std::string> PchInputs;
-  std::string NoPchReason;
   std::vector<std::string> Inputs; ///< the files its parse read
 };
 
@@ -684,7 +682,7 @@ std::string kbStamps(const ClangTidyOptions &Opts, StampCache &Stamps) {
     if (!llvm::StringRef(Name).ends_with("KnowledgeBase") ||
         Value.Value.empty())
       continue;
-    Out += Value.Value + "=" + Stamps.digest(Value.Value);
+    Out += Value.Value;
     std::error_code EC;
     std::vector<std::string> Records;
     for (llvm::sys::fs::directory_iterator It(Value.Value, EC), End;
@@ -736,40 +734,33 @@ public:
   void preparePchs(std::vector<Unit> &Units, unsigned Jobs, bool Progress) {
     if (!UsePch)
       return;
-    std::map<std::string, std::vector<Unit *>> Groups;
-    for (Unit &U : Units) {
-      if (U.Cached)
-        continue;
-      U.Plan = Pchs.plan(U.Command);
-      if (U.Plan)
-        Groups[U.Plan->Key].push_back(&U);
-      else
-        U.NoPchReason = "no shared include prefix";
-    }
-    std::vector<std::vector<Unit *> *> List;
-    for (auto &[Key, Members] : Groups) {
+    std::map<std::string, std::pair<PchCache::Plan, std::vector<Unit *>>>
+        Groups;
+    for (Unit &U : Units)
+      if (!U.Cached)
+        if (std::optional<PchCache::Plan> P = Pchs.plan(U.Command))
+          Groups.try_emplace(P->Key, *P, std::vector<Unit *>())
+              .first->second.second.push_back(&U);
+    std::vector<std::pair<PchCache::Plan, std::vector<Unit *>> *> List;
+    for (auto &[Key, Group] : Groups) {
       UsedKeys.insert(Key);
-      List.push_back(&Members);
+      List.push_back(&Group);
     }
     if (Progress && !List.empty())
       llvm::errs() << "\rpreparing " << List.size()
                    << " precompiled header(s)\x1b[K";
     std::mutex Lock;
     parallelFor(List.size(), Jobs, [&](size_t I) {
-      std::vector<Unit *> &Members = *List[I];
-      std::string Why;
+      auto &[Plan, Members] = *List[I];
       std::optional<PchCache::Ready> R =
-          Pchs.ensure(*Members.front()->Plan, Members.size(), Stamps, Why);
+          Pchs.ensure(Plan, Members.size(), Stamps);
       std::lock_guard<std::mutex> G(Lock);
       (R ? (R->Built ? Built : Reused) : Unusable) += 1;
-      for (Unit *U : Members) {
+      for (Unit *U : Members)
         if (R) {
           U->Pch = R->Pch;
           U->PchInputs = R->Inputs;
-        } else {
-          U->NoPchReason = Why;
         }
-      }
     });
   }
 
@@ -782,7 +773,7 @@ public:
       StoreFailures += 1;
   }
 
-  void finish(const std::vector<Unit> &Units) {
+  void finish() {
     if (UsePch)
       Pchs.prune(UsedKeys, /*KeepOthers=*/3);
     if (StoreFailures)
@@ -817,7 +808,7 @@ private:
   std::atomic<unsigned> StoreFailures{0};
 };
 
-/// Runs the checks on one file; false when it could not be analysed.
+/// Runs the checks on one file; true when it could not be analysed.
 bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
              LineTable &Lines, std::vector<Finding> &Out) {
   std::string Err;
@@ -896,13 +887,14 @@ int runCheck(const std::vector<std::string> &Args) {
     llvm::errs() << "torchdtype check: " << Error << "\n";
     return 2;
   }
-  if (!optionsProvider(O, Error)) {
+  std::unique_ptr<ClangTidyOptionsProvider> Provider =
+      optionsProvider(O, Error);
+  if (!Provider) {
     llvm::errs() << "torchdtype check: " << Error << "\n";
     return 2;
   }
 
-  std::unique_ptr<ClangTidyOptionsProvider> Provider =
-      optionsProvider(O, Error);
+  bool Progress = !O.Quiet && ::isatty(2);
   Caches C(O, Files.size());
   std::vector<Unit> Units(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {
@@ -913,7 +905,7 @@ int runCheck(const std::vector<std::string> &Args) {
     U.Key = C.resultKey(U.Command, Opts);
     C.lookup(U);
   }
-  C.preparePchs(Units, O.Jobs, !O.Quiet && ::isatty(2));
+  C.preparePchs(Units, O.Jobs, Progress);
 
   // Workers take files in turn; each has its own ClangTidyContext.
   LineTable Lines;
@@ -927,8 +919,7 @@ int runCheck(const std::vector<std::string> &Args) {
     else
       Todo.push_back(I);
   }
-  std::atomic<size_t> Done{0};
-  bool Progress = !O.Quiet && ::isatty(2);
+  size_t Done = 0; // under Lock
   parallelFor(Todo.size(), O.Jobs, [&](size_t T) {
     Unit &U = Units[Todo[T]];
     std::vector<Finding> Local;
@@ -954,7 +945,7 @@ int runCheck(const std::vector<std::string> &Args) {
   });
   if (Progress)
     llvm::errs() << "\r\x1b[K";
-  C.finish(Units);
+  C.finish();
   if (O.Stats)
     C.printStats(llvm::errs(), Units.size(), Todo.size());
 

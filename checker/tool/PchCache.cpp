@@ -3,16 +3,14 @@
 #include "PchCache.h"
 #include "IncludePrefix.h"
 #include "UserCodeRunner.h"
-#include "llvm/ADT/StringExtras.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/xxhash.h"
 #include <algorithm>
 #include <chrono>
-#include <thread>
 
 namespace fs = llvm::sys::fs;
 
@@ -45,20 +43,21 @@ pchFlags(const clang::tooling::CompileCommand &C) {
   if (C.CommandLine.empty() || !isCxxSource(C.Filename))
     return std::nullopt;
   std::string Source = absoluteIn(C.Directory, C.Filename);
-  std::vector<std::string> Out{C.CommandLine[0]};
-  for (size_t I = 1; I < C.CommandLine.size(); ++I) {
-    llvm::StringRef A = C.CommandLine[I];
-    if (A == "-c" || A == "-fsyntax-only" || A == "-MD" || A == "-MMD" ||
-        A == "-MP" || A == "-MG")
+  // Outputs and dependency files go as ClangTool drops them for the analysis.
+  clang::tooling::CommandLineArguments Args =
+      clang::tooling::getClangStripDependencyFileAdjuster()(
+          clang::tooling::getClangStripOutputAdjuster()(C.CommandLine,
+                                                        C.Filename),
+          C.Filename);
+  std::vector<std::string> Out{Args[0]};
+  for (size_t I = 1; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-c" || A == "-fsyntax-only")
       continue;
-    if (A == "-o" || A == "-MF" || A == "-MT" || A == "-MQ" ||
-        A == "--serialize-diagnostics") {
+    if (A == "--serialize-diagnostics") {
       ++I;
       continue;
     }
-    if ((A.starts_with("-o") && !A.starts_with("-obj")) ||
-        A.starts_with("-MF") || A.starts_with("-MT") || A.starts_with("-MQ"))
-      continue;
     if (A.starts_with("-x") || A.starts_with("-include") ||
         A.starts_with("-imacros") || A.starts_with("-fmodule") ||
         A.starts_with("--cuda") || A.starts_with("-emit"))
@@ -95,7 +94,7 @@ PchCache::plan(const clang::tooling::CompileCommand &C) const {
     Id += F + '\0';
   Id += Prefix;
   Plan P;
-  P.Key = llvm::utohexstr(llvm::xxh3_64bits(Id), /*LowerCase=*/true, 16);
+  P.Key = hashText(Id);
   P.Flags = std::move(*Flags);
   P.Directory = C.Directory;
   P.Prefix = std::move(Prefix);
@@ -103,8 +102,7 @@ PchCache::plan(const clang::tooling::CompileCommand &C) const {
 }
 
 std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
-                                                StampCache &Stamps,
-                                                std::string &Why) {
+                                                StampCache &Stamps) {
   std::string D = Dir + "/pch/" + P.Key;
   std::string Header = D + "/prefix.h", Pch = D + "/prefix.pch",
               Manifest = D + "/manifest", Seen = D + "/seen";
@@ -119,11 +117,8 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
       Fresh = Stamps.stamp(Path.str()) == Stamp;
       R.Inputs.push_back(Path.str());
     }
-    if (Fresh && Lines[1] == "status user-headers") {
-      Why = "its include prefix reaches headers outside system include "
-            "directories";
-      return std::nullopt;
-    }
+    if (Fresh && Lines[1] == "status user-headers")
+      return std::nullopt; // the prefix reaches non-system headers
     if (Fresh && Lines[1] == "status ok" && fs::exists(Pch)) {
       int FD;
       if (!fs::openFileForReadWrite(Manifest, FD, fs::CD_OpenExisting,
@@ -136,44 +131,35 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
     }
   }
   bool Known = fs::exists(Manifest) || fs::exists(Seen);
-  if (fs::create_directories(D)) {
-    Why = "cannot create " + D;
+  if (fs::create_directories(D))
     return std::nullopt;
-  }
   if (Users < 2 && !Known) {
-    writeAtomically(Seen, "");
-    Why = "one file uses it: it is built on the next run that needs it";
+    writeAtomically(Seen, ""); // built on the next run that needs it
     return std::nullopt;
   }
   auto Old = llvm::MemoryBuffer::getFile(Header);
   if ((!Old || (*Old)->getBuffer() != P.Prefix) &&
-      !writeAtomically(Header, P.Prefix)) {
-    Why = "cannot write " + Header;
+      !writeAtomically(Header, P.Prefix))
     return std::nullopt;
-  }
   Stamps.forget(Header);
   std::string Tmp =
       Pch + ".tmp." + std::to_string(llvm::sys::Process::getProcessId());
   PchBuild B = buildPch(P.Flags, P.Directory, Header, Tmp);
-  if (!B.Ok) {
+  if (!B.Ok) { // the prefix did not compile
     fs::remove(Tmp);
-    Why = B.Error;
     return std::nullopt;
   }
   std::string Text = std::string(ManifestMagic) + "\nstatus " +
                      (B.OnlySystemHeaders ? "ok" : "user-headers") + "\n";
   for (const std::string &I : B.Inputs)
     Text += Stamps.stamp(I) + "\t" + I + "\n";
-  if (!B.OnlySystemHeaders) {
+  if (!B.OnlySystemHeaders) { // remembered, so the next run does not build
     fs::remove(Tmp);
     writeAtomically(Manifest, Text);
-    Why = "its include prefix reaches headers outside system include "
-          "directories";
     return std::nullopt;
   }
   if (fs::rename(Tmp, Pch) || !writeAtomically(Manifest, Text)) {
     fs::remove(Tmp);
-    Why = "cannot write " + Pch;
     return std::nullopt;
   }
   return Ready{Pch, B.Inputs, true};

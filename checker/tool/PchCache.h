@@ -53,10 +53,9 @@ public:
   /// A fresh PCH of the plan: the cached one, else a new one. When Users
   /// (files of this run that need it) is 1 and the plan was never seen, no
   /// PCH is built (it would cost more than it saves) but the plan is noted,
-  /// so the next run builds it. Nothing when no PCH can be used; Why says
-  /// why.
-  std::optional<Ready> ensure(const Plan &P, unsigned Users, StampCache &Stamps,
-                              std::string &Why);
+  /// so the next run builds it. Nothing when no PCH can be used.
+  std::optional<Ready> ensure(const Plan &P, unsigned Users,
+                              StampCache &Stamps);
 
   /// Removes the PCHs not used in this run except the KeepOthers most
   /// recently used.

@@ -88,10 +88,6 @@ std::string toolIdentity() {
          Exe + "|" + S.digest(Exe);
 }
 
-std::string hashText(const std::string &Text) {
-  return llvm::utohexstr(llvm::xxh3_64bits(Text), /*LowerCase=*/true, 16);
-}
-
 std::string ResultCache::entryPath(const std::string &File) const {
   return Dir + "/results/" + hashText(File) + ".json";
 }

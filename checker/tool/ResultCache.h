@@ -23,9 +23,6 @@ namespace torchdtype {
 /// restored elsewhere (a CI cache) does not.
 std::string toolIdentity();
 
-/// A 16-digit hex hash of Text.
-std::string hashText(const std::string &Text);
-
 class ResultCache {
 public:
   explicit ResultCache(std::string Dir) : Dir(std::move(Dir)) {}

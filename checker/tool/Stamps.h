@@ -16,6 +16,11 @@
 
 namespace torchdtype {
 
+/// A 16-digit hex hash of Text.
+inline std::string hashText(llvm::StringRef Text) {
+  return llvm::utohexstr(llvm::xxh3_64bits(Text), /*LowerCase=*/true, 16);
+}
+
 /// What the caches compare files by, each file looked up once per run
 /// (thread-safe). A missing file has "-".
 class StampCache {

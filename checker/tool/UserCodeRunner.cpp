@@ -1,6 +1,7 @@
 //===- UserCodeRunner.cpp - run the checks, build a PCH -------------------===//
 
 #include "UserCodeRunner.h"
+#include "TorchDtypeCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/SourceManager.h"
@@ -52,26 +53,19 @@ std::vector<std::string> readFiles(SourceManager &SM) {
 }
 
 /// Restricts the AST traversal of the checks' matchers to the user's
-/// top-level declarations: not those of system headers (LibTorch's, the
-/// standard library's), which the checks skip anyway. The declarations are
-/// still parsed; they are only not walked. noload_decls() leaves the
-/// declarations of a precompiled header unread: it holds system headers only.
+/// top-level declarations when only torchdtype checks run (see
+/// TorchDtypeCheck.h). The declarations are still parsed; they are only not
+/// walked, and those of the precompiled header (system headers only) are
+/// not even read.
 class UserCodeConsumer : public MultiplexConsumer {
 public:
-  UserCodeConsumer(std::unique_ptr<ASTConsumer> Inner)
-      : MultiplexConsumer(makeVector(std::move(Inner))) {}
+  UserCodeConsumer(std::unique_ptr<ASTConsumer> Inner, bool Limit)
+      : MultiplexConsumer(makeVector(std::move(Inner))), Limit(Limit) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::vector<Decl *> Scope;
-    for (Decl *D : Ctx.getTranslationUnitDecl()->noload_decls()) {
-      if (D->isImplicit() || D->isFromASTFile())
-        continue;
-      SourceLocation L = SM.getExpansionLoc(D->getBeginLoc());
-      if (L.isValid() && !SM.isInSystemHeader(L))
-        Scope.push_back(D);
-    }
-    Ctx.setTraversalScope(Scope);
+    if (Limit)
+      Ctx.setTraversalScope(
+          tidy::torchdtype::userTopLevelDecls(Ctx, /*LoadExternal=*/false));
     MultiplexConsumer::HandleTranslationUnit(Ctx);
   }
 
@@ -82,15 +76,21 @@ private:
     V.push_back(std::move(C));
     return V;
   }
+  bool Limit;
 };
 
 class CheckAction : public ASTFrontendAction {
 public:
-  CheckAction(ClangTidyASTConsumerFactory *F, std::vector<std::string> *Inputs)
-      : F(F), Inputs(Inputs) {}
+  CheckAction(ClangTidyASTConsumerFactory *F, ClangTidyContext *Context,
+              std::vector<std::string> *Inputs)
+      : F(F), Context(Context), Inputs(Inputs) {}
   std::unique_ptr<ASTConsumer>
   CreateASTConsumer(CompilerInstance &CI, llvm::StringRef File) override {
-    return std::make_unique<UserCodeConsumer>(F->createASTConsumer(CI, File));
+    // The factory makes the context's options those of File.
+    std::unique_ptr<ASTConsumer> Checks = F->createASTConsumer(CI, File);
+    return std::make_unique<UserCodeConsumer>(
+        std::move(Checks),
+        tidy::torchdtype::onlyTorchDtypeChecksEnabled(*Context));
   }
   void EndSourceFileAction() override {
     *Inputs = readFiles(getCompilerInstance().getSourceManager());
@@ -98,6 +98,7 @@ public:
 
 private:
   ClangTidyASTConsumerFactory *F;
+  ClangTidyContext *Context;
   std::vector<std::string> *Inputs;
 };
 
@@ -106,9 +107,9 @@ public:
   CheckFactory(ClangTidyContext &Context,
                llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS,
                std::vector<std::string> &Inputs)
-      : Consumers(Context, std::move(FS)), Inputs(Inputs) {}
+      : Context(Context), Consumers(Context, std::move(FS)), Inputs(Inputs) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<CheckAction>(&Consumers, &Inputs);
+    return std::make_unique<CheckAction>(&Consumers, &Context, &Inputs);
   }
   bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
                      FileManager *Files,
@@ -121,6 +122,7 @@ public:
   }
 
 private:
+  ClangTidyContext &Context;
   ClangTidyASTConsumerFactory Consumers;
   std::vector<std::string> &Inputs;
 };
@@ -217,8 +219,6 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
     PchBuild &R;
   } F(Result);
   Result.Ok = Tool.run(&F) == 0;
-  if (!Result.Ok)
-    Result.Error = "the prefix header did not compile";
   return Result;
 }
 

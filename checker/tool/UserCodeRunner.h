@@ -43,7 +43,6 @@ struct PchBuild {
   /// Every header it read comes from a system include directory.
   bool OnlySystemHeaders = true;
   std::vector<std::string> Inputs;
-  std::string Error;
 };
 
 /// Builds the precompiled header Header into Output with Flags (a compiler
