@@ -1,0 +1,96 @@
+// Runs one scenario of the corpus (linked in by verify.py) and says what
+// happened: "ok", or "threw" with the error text and the program's frames at
+// the throw, so verify.py can name the scenario line that raised.
+//
+// usage: scenario-runner --list | --run NAME
+//
+// Every throw records the call stack (the runner provides __cxa_throw, which
+// LibTorch's libraries bind to, and forwards to the C++ runtime's). Frames are
+// printed as offsets into this executable; verify.py symbolizes them.
+
+#include <c10/util/Exception.h>
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <typeinfo>
+
+struct ScenarioEntry {
+  const char *Name;
+  int (*Main)(int, char **);
+};
+extern const ScenarioEntry kScenarios[];
+extern const unsigned kNumScenarios;
+
+namespace {
+void *Frames[128];
+int NumFrames = 0;
+} // namespace
+
+extern "C" [[noreturn]] void __cxa_throw(void *Obj, std::type_info *Type,
+                                         void (*Dtor)(void *)) {
+  NumFrames = backtrace(Frames, 128);
+  using ThrowFn = void (*)(void *, std::type_info *, void (*)(void *));
+  static ThrowFn Real =
+      reinterpret_cast<ThrowFn>(dlsym(RTLD_NEXT, "__cxa_throw"));
+  Real(Obj, Type, Dtor);
+  __builtin_unreachable();
+}
+
+static void printFrames() {
+  Dl_info Self;
+  if (!dladdr(reinterpret_cast<void *>(&printFrames), &Self))
+    return;
+  std::printf("frames:");
+  for (int I = 0; I < NumFrames; ++I) {
+    Dl_info Info;
+    if (dladdr(Frames[I], &Info) && Info.dli_fbase == Self.dli_fbase)
+      std::printf(" 0x%lx", static_cast<unsigned long>(
+                                reinterpret_cast<char *>(Frames[I]) -
+                                static_cast<char *>(Self.dli_fbase) - 1));
+  }
+  std::printf("\n");
+}
+
+static void printText(const char *Key, const std::string &Text) {
+  // One line: the first line of the message is what the corpus quotes.
+  std::string Line = Text.substr(0, Text.find('\n'));
+  std::printf("%s: %s\n", Key, Line.c_str());
+}
+
+int main(int Argc, char **Argv) {
+  if (Argc == 2 && !std::strcmp(Argv[1], "--list")) {
+    for (unsigned I = 0; I < kNumScenarios; ++I)
+      std::printf("%s\n", kScenarios[I].Name);
+    return 0;
+  }
+  if (Argc < 3 || std::strcmp(Argv[1], "--run")) {
+    std::fprintf(stderr, "usage: %s --list | --run NAME\n", Argv[0]);
+    return 2;
+  }
+  for (unsigned I = 0; I < kNumScenarios; ++I) {
+    if (std::strcmp(kScenarios[I].Name, Argv[2]))
+      continue;
+    char *Args[] = {Argv[2], nullptr};
+    try {
+      int Status = kScenarios[I].Main(1, Args);
+      std::fflush(stdout);
+      std::printf("\nresult: %s %d\n", Status == 0 ? "ok" : "status", Status);
+      return 0;
+    } catch (const c10::Error &E) {
+      std::printf("\nresult: threw c10::Error\n");
+      printText("message", E.what_without_backtrace());
+    } catch (const std::exception &E) {
+      std::printf("\nresult: threw %s\n", typeid(E).name());
+      printText("message", E.what());
+    } catch (...) {
+      std::printf("\nresult: threw unknown\n");
+    }
+    printFrames();
+    return 0;
+  }
+  std::fprintf(stderr, "no scenario named %s\n", Argv[2]);
+  return 2;
+}
