@@ -49,7 +49,7 @@ std::vector<FixItHint> MpsFloat64Check::convertOnMove(const Expr *E) const {
 
 void MpsFloat64Check::report(const ::torchdtype::FunctionResult &R,
                              ::torchdtype::AnalysisContext &) {
-  for (const ::torchdtype::PlacementEvent *P : ::torchdtype::findMpsFloat64(R)) {
+  for (const ::torchdtype::MpsFloat64Event *P : ::torchdtype::findMpsFloat64(R)) {
     SourceLocation Loc = fileLoc(P->E->getBeginLoc());
     if (!firstAt(Loc))
       continue;

@@ -55,6 +55,29 @@ static std::string pickVersion(const std::vector<std::string> &Candidates,
   return Best ? BestS : OldestS;
 }
 
+static std::optional<AutocastDevice> setterDeviceCUDA() {
+  return AutocastDevice::CUDA;
+}
+static std::optional<AutocastDevice> setterDeviceCPU() {
+  return AutocastDevice::CPU;
+}
+static std::optional<AutocastDevice> setterDeviceXPU() {
+  return AutocastDevice::XPU;
+}
+static std::optional<AutocastDevice> setterDeviceArgument() {
+  return std::nullopt;
+}
+
+bool ApiModel::hasName(llvm::StringRef Role, llvm::StringRef Name) const {
+  auto It = Names.find(Role);
+  return It != Names.end() && It->second.contains(Name);
+}
+
+std::optional<AutocastSetter>
+ApiModel::autocastSetter(llvm::StringRef Name) const {
+  return lookup(AutocastSetters, Name);
+}
+
 ApiModel::ApiModel(TorchVersion V) : Version(V) {
   llvm::StringMap<std::vector<std::pair<std::string, std::string>>> OpKb;
 #define TD_FACTORY(Name, Rule) Factories[Name] = FactoryRule::Rule;
@@ -66,7 +89,13 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
   Modules[Name] = ModuleInfo{ModuleRule::Rule, Op, Kb};
 #define TD_LOSS_MODULE(Name, Op) LossModules[Name] = Op;
 #define TD_LOSS(Op, Rule) Losses[Op] = LossRule::Rule;
+#define TD_NAME(Role, Name) Names[Role].insert(Name);
+#define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
+  AutocastSetters[Name] =                                                      \
+      AutocastSetter{AutocastSetter::Sets::What, setterDevice##Dev()};
 #include "ApiTables.inc"
+#undef TD_NAME
+#undef TD_AUTOCAST_SETTER
 #undef TD_FACTORY
 #undef TD_CONVERSION
 #undef TD_TENSOR_OP
@@ -113,6 +142,38 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #include "ApiTables.inc"
 #undef TD_AUTOCAST_DEVICE
 #undef TD_AUTOCAST_OP
+}
+
+std::optional<DType> dtypeOfCxxType(QualType T, ASTContext &Ctx) {
+  T = T.getCanonicalType().getUnqualifiedType();
+  if (T->isBooleanType())
+    return DType::Bool;
+  if (T->isSpecificBuiltinType(BuiltinType::Float))
+    return DType::Float;
+  if (T->isSpecificBuiltinType(BuiltinType::Double))
+    return DType::Double;
+  if (T->isIntegerType()) {
+    switch (Ctx.getTypeSize(T)) {
+    case 8:
+      return T->isUnsignedIntegerType() ? std::optional<DType>(DType::Byte)
+                                        : std::optional<DType>(DType::Char);
+    case 16:
+      return DType::Short;
+    case 32:
+      return DType::Int;
+    case 64:
+      return DType::Long;
+    }
+    return std::nullopt;
+  }
+  if (const auto *RD = T->getAsCXXRecordDecl()) {
+    std::string QN = RD->getQualifiedNameAsString();
+    if (QN == "c10::Half")
+      return DType::Half;
+    if (QN == "c10::BFloat16")
+      return DType::BFloat16;
+  }
+  return std::nullopt;
 }
 
 static bool derivesFrom(const CXXRecordDecl *RD, llvm::StringRef QualName,
@@ -215,15 +276,14 @@ const CXXRecordDecl *ApiModel::moduleRecord(QualType T) const {
       for (const CXXBaseSpecifier &B : Def->bases()) {
         const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
             B.getType()->getAsCXXRecordDecl());
-        if (Spec && Spec->getQualifiedNameAsString() ==
-                        "torch::nn::ModuleHolder" &&
+        if (Spec &&
+            Spec->getQualifiedNameAsString() == "torch::nn::ModuleHolder" &&
             Spec->getTemplateArgs().size() >= 1)
           return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
       }
-      Def = Def->getNumBases() ? Def->bases_begin()
-                                     ->getType()
-                                     ->getAsCXXRecordDecl()
-                               : nullptr;
+      Def = Def->getNumBases()
+                ? Def->bases_begin()->getType()->getAsCXXRecordDecl()
+                : nullptr;
       if (Def)
         Def = Def->getDefinition();
     }
@@ -235,8 +295,7 @@ const CXXRecordDecl *ApiModel::moduleRecord(QualType T) const {
 }
 
 /// "Linear" for torch::nn::Linear, LinearImpl and pointers to them.
-static std::optional<std::string> torchNNName(const ApiModel &Api,
-                                              QualType T) {
+static std::optional<std::string> torchNNName(const ApiModel &Api, QualType T) {
   const CXXRecordDecl *Impl = Api.moduleRecord(T);
   if (!Impl || !Impl->getIdentifier() || Api.namespaceOf(Impl) != "torch::nn")
     return std::nullopt;
@@ -267,8 +326,7 @@ bool ApiModel::cpuHalfMissing(llvm::StringRef Op) const {
 
 std::string ApiModel::namespaceOf(const Decl *D) const {
   std::string Result;
-  for (const DeclContext *DC = D->getDeclContext(); DC;
-       DC = DC->getParent()) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent()) {
     const auto *NS = dyn_cast<NamespaceDecl>(DC);
     if (!NS || NS->isAnonymousNamespace() || NS->isInline())
       continue;
@@ -280,16 +338,13 @@ std::string ApiModel::namespaceOf(const Decl *D) const {
 
 bool ApiModel::isLibTorchDecl(const Decl *D) const {
   std::string NS = namespaceOf(D);
-  llvm::StringRef Top = llvm::StringRef(NS).split("::").first;
-  return Top == "at" || Top == "c10" || Top == "torch" || Top == "caffe2";
+  return isLibTorchNamespace(llvm::StringRef(NS).split("::").first);
 }
-
 
 std::optional<FactoryRule> ApiModel::factory(llvm::StringRef Name) const {
   return lookup(Factories, Name);
 }
-std::optional<ConversionRule>
-ApiModel::conversion(llvm::StringRef Name) const {
+std::optional<ConversionRule> ApiModel::conversion(llvm::StringRef Name) const {
   return lookup(Conversions, Name);
 }
 std::optional<OpRule> ApiModel::tensorOp(llvm::StringRef Name) const {

@@ -1,4 +1,5 @@
-//===- ApiModel.h - what LibTorch's API does to dtypes and devices -*- C++ -*-===//
+//===- ApiModel.h - what LibTorch's API does to dtypes and devices -*- C++
+//-*-===//
 //
 // Classifies clang types and declarations as LibTorch entities by qualified
 // name and real type, and answers questions from the tables generated from
@@ -10,6 +11,7 @@
 #define TORCHDTYPE_ANALYSIS_APIMODEL_H
 
 #include "TensorValue.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Type.h"
@@ -38,9 +40,19 @@ enum class ConversionRule : uint8_t {
   DeviceCUDA,
   BackendArg
 };
-enum class OpRule : uint8_t { Preserve, Reduce, Promote, BoolResult, LongResult };
+enum class OpRule : uint8_t {
+  Preserve,
+  Reduce,
+  Promote,
+  BoolResult,
+  LongResult
+};
 enum class ModuleRule : uint8_t { FloatInput, IndexInput };
-enum class LossRule : uint8_t { ClassIndex, ClassIndexOrProbabilities, SameDType };
+enum class LossRule : uint8_t {
+  ClassIndex,
+  ClassIndexOrProbabilities,
+  SameDType
+};
 
 /// A torch::nn layer the data describes.
 struct ModuleInfo {
@@ -56,6 +68,13 @@ enum class AutocastPolicy : uint8_t {
   Banned
 };
 
+/// What an at::autocast setter changes, and for which device.
+struct AutocastSetter {
+  enum class Sets : uint8_t { Enabled, DType } What;
+  /// The device it applies to, or none: the first argument names it.
+  std::optional<AutocastDevice> Device;
+};
+
 /// The LibTorch entity a type stands for.
 enum class TypeKind : uint8_t {
   None,
@@ -65,9 +84,9 @@ enum class TypeKind : uint8_t {
   DeviceType, ///< c10::DeviceType
   ScalarType,
   TypeMeta,
-  Optional, ///< c10::optional / std::optional of something
-  Holder,   ///< torch::nn::ModuleHolder<...> subclass (torch::nn::Linear ...)
-  NNModule, ///< class derived from torch::nn::Module
+  Optional,  ///< c10::optional / std::optional of something
+  Holder,    ///< torch::nn::ModuleHolder<...> subclass (torch::nn::Linear ...)
+  NNModule,  ///< class derived from torch::nn::Module
   ModulePtr, ///< std::shared_ptr<T>, T derived from torch::nn::Module
   JitModule, ///< torch::jit::Module
   IValue,
@@ -119,6 +138,61 @@ public:
   /// targeted version ("pytorch/..."), or "".
   std::string sameDTypeRecord(llvm::StringRef Name) const;
 
+  /// Names the analysis routes calls by (checker/data/api.json "names").
+  /// A top-level namespace of LibTorch (at, c10, torch, caffe2).
+  bool isLibTorchNamespace(llvm::StringRef NS) const {
+    return hasName("libtorch_namespaces", NS);
+  }
+  bool isOpNamespace(llvm::StringRef NS) const {
+    return hasName("op_namespaces", NS);
+  }
+  bool isOptionsNamespace(llvm::StringRef NS) const {
+    return hasName("options_namespaces", NS);
+  }
+  bool isAutocastNamespace(llvm::StringRef NS) const {
+    return hasName("autocast_namespaces", NS);
+  }
+  bool isDefaultDTypeSetter(llvm::StringRef Name) const {
+    return hasName("default_dtype_setters", Name);
+  }
+  bool isDTypeConversionFunction(llvm::StringRef Name) const {
+    return hasName("dtype_conversions", Name);
+  }
+  bool isAccessorMethod(llvm::StringRef Name) const {
+    return hasName("holder_accessors", Name);
+  }
+  bool isRegisterModuleMethod(llvm::StringRef Name) const {
+    return hasName("register_module", Name);
+  }
+  bool isMakeShared(llvm::StringRef Name) const {
+    return hasName("make_shared", Name);
+  }
+  bool isDTypeAccessor(llvm::StringRef Name) const {
+    return hasName("dtype_accessors", Name);
+  }
+  bool isDeviceAccessor(llvm::StringRef Name) const {
+    return hasName("device_accessors", Name);
+  }
+  bool isOptionsAccessor(llvm::StringRef Name) const {
+    return hasName("options_accessors", Name);
+  }
+  bool isDeviceTypeAccessor(llvm::StringRef Name) const {
+    return hasName("device_type_accessors", Name);
+  }
+  bool isTypeMetaMaker(llvm::StringRef Name) const {
+    return hasName("type_meta_makers", Name);
+  }
+  bool isModuleConversion(llvm::StringRef Name) const {
+    return hasName("module_conversions", Name);
+  }
+  bool isModuleForward(llvm::StringRef Name) const {
+    return hasName("module_forwards", Name);
+  }
+  bool isBufferFactory(llvm::StringRef Name) const {
+    return hasName("buffer_factories", Name);
+  }
+  std::optional<AutocastSetter> autocastSetter(llvm::StringRef Name) const;
+
   AutocastPolicy autocastPolicy(AutocastDevice Dev, llvm::StringRef Op) const;
   /// Default lower-precision dtype of autocast on a device, if the targeted
   /// version has autocast for it.
@@ -128,7 +202,11 @@ public:
   llvm::StringRef autocastDataVersion() const { return AutocastVersion; }
 
 private:
+  bool hasName(llvm::StringRef Role, llvm::StringRef Name) const;
+
   TorchVersion Version;
+  llvm::StringMap<llvm::StringSet<>> Names;
+  llvm::StringMap<AutocastSetter> AutocastSetters;
   std::string AutocastVersion;
   llvm::StringMap<FactoryRule> Factories;
   llvm::StringMap<ConversionRule> Conversions;
@@ -144,6 +222,11 @@ private:
   std::optional<DType> AutocastDefaults[NumAutocastDevices];
   mutable llvm::DenseMap<const clang::Type *, TypeKind> TypeCache;
 };
+
+/// The dtype whose elements have the C++ type T (float, double, the integer
+/// types by size, bool, c10::Half, c10::BFloat16), as data_ptr<T>(),
+/// from_blob and caffe2::TypeMeta::Make<T> relate them.
+std::optional<DType> dtypeOfCxxType(clang::QualType T, clang::ASTContext &Ctx);
 
 /// Strips a trailing '_' (in-place) or '_out'/'_outf' suffix: "addmm_" ->
 /// "addmm". Sets the flags accordingly.

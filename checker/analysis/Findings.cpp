@@ -27,8 +27,7 @@ DType castByAutocast(DType D, AutocastPolicy P, DType Lower, DType Widest) {
 
 /// Why autocast does not make the op's operands agree, or "" when it does.
 std::string autocastGap(const OpEvent &Ev, const ApiModel &Api,
-                        AutocastDevice Dev,
-                        const std::vector<DType> &DTypes) {
+                        AutocastDevice Dev, const std::vector<DType> &DTypes) {
   if (Ev.InPlace)
     return "in-place ops are not autocast";
   if (Ev.OutVariant)
@@ -37,8 +36,7 @@ std::string autocastGap(const OpEvent &Ev, const ApiModel &Api,
     return "ops given an explicit dtype are not autocast";
   AutocastPolicy P = Api.autocastPolicy(Dev, Ev.Op);
   std::optional<DType> Default = Api.autocastDefault(Dev);
-  if (P == AutocastPolicy::NotListed || P == AutocastPolicy::Banned ||
-      !Default)
+  if (P == AutocastPolicy::NotListed || P == AutocastPolicy::Banned || !Default)
     return "'" + Ev.Op + "' is not autocast on this device in PyTorch " +
            Api.autocastDataVersion().str();
   DType Lower = Ev.AutocastDType[unsigned(Dev)].value_or(*Default);
@@ -101,46 +99,10 @@ std::optional<Device> commonDevice(llvm::ArrayRef<Operand> Ops) {
   return D;
 }
 
-/// The dtype of a C++ element type, as from_blob would have to be told.
-std::optional<DType> dtypeOfElement(clang::QualType T,
-                                    clang::ASTContext &Ctx) {
-  T = T.getCanonicalType().getUnqualifiedType();
-  if (T->isBooleanType())
-    return DType::Bool;
-  if (T->isSpecificBuiltinType(clang::BuiltinType::Float))
-    return DType::Float;
-  if (T->isSpecificBuiltinType(clang::BuiltinType::Double))
-    return DType::Double;
-  if (T->isCharType())
-    return std::nullopt; // char buffers are raw bytes of anything
-  if (T->isIntegerType()) {
-    switch (Ctx.getTypeSize(T)) {
-    case 8:
-      return T->isUnsignedIntegerType() ? std::optional<DType>(DType::Byte)
-                                        : std::optional<DType>(DType::Char);
-    case 16:
-      return DType::Short;
-    case 32:
-      return DType::Int;
-    case 64:
-      return DType::Long;
-    }
-    return std::nullopt;
-  }
-  if (const auto *RD = T->getAsCXXRecordDecl()) {
-    std::string QN = RD->getQualifiedNameAsString();
-    if (QN == "c10::Half")
-      return DType::Half;
-    if (QN == "c10::BFloat16")
-      return DType::BFloat16;
-  }
-  return std::nullopt;
-}
-
 } // namespace
 
-std::vector<MixedPrecisionFinding>
-findMixedPrecision(const FunctionResult &R, const ApiModel &Api) {
+std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
+                                                      const ApiModel &Api) {
   std::vector<MixedPrecisionFinding> Out;
   if (R.Skipped)
     return Out;
@@ -223,8 +185,7 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
   for (const ModuleCallEvent &MC : R.ModuleCalls) {
     std::optional<Device> M = MC.Module.DV.single();
     std::optional<Device> I = MC.Input.V.DV.single();
-    if (!M || !I || *M == *I ||
-        MC.Module.Fwd == AbsValue::Forward::Converts ||
+    if (!M || !I || *M == *I || MC.Module.Fwd == AbsValue::Forward::Converts ||
         (MC.Module.Fwd == AbsValue::Forward::Opaque && !OpaqueModules))
       continue;
     DeviceMismatchFinding F{MC.Call, "", nullptr, &MC.Input, *M, *I, &MC};
@@ -233,11 +194,11 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
   return Out;
 }
 
-std::vector<const PlacementEvent *> findMpsFloat64(const FunctionResult &R) {
-  std::vector<const PlacementEvent *> Out;
+std::vector<const MpsFloat64Event *> findMpsFloat64(const FunctionResult &R) {
+  std::vector<const MpsFloat64Event *> Out;
   if (R.Skipped)
     return Out;
-  for (const PlacementEvent &P : R.Placements)
+  for (const MpsFloat64Event &P : R.MpsFloat64)
     Out.push_back(&P);
   return Out;
 }
@@ -256,12 +217,15 @@ std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
       continue;
     // Every operand's dtype is known; the floating ones are all Half (index
     // and target tensors are integral).
-    bool AllHalf = llvm::all_of(Ev.Operands, [](const Operand &O) {
-      std::optional<DType> D = O.V.DT.single();
-      return D && (*D == DType::Half || isIntegral(*D));
-    }) && llvm::any_of(Ev.Operands, [](const Operand &O) {
-      return O.V.DT.single() == DType::Half;
-    });
+    bool AllHalf =
+        llvm::all_of(Ev.Operands,
+                     [](const Operand &O) {
+                       std::optional<DType> D = O.V.DT.single();
+                       return D && (*D == DType::Half || isIntegral(*D));
+                     }) &&
+        llvm::any_of(Ev.Operands, [](const Operand &O) {
+          return O.V.DT.single() == DType::Half;
+        });
     bool OnCpu = commonDevice(Ev.Operands) == Device::CPU;
     if (!AllHalf || !OnCpu || autocastMayCover(Ev, Api, Ev.Op, Device::CPU))
       continue;
@@ -270,9 +234,9 @@ std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
   return Out;
 }
 
-std::vector<ModuleInputFinding>
-findModuleInputDtype(const FunctionResult &R, const ApiModel &Api,
-                     bool OpaqueModules) {
+std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
+                                                     const ApiModel &Api,
+                                                     bool OpaqueModules) {
   std::vector<ModuleInputFinding> Out;
   if (R.Skipped)
     return Out;
@@ -281,10 +245,10 @@ findModuleInputDtype(const FunctionResult &R, const ApiModel &Api,
     if (!P || !I || *P == *I || !isFloating(*P) || !isFloating(*I))
       continue;
     bool Builtin = !MC.Op.empty();
-    if (Builtin ? !MC.Module.FloatModule
-                : (MC.Module.Fwd == AbsValue::Forward::Converts ||
-                   (MC.Module.Fwd == AbsValue::Forward::Opaque &&
-                    !OpaqueModules)))
+    if (Builtin
+            ? !MC.Module.FloatModule
+            : (MC.Module.Fwd == AbsValue::Forward::Converts ||
+               (MC.Module.Fwd == AbsValue::Forward::Opaque && !OpaqueModules)))
       continue;
     // Autocast casts a layer's input and weights alike; for the user's own
     // modules it depends on the ops inside, so any autocast may cover them.
@@ -297,8 +261,8 @@ findModuleInputDtype(const FunctionResult &R, const ApiModel &Api,
                            S == AutocastState::Unknown;
                   }))
       continue;
-    Out.push_back({&MC, *P, *I,
-                   Builtin ? MC.Kb : "pytorch/scalar-type-mismatch"});
+    Out.push_back(
+        {&MC, *P, *I, Builtin ? MC.Kb : "pytorch/scalar-type-mismatch"});
   }
   return Out;
 }
@@ -361,8 +325,8 @@ std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
   std::vector<FromBlobFinding> Out;
   if (R.Skipped)
     return Out;
-  for (const FactoryEvent &F : R.Factories) {
-    if (F.Name != "from_blob" || F.Call->getNumArgs() < 1)
+  for (const FromBlobEvent &F : R.FromBlobs) {
+    if (F.Call->getNumArgs() < 1)
       continue;
     std::optional<DType> Told = F.V.DT.single();
     if (!Told)
@@ -381,12 +345,14 @@ std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
       Elem = AT->getElementType(); // an array, decayed to its first element
     else
       continue;
-    std::optional<DType> Buffer = dtypeOfElement(Elem, Ctx);
+    if (Elem->isCharType())
+      continue; // char buffers are raw bytes of anything
+    std::optional<DType> Buffer = dtypeOfCxxType(Elem, Ctx);
     if (!Buffer || *Buffer == *Told)
       continue;
-    Out.push_back({&F, *Buffer, *Told,
-                   Elem.getUnqualifiedType().getAsString(
-                       Ctx.getPrintingPolicy())});
+    Out.push_back(
+        {&F, *Buffer, *Told,
+         Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy())});
   }
   return Out;
 }

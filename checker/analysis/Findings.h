@@ -1,4 +1,5 @@
-//===- Findings.h - what the checks report, from analysis events -*- C++ -*-===//
+//===- Findings.h - what the checks report, from analysis events -*- C++
+//-*-===//
 //
 // Turns the events of FunctionResult into findings: which ops really throw
 // given the autocast state and policy, which devices really clash. The
@@ -33,13 +34,13 @@ struct DeviceMismatchFinding {
   const ModuleCallEvent *ModuleCall = nullptr; ///< set for module calls
 };
 
-std::vector<MixedPrecisionFinding>
-findMixedPrecision(const FunctionResult &R, const ApiModel &Api);
+std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
+                                                      const ApiModel &Api);
 /// OpaqueModules: also report modules whose forward is not visible here
 /// (defined in another file, or TorchScript), assuming it keeps its input.
 std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
                                                       bool OpaqueModules);
-std::vector<const PlacementEvent *> findMpsFloat64(const FunctionResult &R);
+std::vector<const MpsFloat64Event *> findMpsFloat64(const FunctionResult &R);
 
 /// Float16 compute on the CPU that the targeted version has no kernel for.
 std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
@@ -52,9 +53,9 @@ struct ModuleInputFinding {
 };
 /// A module whose parameters have one floating dtype, given an input of
 /// another, where autocast does not reconcile them.
-std::vector<ModuleInputFinding>
-findModuleInputDtype(const FunctionResult &R, const ApiModel &Api,
-                     bool OpaqueModules);
+std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
+                                                     const ApiModel &Api,
+                                                     bool OpaqueModules);
 
 struct LossTargetFinding {
   const OpEvent *Ev;
@@ -75,7 +76,7 @@ std::vector<UnsafeAutocastFinding> findAutocastUnsafe(const FunctionResult &R,
                                                       const ApiModel &Api);
 
 struct FromBlobFinding {
-  const FactoryEvent *Ev;
+  const FromBlobEvent *Ev;
   DType Buffer, Told;
   std::string BufferType; ///< the C++ element type, as written
 };

@@ -1,4 +1,5 @@
-//===- FlowAnalysis.h - dtype/device flow analysis over clang::CFG -*- C++ -*-===//
+//===- FlowAnalysis.h - dtype/device flow analysis over clang::CFG -*- C++
+//-*-===//
 //
 // A forward analysis per function over clang::CFG. For every tracked storage
 // (locals, parameters, members of `this`, lambda captures) it keeps an
@@ -47,9 +48,9 @@ using AutocastDTypeArray = std::array<std::optional<DType>, NumAutocastDevices>;
 /// A call of an op the model knows, with its tensor operands.
 struct OpEvent {
   const clang::Expr *Call = nullptr;
-  std::string Op;        ///< base op name ("mm", "addmm", "add", ...)
-  std::string Written;   ///< the callee as written ("addmm_", "operator+")
-  bool SameDType = false; ///< the op needs equal dtypes of its operands
+  std::string Op;           ///< base op name ("mm", "addmm", "add", ...)
+  std::string Written;      ///< the callee as written ("addmm_", "operator+")
+  bool SameDType = false;   ///< the op needs equal dtypes of its operands
   bool Elementwise = false; ///< TensorIterator op: CPU scalars allowed
   /// An op the model has no operand rule for: recorded for the checks that
   /// look at one op's dtypes (Half on CPU, losses), never for device rules.
@@ -75,16 +76,15 @@ struct ModuleCallEvent {
   std::string Kb; ///< for torch::nn layers: record of a mismatched input
 };
 
-/// A factory call (from_blob ...) and what it made.
-struct FactoryEvent {
+/// A buffer wrapped as a tensor (from_blob) and what it was told.
+struct FromBlobEvent {
   const clang::CallExpr *Call = nullptr;
-  std::string Name;
   AbsValue V;
 };
 
-/// A tensor (or module) that ends up with a definite device and dtype at a
-/// creation or conversion.
-struct PlacementEvent {
+/// A tensor (or module) that ends up float64 on MPS at a creation or
+/// conversion.
+struct MpsFloat64Event {
   const clang::Expr *E = nullptr;
   AbsValue V;
 };
@@ -92,14 +92,14 @@ struct PlacementEvent {
 struct FunctionResult {
   std::vector<OpEvent> Ops;
   std::vector<ModuleCallEvent> ModuleCalls;
-  std::vector<PlacementEvent> Placements;
-  std::vector<FactoryEvent> Factories;
+  std::vector<MpsFloat64Event> MpsFloat64;
+  std::vector<FromBlobEvent> FromBlobs;
   bool Skipped = false; ///< the work cap was hit; nothing is reported
 };
 
 /// What a call of a function does, in terms of its arguments.
 struct Summary {
-  AbsValue Return;     ///< may refer to parameters symbolically
+  AbsValue Return; ///< may refer to parameters symbolically
   bool HasReturn = false;
   AutocastArray ExitAutocast{}; ///< Entry where the function leaves it alone
   AutocastDTypeArray ExitAutocastDType{};

@@ -25,8 +25,9 @@ AnalysisContext &sharedAnalysis(clang::ASTContext &Ctx,
                                 const AnalysisConfig &Config) {
   Registry &R = registry();
   std::lock_guard<std::mutex> G(R.Lock);
-  auto Key = std::make_pair(&Ctx, Config.Version.str() + "/" +
-                                      std::to_string(Config.MaxStepsPerFunction));
+  auto Key =
+      std::make_pair(&Ctx, Config.Version.str() + "/" +
+                               std::to_string(Config.MaxStepsPerFunction));
   auto &Slot = R.Contexts[Key];
   if (!Slot)
     Slot = std::make_unique<AnalysisContext>(Ctx, Config);

@@ -8,23 +8,23 @@ namespace torchdtype {
 
 llvm::StringRef dtypeName(DType D) {
   static const char *const Names[] = {
-      "Bool",     "Byte",   "Char",        "Short",        "Int",
-      "Long",     "Half",   "BFloat16",    "Float",        "Double",
+      "Bool",        "Byte",         "Char",          "Short", "Int",
+      "Long",        "Half",         "BFloat16",      "Float", "Double",
       "ComplexHalf", "ComplexFloat", "ComplexDouble", "Other"};
   return Names[unsigned(D)];
 }
 
 llvm::StringRef dtypeConstant(DType D) {
   static const char *const Names[] = {
-      "kBool", "kByte",  "kChar",        "kShort",        "kInt",
-      "kLong", "kHalf",  "kBFloat16",    "kFloat",        "kDouble",
+      "kBool",        "kByte",         "kChar",          "kShort", "kInt",
+      "kLong",        "kHalf",         "kBFloat16",      "kFloat", "kDouble",
       "kComplexHalf", "kComplexFloat", "kComplexDouble", ""};
   return Names[unsigned(D)];
 }
 
 llvm::StringRef deviceName(Device D) {
-  static const char *const Names[] = {"cpu", "cuda", "mps", "xpu", "meta",
-                                      "other"};
+  static const char *const Names[] = {"cpu", "cuda", "mps",
+                                      "xpu", "meta", "other"};
   return Names[unsigned(D)];
 }
 

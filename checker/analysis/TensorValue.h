@@ -109,18 +109,18 @@ using DeviceFact = KindFact<Device, unsigned(Device::NumDevices)>;
 /// What a tracked storage (or an expression) holds.
 struct AbsValue {
   enum class Kind : uint8_t {
-    None,     ///< not a value the analysis tracks
-    Tensor,   ///< at::Tensor
-    Options,  ///< c10::TensorOptions: dtype/device may be unset
-    Device,   ///< c10::Device / c10::DeviceType
-    DType,    ///< c10::ScalarType / caffe2::TypeMeta
-    Module,   ///< torch::nn module or torch::jit::Module (its parameters)
+    None,    ///< not a value the analysis tracks
+    Tensor,  ///< at::Tensor
+    Options, ///< c10::TensorOptions: dtype/device may be unset
+    Device,  ///< c10::Device / c10::DeviceType
+    DType,   ///< c10::ScalarType / caffe2::TypeMeta
+    Module,  ///< torch::nn module or torch::jit::Module (its parameters)
   };
   Kind K = Kind::None;
   DTypeFact DT;
   DeviceFact DV;
-  bool DTypeSet = true;  ///< Options only: dtype given
-  bool DeviceSet = true; ///< Options only: device given
+  bool DTypeSet = true;   ///< Options only: dtype given
+  bool DeviceSet = true;  ///< Options only: device given
   bool NonScalar = false; ///< known to have at least one dimension
   /// Module only: its forward needs an input of the parameters' dtype.
   bool FloatModule = false;
@@ -158,7 +158,7 @@ struct AbsValue {
 
 /// Autocast state of one device type.
 enum class AutocastState : uint8_t {
-  Entry,   ///< as it was when the function was entered (symbolic)
+  Entry, ///< as it was when the function was entered (symbolic)
   Off,
   On,
   Unknown,

@@ -48,7 +48,8 @@ const json &member(const json &Obj, const std::string &File,
     fail(File, Field, "missing");
   const json &V = Obj.at(Key);
   if (V.type() != Type)
-    fail(File, Field, std::string("has the wrong type (") + V.type_name() + ")");
+    fail(File, Field,
+         std::string("has the wrong type (") + V.type_name() + ")");
   return V;
 }
 
@@ -62,8 +63,9 @@ std::string checkedEnum(const json &V, const std::string &File,
     std::string List;
     for (const auto &[K, _] : Allowed)
       List += (List.empty() ? "" : ", ") + K;
-    fail(File, Field, "unknown value '" + V.get<std::string>() +
-                          "' (expected one of: " + List + ")");
+    fail(File, Field,
+         "unknown value '" + V.get<std::string>() +
+             "' (expected one of: " + List + ")");
   }
   return It->second;
 }
@@ -112,7 +114,8 @@ void emitApi(const std::string &File, std::ostream &Out) {
   std::set<std::string> Seen;
   for (const auto &[Rule, Names] :
        member(Api, File, "", "tensor_ops", json::value_t::object).items()) {
-    std::string Id = checkedEnum(json(Rule), File, "tensor_ops." + Rule, OpRules);
+    std::string Id =
+        checkedEnum(json(Rule), File, "tensor_ops." + Rule, OpRules);
     if (!Names.is_array())
       fail(File, "tensor_ops." + Rule, "must be an array of op names");
     for (const auto &N : Names) {
@@ -162,13 +165,11 @@ void emitApi(const std::string &File, std::ostream &Out) {
       continue;
     std::string Field = "modules." + Name;
     Out << "TD_MODULE(" << quote(Name) << ", "
-        << checkedEnum(member(Info, File, Field, "input",
-                              json::value_t::string),
-                       File, Field + ".input", ModuleRules)
-        << ", "
-        << quote(member(Info, File, Field, "op", json::value_t::string))
-        << ", "
-        << quote(member(Info, File, Field, "kb", json::value_t::string))
+        << checkedEnum(
+               member(Info, File, Field, "input", json::value_t::string), File,
+               Field + ".input", ModuleRules)
+        << ", " << quote(member(Info, File, Field, "op", json::value_t::string))
+        << ", " << quote(member(Info, File, Field, "kb", json::value_t::string))
         << ")\n";
   }
   Out << "#endif\n#ifdef TD_LOSS_MODULE\n";
@@ -191,6 +192,50 @@ void emitApi(const std::string &File, std::ostream &Out) {
       continue;
     Out << "TD_LOSS(" << quote(Name) << ", "
         << checkedEnum(Rule, File, "losses." + Name, LossRules) << ")\n";
+  }
+  Out << "#endif\n#ifdef TD_NAME\n";
+  // Names the analysis routes calls by, per role: lists of strings.
+  static const std::set<std::string> Roles = {
+      "op_namespaces",         "options_namespaces", "autocast_namespaces",
+      "default_dtype_setters", "dtype_conversions",  "holder_accessors",
+      "register_module",       "make_shared",        "buffer_factories",
+      "dtype_accessors",       "device_accessors",   "options_accessors",
+      "device_type_accessors", "type_meta_makers",   "module_conversions",
+      "module_forwards",       "libtorch_namespaces"};
+  const json &Names = member(Api, File, "", "names", json::value_t::object);
+  for (const std::string &Role : Roles) {
+    for (const json &Name :
+         member(Names, File, "names", Role, json::value_t::array)) {
+      if (!Name.is_string())
+        fail(File, "names." + Role, "must be a list of names");
+      Out << "TD_NAME(" << quote(Role) << ", " << quote(Name) << ")\n";
+    }
+  }
+  for (const auto &[Role, _] : Names.items())
+    if (Role != "_doc" && !Roles.count(Role))
+      fail(File, "names." + Role, "unknown role");
+  static const std::map<std::string, std::string> SetterKinds = {
+      {"enabled", "Enabled"}, {"dtype", "DType"}};
+  static const std::map<std::string, std::string> SetterDevices = {
+      {"cuda", "CUDA"},
+      {"cpu", "CPU"},
+      {"xpu", "XPU"},
+      {"argument", "Argument"}};
+  Out << "#endif\n#ifdef TD_AUTOCAST_SETTER\n";
+  for (const auto &[Name, Info] :
+       member(Api, File, "", "autocast_setters", json::value_t::object)
+           .items()) {
+    if (Name == "_doc")
+      continue;
+    std::string Field = "autocast_setters." + Name;
+    Out << "TD_AUTOCAST_SETTER(" << quote(Name) << ", "
+        << checkedEnum(member(Info, File, Field, "sets", json::value_t::string),
+                       File, Field + ".sets", SetterKinds)
+        << ", "
+        << checkedEnum(
+               member(Info, File, Field, "device", json::value_t::string), File,
+               Field + ".device", SetterDevices)
+        << ")\n";
   }
   Out << "#endif\n";
 }

@@ -1,0 +1,225 @@
+//===- AnalysisContext.cpp - per translation unit
+//---------------------------===//
+//
+// Caches each function's result and summary, computes class member
+// invariants, and prescans the user's code (its call graph) for the
+// functions that may run while autocast is on or the default dtype changed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalyzer.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+namespace {
+
+class Prescan : public RecursiveASTVisitor<Prescan> {
+public:
+  Prescan(const ApiModel &Api, SourceManager &SM) : Api(Api), SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallPtrSet<const FunctionDecl *, 4>>
+      Callees;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Autocast, DefaultDType;
+
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
+      return true;
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+      if (Api.isLibTorchNamespace(NS->getName()) || NS->getName() == "std" ||
+          NS->getName() == "pybind11")
+        return true;
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (FD && !isLambdaOperator(FD))
+      Stack.push_back(FD->getCanonicalDecl());
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD && !isLambdaOperator(FD))
+      Stack.pop_back();
+    return R;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (!F || Stack.empty())
+      return true;
+    Callees[Stack.back()].insert(F->getCanonicalDecl());
+    if (!F->getIdentifier())
+      return true;
+    llvm::StringRef N = F->getName();
+    std::optional<AutocastSetter> Setter = Api.autocastSetter(N);
+    if (Setter && Setter->What == AutocastSetter::Sets::Enabled &&
+        Api.isAutocastNamespace(Api.namespaceOf(F)))
+      Autocast.insert(Stack.back());
+    if (Api.isDefaultDTypeSetter(N) && Api.isLibTorchDecl(F))
+      DefaultDType.insert(Stack.back());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (!Stack.empty() && CE->getConstructor()) {
+      Callees[Stack.back()].insert(CE->getConstructor()->getCanonicalDecl());
+      if (const CXXRecordDecl *RD = CE->getConstructor()->getParent())
+        if (const CXXDestructorDecl *Dtor = RD->getDestructor())
+          Callees[Stack.back()].insert(Dtor->getCanonicalDecl());
+    }
+    return true;
+  }
+
+  /// Functions that may run while the state a function of Roots sets is in
+  /// force: whatever calls a root sets it too (upwards), and whatever those
+  /// call may run inside it (downwards).
+  llvm::SmallPtrSet<const FunctionDecl *, 16>
+  mayRunInside(const llvm::SmallPtrSet<const FunctionDecl *, 8> &Roots) const {
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Setters(Roots.begin(),
+                                                        Roots.end());
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (const auto &[Caller, Cs] : Callees)
+        if (!Setters.count(Caller) &&
+            llvm::any_of(
+                Cs, [&](const FunctionDecl *C) { return Setters.count(C); }))
+          Changed |= Setters.insert(Caller).second;
+    }
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Inside;
+    llvm::SmallVector<const FunctionDecl *, 16> Work;
+    for (const FunctionDecl *S : Setters) {
+      auto It = Callees.find(S);
+      if (It != Callees.end())
+        Work.append(It->second.begin(), It->second.end());
+    }
+    while (!Work.empty()) {
+      const FunctionDecl *F = Work.pop_back_val();
+      if (!Inside.insert(F).second)
+        continue;
+      auto It = Callees.find(F);
+      if (It != Callees.end())
+        Work.append(It->second.begin(), It->second.end());
+    }
+    return Inside;
+  }
+
+private:
+  static bool isLambdaOperator(const FunctionDecl *FD) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    return MD && MD->getParent()->isLambda();
+  }
+  const ApiModel &Api;
+  SourceManager &SM;
+  std::vector<const FunctionDecl *> Stack;
+};
+
+} // namespace
+
+AnalysisContext::AnalysisContext(ASTContext &Ctx, AnalysisConfig Config)
+    : Ctx(Ctx), Config(Config), Api(Config.Version) {}
+
+AnalysisContext::~AnalysisContext() = default;
+
+void AnalysisContext::prescan() {
+  if (Prescanned)
+    return;
+  Prescanned = true;
+  Prescan P(Api, Ctx.getSourceManager());
+  P.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const FunctionDecl *F : P.mayRunInside(P.Autocast))
+    InsideAutocast.insert(F);
+  for (const FunctionDecl *F : P.mayRunInside(P.DefaultDType))
+    InsideDefaultDType.insert(F);
+}
+
+AutocastState AnalysisContext::entryAutocast(const FunctionDecl *FD) const {
+  const_cast<AnalysisContext *>(this)->prescan();
+  if (!FD || FD->isMain() || !InsideAutocast.count(FD->getCanonicalDecl()))
+    return AutocastState::Off;
+  return AutocastState::Unknown;
+}
+
+DTypeFact AnalysisContext::entryDefaultDType(const FunctionDecl *FD) const {
+  const_cast<AnalysisContext *>(this)->prescan();
+  if (!FD || FD->isMain() || !InsideDefaultDType.count(FD->getCanonicalDecl()))
+    return DTypeFact::of(DType::Float, SourceLocation());
+  return DTypeFact::unknown();
+}
+
+AnalysisContext::Entry &AnalysisContext::run(const FunctionDecl *FD) {
+  FD = FD->getDefinition() ? FD->getDefinition() : FD;
+  auto &Slot = Cache[FD];
+  if (Slot)
+    return *Slot;
+  Slot = std::make_unique<Entry>();
+  Entry *E = Slot.get();
+  FunctionAnalyzer A(*this, FD, E->Result, E->Sum, nullptr, false);
+  A.run();
+  E->InProgress = false;
+  return *E;
+}
+
+const FunctionResult &AnalysisContext::analyze(const FunctionDecl *FD) {
+  return run(FD).Result;
+}
+
+const Summary *AnalysisContext::summary(const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD->getDefinition() ? FD->getDefinition() : FD;
+  auto It = Cache.find(Def);
+  if (It != Cache.end())
+    return It->second->InProgress ? nullptr : &It->second->Sum;
+  Entry &E = run(Def);
+  if (E.Result.Skipped)
+    return nullptr;
+  return &E.Sum;
+}
+
+std::optional<AbsValue>
+AnalysisContext::memberInvariant(const FieldDecl *Field) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (!RD || Api.isLibTorchDecl(RD))
+    return std::nullopt;
+  // Parameters and submodules of a torch::nn::Module move with its to().
+  if (Api.classify(Ctx.getRecordType(RD)) != TypeKind::None)
+    return std::nullopt;
+  auto Done = Invariants.find(RD);
+  if (Done == Invariants.end()) {
+    if (InvariantsInProgress[RD])
+      return std::nullopt;
+    InvariantsInProgress[RD] = true;
+    llvm::DenseMap<const FieldDecl *, AbsValue> Writes;
+    llvm::DenseMap<const FieldDecl *, bool> Unknown;
+    for (const CXXMethodDecl *M : RD->methods()) {
+      const FunctionDecl *Def = nullptr;
+      if (!M->hasBody(Def) || !Def || Def->isDependentContext())
+        continue;
+      FunctionResult Scratch;
+      Summary S;
+      FunctionAnalyzer A(*this, Def, Scratch, S, nullptr, true);
+      A.run();
+      if (Scratch.Skipped) {
+        for (const FieldDecl *F : RD->fields())
+          Unknown[F] = true;
+        continue;
+      }
+      for (const auto &[F, V] : S.MemberWrites) {
+        auto [It, New] = Writes.try_emplace(F, V);
+        if (!New)
+          It->second.join(V);
+      }
+    }
+    for (const auto &[F, U] : Unknown)
+      Writes.erase(F);
+    Invariants[RD] = std::move(Writes);
+    InvariantsInProgress[RD] = false;
+    Done = Invariants.find(RD);
+  }
+  auto It = Done->second.find(Field);
+  if (It == Done->second.end())
+    return std::nullopt;
+  return It->second;
+}
+
+} // namespace torchdtype

@@ -1,0 +1,86 @@
+//===- CallSite.cpp - a call, classified once -----------------------------===//
+
+#include "CallSite.h"
+#include "ExprUtil.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
+  const FunctionDecl *Callee = S.Callee;
+  llvm::StringRef Name = S.Name;
+  if (S.IsMethod) {
+    if (S.Receiver == TypeKind::Tensor && S.Obj)
+      return CallFamily::TensorMethod;
+    if (S.Receiver == TypeKind::Options && S.Obj)
+      return CallFamily::OptionsMethod;
+    if (S.Receiver == TypeKind::TypeMeta && Api.isTypeMetaMaker(Name) &&
+        Callee->getTemplateSpecializationArgs() &&
+        Callee->getTemplateSpecializationArgs()->size() == 1)
+      return CallFamily::TypeMetaMake;
+    if (S.Receiver == TypeKind::Device && Api.isDeviceTypeAccessor(Name) &&
+        S.Obj)
+      return CallFamily::DeviceType;
+    if (Api.isAccessorMethod(Name) && S.Obj)
+      return CallFamily::Accessor;
+    if (Api.isRegisterModuleMethod(Name) && S.Args.size() >= 2)
+      return CallFamily::RegisterModule;
+    if (S.IsLibTorch || !Callee->hasBody())
+      return CallFamily::OpaqueMethod;
+  }
+  if (S.IsLibTorch) {
+    if (Api.isOpNamespace(S.Namespace) && S.Result == TypeKind::Tensor)
+      return CallFamily::LibTorchOp;
+    if (Api.isAutocastNamespace(S.Namespace))
+      return CallFamily::Autocast;
+    if (Api.isDefaultDTypeSetter(Name) && S.Args.size() == 1)
+      return CallFamily::DefaultDType;
+    if (Api.isOptionsNamespace(S.Namespace) && S.Result == TypeKind::Options)
+      return CallFamily::OptionsBuilder;
+    if (Api.isDTypeConversionFunction(Name) && S.Args.size() == 1)
+      return CallFamily::DTypeConversion;
+    return CallFamily::LibTorchOther;
+  }
+  if (Api.isMakeShared(Name) && S.Result == TypeKind::ModulePtr)
+    return CallFamily::MakeSharedModule;
+  if (S.Def)
+    return CallFamily::UserFunction;
+  return CallFamily::Other;
+}
+
+CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
+                      ASTContext &Ctx) {
+  CallSite S;
+  S.E = CE;
+  S.Callee = CE->getDirectCallee();
+  if (!S.Callee) {
+    S.Family = CallFamily::NoCallee;
+    return S;
+  }
+  S.Name = S.Callee->getDeclName().getAsString();
+  S.Obj = splitCall(CE, S.Callee, S.Args);
+  S.Result = Api.classify(CE->getType());
+  S.IsLibTorch = Api.isLibTorchDecl(S.Callee);
+  if (S.IsLibTorch)
+    S.Namespace = Api.namespaceOf(S.Callee);
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(S.Callee)) {
+    S.IsMethod = true;
+    S.Receiver = Api.classify(Ctx.getRecordType(MD->getParent()));
+  }
+  const FunctionDecl *Def = nullptr;
+  if (S.Callee->hasBody(Def) && Def && !Api.isLibTorchDecl(Def) &&
+      !Def->isDependentContext())
+    S.Def = Def;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+    S.IsAssignment = OC->getOperator() == OO_Equal && OC->getNumArgs() == 2;
+  S.OnIValueList =
+      S.Obj && Api.classify(S.Obj->getType()) == TypeKind::IValueList;
+  S.Family = familyOf(S, Api);
+  return S;
+}
+
+} // namespace torchdtype

@@ -1,0 +1,67 @@
+//===- CallSite.h - a call, classified once ----------------------*- C++
+//-*-===//
+//
+// Every call the analysis meets is classified once: its callee, name,
+// receiver, arguments and the API family that models it. Evaluation (what
+// the call returns) and effects (what it changes, which events it records)
+// both route on this classification. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_CALLSITE_H
+#define TORCHDTYPE_ANALYSIS_CALLSITE_H
+
+#include "ApiModel.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
+#include <string>
+
+namespace torchdtype {
+
+/// The API family a call belongs to, most specific first.
+enum class CallFamily : uint8_t {
+  NoCallee,         ///< an indirect call: nothing is known
+  TensorMethod,     ///< a method of at::Tensor on an object
+  OptionsMethod,    ///< a builder or reader of c10::TensorOptions
+  TypeMetaMake,     ///< caffe2::TypeMeta::Make<T>()
+  DeviceType,       ///< c10::Device::type()
+  Accessor,         ///< ->, *, get(), ptr(): the module behind a holder
+  RegisterModule,   ///< torch::nn::Module::register_module
+  OpaqueMethod,     ///< another LibTorch method, or one without a body
+  LibTorchOp,       ///< a free function of at/torch returning a tensor
+  Autocast,         ///< a function of at::autocast
+  DefaultDType,     ///< set_default_dtype
+  OptionsBuilder,   ///< dtype(), device(), requires_grad() ... in c10/torch/at
+  DTypeConversion,  ///< typeMetaToScalarType / scalarTypeToTypeMeta
+  LibTorchOther,    ///< any other LibTorch function: unknown result
+  MakeSharedModule, ///< std::make_shared<SomeModule>(...)
+  UserFunction,     ///< the user's own function with a body here
+  Other,
+};
+
+struct CallSite {
+  const clang::CallExpr *E = nullptr;
+  const clang::FunctionDecl *Callee = nullptr;
+  /// The definition with a body, for user functions (else null).
+  const clang::FunctionDecl *Def = nullptr;
+  std::string Name;      ///< as declared ("to", "operator+", "addmm_")
+  std::string Namespace; ///< of a LibTorch callee ("at", "torch" ...)
+  const clang::Expr *Obj = nullptr; ///< receiver of a method call
+  llvm::SmallVector<const clang::Expr *, 4> Args;
+  CallFamily Family = CallFamily::Other;
+  bool IsMethod = false;
+  bool IsLibTorch = false;
+  /// `a = b` through an operator= call.
+  bool IsAssignment = false;
+  /// A method of std::vector<IValue> (the inputs of a TorchScript call).
+  bool OnIValueList = false;
+  TypeKind Receiver = TypeKind::None; ///< the method's class
+  TypeKind Result = TypeKind::None;
+};
+
+CallSite classifyCall(const clang::CallExpr *CE, const ApiModel &Api,
+                      clang::ASTContext &Ctx);
+
+} // namespace torchdtype
+
+#endif

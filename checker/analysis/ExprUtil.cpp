@@ -1,0 +1,145 @@
+//===- ExprUtil.cpp - expression shapes the analysis looks through --------===//
+
+#include "ExprUtil.h"
+#include "FlowAnalysis.h"
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+const Expr *strip(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParens();
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    else if (const auto *CE = dyn_cast<ConstantExpr>(E))
+      E = CE->getSubExpr();
+    else
+      break;
+  }
+  return E;
+}
+
+bool isNonEmptyList(const Expr *E) {
+  for (int I = 0; E && I < 6; ++I) {
+    E = strip(E);
+    if (const auto *IL = dyn_cast<InitListExpr>(E))
+      return IL->getNumInits() > 0;
+    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E)) {
+      E = SIL->getSubExpr();
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() == 0 || isa<CXXDefaultArgExpr>(CE->getArg(0)))
+        return false;
+      E = CE->getArg(0);
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+const Expr *firstListElement(const Expr *E) {
+  for (int I = 0; E && I < 6; ++I) {
+    E = strip(E);
+    if (const auto *IL = dyn_cast<InitListExpr>(E))
+      return IL->getNumInits() ? strip(IL->getInit(0)) : nullptr;
+    if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = SIL->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+const Expr *splitCall(const CallExpr *CE, const FunctionDecl *Callee,
+                      llvm::SmallVectorImpl<const Expr *> &Args) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    Args.append(MC->arg_begin(), MC->arg_end());
+    return MC->getImplicitObjectArgument();
+  }
+  if (isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(Callee) &&
+      CE->getNumArgs() >= 1) {
+    Args.append(CE->arg_begin() + 1, CE->arg_end());
+    return CE->getArg(0);
+  }
+  Args.append(CE->arg_begin(), CE->arg_end());
+  return nullptr;
+}
+
+bool isCopyOrMoveOf(const CXXConstructExpr *CE) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  return Ctor && (Ctor->isCopyOrMoveConstructor()) && CE->getNumArgs() >= 1;
+}
+
+QualType unwrapOptional(const ApiModel &Api, QualType T) {
+  for (int I = 0; I < 3 && Api.classify(T) == TypeKind::Optional; ++I) {
+    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        T.getNonReferenceType()->getAsCXXRecordDecl());
+    if (!Spec || Spec->getTemplateArgs().size() < 1 ||
+        Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+      return QualType();
+    T = Spec->getTemplateArgs()[0].getAsType();
+  }
+  return T;
+}
+
+const Decl *storageOf(const Expr *E) {
+  for (int I = 0; E && I < 8; ++I) {
+    E = strip(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return isa<VarDecl>(DRE->getDecl()) ? DRE->getDecl() : nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (isa<CXXThisExpr>(strip(ME->getBase())))
+        return dyn_cast<FieldDecl>(ME->getMemberDecl());
+      return nullptr;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+      if ((OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&
+          OC->getNumArgs() >= 1) {
+        E = OC->getArg(0);
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf) {
+        E = UO->getSubExpr();
+        continue;
+      }
+      return nullptr;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const auto *M = MC->getMethodDecl();
+      if (M && (M->getName() == "get" || M->getName() == "ptr")) {
+        E = MC->getImplicitObjectArgument();
+        continue;
+      }
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+std::string nameOfStorage(const Decl *D) {
+  if (const auto *ND = dyn_cast_or_null<NamedDecl>(D))
+    return ND->getNameAsString();
+  return "";
+}
+
+std::string operandName(const Expr *E) {
+  E = strip(E);
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    return DRE->getDecl()->getNameAsString();
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    return ME->getMemberDecl()->getNameAsString();
+  return "";
+}
+
+} // namespace torchdtype

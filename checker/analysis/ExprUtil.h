@@ -1,0 +1,43 @@
+//===- ExprUtil.h - expression shapes the analysis looks through -*- C++
+//-*-===//
+//
+// Syntactic helpers shared by the transfer functions: wrappers to strip,
+// braced lists, the object and arguments of a call, the storage an
+// expression names. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_EXPRUTIL_H
+#define TORCHDTYPE_ANALYSIS_EXPRUTIL_H
+
+#include "ApiModel.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
+#include <string>
+
+namespace torchdtype {
+
+/// Looks through parentheses, implicit casts, temporaries and cleanups.
+const clang::Expr *strip(const clang::Expr *E);
+/// A braced list with elements, possibly inside an IntArrayRef or
+/// std::initializer_list built from it.
+bool isNonEmptyList(const clang::Expr *E);
+/// The first element of a braced list, through std::initializer_list; null
+/// if there is none.
+const clang::Expr *firstListElement(const clang::Expr *E);
+/// The object of a member call (or member operator), and the arguments.
+const clang::Expr *splitCall(const clang::CallExpr *CE,
+                             const clang::FunctionDecl *Callee,
+                             llvm::SmallVectorImpl<const clang::Expr *> &Args);
+bool isCopyOrMoveOf(const clang::CXXConstructExpr *CE);
+/// The type inside (nested) optionals; null if it cannot be read.
+clang::QualType unwrapOptional(const ApiModel &Api, clang::QualType T);
+/// The tracked storage an expression names: a variable, a member of `this`,
+/// through `*`, `&`, `->`, get() and ptr(); null otherwise.
+const clang::Decl *storageOf(const clang::Expr *E);
+std::string nameOfStorage(const clang::Decl *D);
+
+} // namespace torchdtype
+
+#endif

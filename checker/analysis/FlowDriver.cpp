@@ -1,0 +1,364 @@
+//===- FlowDriver.cpp - the worklist and the routing of calls
+//---------------===//
+//
+// Runs one function over its clang::CFG: a worklist in reverse post-order,
+// states joined at block entries, loops iterated to a bounded fixpoint,
+// locals dropped when no path reads them again. Statements update the state;
+// calls are classified once (CallSite.h) and routed to the transfer function
+// of their API family.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprUtil.h"
+#include "FunctionAnalyzer.h"
+#include "Liveness.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+#include <set>
+
+using namespace clang;
+
+namespace torchdtype {
+
+FunctionAnalyzer::FunctionAnalyzer(AnalysisContext &AC, const FunctionDecl *FD,
+                                   FunctionResult &Result, Summary &Sum,
+                                   const FlowState *Seed, bool InvariantMode)
+    : AC(AC), Api(AC.api()), Ctx(AC.ast()), FD(FD), Result(Result), Sum(Sum),
+      InvariantMode(InvariantMode) {
+  if (Seed)
+    Initial = *Seed;
+  Initial.Reached = true;
+  if (!Seed)
+    Initial.DefaultDType = AC.entryDefaultDType(FD);
+}
+
+const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
+  auto It = Sites.find(CE);
+  if (It == Sites.end())
+    It = Sites.try_emplace(CE, classifyCall(CE, Api, Ctx)).first;
+  return It->second;
+}
+
+AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
+  const CallSite &S = site(CE);
+  QualType RT = CE->getType();
+  switch (S.Family) {
+  case CallFamily::TensorMethod:
+    return tensorMethod(S);
+  case CallFamily::OptionsMethod:
+    return optionsMethod(S);
+  case CallFamily::TypeMetaMake:
+    return typeMetaMake(S);
+  case CallFamily::DeviceType: {
+    AbsValue D = eval(S.Obj);
+    return D.K == AbsValue::Kind::Device ? D : unknownOf(RT);
+  }
+  case CallFamily::Accessor: {
+    // Smart pointers and holders: ->, *, get() see the module.
+    AbsValue M = eval(S.Obj);
+    if (M.K == AbsValue::Kind::Module)
+      return M;
+    if (S.IsLibTorch || !S.Callee->hasBody())
+      return unknownOf(RT);
+    return userCall(S);
+  }
+  case CallFamily::RegisterModule:
+    return convertTo(eval(S.Args[1]), RT);
+  case CallFamily::LibTorchOp:
+    if (std::optional<FactoryRule> F = Api.factory(S.Name))
+      return factory(*F, S);
+    return tensorOp(S, S.Args);
+  case CallFamily::OptionsBuilder:
+    return optionsBuilder(S);
+  case CallFamily::DTypeConversion:
+    return convertTo(eval(S.Args[0]), RT);
+  case CallFamily::MakeSharedModule:
+    return moduleValue(RT, CE->getExprLoc());
+  case CallFamily::UserFunction:
+    return userCall(S);
+  case CallFamily::NoCallee:
+  case CallFamily::OpaqueMethod:
+  case CallFamily::Autocast:
+  case CallFamily::DefaultDType:
+  case CallFamily::LibTorchOther:
+  case CallFamily::Other:
+    break;
+  }
+  return unknownOf(RT);
+}
+
+void FunctionAnalyzer::processCall(const CallExpr *CE) {
+  const CallSite &S = site(CE);
+  if (S.Family == CallFamily::NoCallee)
+    return;
+  if (S.IsAssignment) {
+    assign(CE->getArg(0), eval(CE->getArg(1)));
+    return;
+  }
+  AbsValue V = eval(CE);
+  if (S.OnIValueList) {
+    ivalueListEffects(S);
+    return;
+  }
+  if (S.IsLibTorch) {
+    if (S.Family == CallFamily::Autocast)
+      autocastCall(S);
+    else if (S.Family == CallFamily::DefaultDType)
+      defaultDTypeCall(S);
+    else if (moduleCall(S))
+      return;
+    else if (S.Family == CallFamily::TensorMethod || !S.IsMethod)
+      tensorOpEffects(S, V);
+    return;
+  }
+  if (moduleCall(S))
+    return;
+  userCallEffects(S, V);
+}
+
+AutocastArray FunctionAnalyzer::currentAutocast() const {
+  AutocastArray A = Cur.Autocast;
+  for (AutocastState &S : A)
+    if (S == AutocastState::Entry)
+      S = AC.entryAutocast(FD);
+  return A;
+}
+
+void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
+  const Decl *D = storageOf(LHS);
+  if (!D)
+    return;
+  AbsValue Val = convertTo(V, LHS->getType());
+  if (Val.K == AbsValue::Kind::None)
+    return;
+  Cur.Vars[D] = Val;
+  if (const auto *P = dyn_cast<ParmVarDecl>(D))
+    if (P->getDeclContext() == FD && P->getFunctionScopeIndex() < 64)
+      Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
+  if (const auto *F = dyn_cast<FieldDecl>(D)) {
+    Sum.WritesMembers = true;
+    auto [It, New] = Sum.MemberWrites.try_emplace(F, Val);
+    if (!New)
+      It->second.join(Val);
+  }
+}
+
+void FunctionAnalyzer::processStmt(const Stmt *S) {
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || VD->getType()->isDependentType())
+        continue;
+      AbsValue U = unknownOf(VD->getType());
+      if (U.K == AbsValue::Kind::None)
+        continue;
+      if (const Expr *Init = VD->getInit())
+        Cur.Vars[VD] = convertTo(eval(Init), VD->getType());
+      else
+        Cur.Vars[VD] = U;
+    }
+    return;
+  }
+  if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    if (const Expr *RV = RS->getRetValue()) {
+      AbsValue V = eval(RV);
+      if (!Sum.HasReturn)
+        Sum.Return = V;
+      else
+        Sum.Return.join(V);
+      Sum.HasReturn = true;
+    }
+    return;
+  }
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E || E->isTypeDependent() || E->isValueDependent())
+    return;
+  // Full-expressions come wrapped (cleanups, temporaries); the effect is the
+  // same whichever element carries it, and applying it twice is harmless.
+  E = strip(E);
+  if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    if (!LambdaSeeds.count(LE))
+      LambdaOrder.push_back(LE);
+    LambdaSeeds[LE] = Cur;
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Assign)
+      assign(BO->getLHS(), eval(BO->getRHS()));
+    return;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    processCall(CE);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    processConstruct(CE);
+    return;
+  }
+}
+
+void FunctionAnalyzer::transfer(const CFGElement &El) {
+  if (std::optional<CFGStmt> S = El.getAs<CFGStmt>()) {
+    processStmt(S->getStmt());
+    return;
+  }
+  if (std::optional<CFGInitializer> I = El.getAs<CFGInitializer>()) {
+    const CXXCtorInitializer *Init = I->getInitializer();
+    if (const FieldDecl *F = Init->getMember()) {
+      AbsValue V = convertTo(eval(Init->getInit()), F->getType());
+      if (V.K == AbsValue::Kind::None)
+        return;
+      Cur.Vars[F] = V;
+      Sum.WritesMembers = true;
+      auto [It, New] = Sum.MemberWrites.try_emplace(F, V);
+      if (!New)
+        It->second.join(V);
+    }
+    return;
+  }
+  if (std::optional<CFGAutomaticObjDtor> D = El.getAs<CFGAutomaticObjDtor>()) {
+    const VarDecl *VD = D->getVarDecl();
+    const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
+    if (RD && RD->getDestructor() && !Api.isLibTorchDecl(RD))
+      applyCalleeEffects(RD->getDestructor(), nullptr, {});
+  }
+}
+
+void FunctionAnalyzer::run() {
+  const Stmt *Body = FD->getBody();
+  if (!Body)
+    return;
+  CFG::BuildOptions BO;
+  BO.AddImplicitDtors = true;
+  BO.AddInitializers = true;
+  BO.AddCXXDefaultInitExprInCtors = true;
+  BO.setAllAlwaysAdd();
+  std::unique_ptr<CFG> G =
+      CFG::buildCFG(FD, const_cast<Stmt *>(Body), &Ctx, BO);
+  if (!G) {
+    Result.Skipped = true;
+    return;
+  }
+  // Reverse post-order numbering, for a worklist that visits predecessors
+  // first.
+  std::vector<const CFGBlock *> Order;
+  {
+    llvm::DenseMap<const CFGBlock *, bool> Seen;
+    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
+        Stack;
+    const CFGBlock *Entry = &G->getEntry();
+    Seen[Entry] = true;
+    Stack.push_back({Entry, Entry->succ_begin()});
+    while (!Stack.empty()) {
+      auto &[B, It] = Stack.back();
+      if (It == B->succ_end()) {
+        Order.push_back(B);
+        Stack.pop_back();
+        continue;
+      }
+      const CFGBlock *Next = It->getReachableBlock();
+      ++It;
+      if (Next && !Seen[Next]) {
+        Seen[Next] = true;
+        Stack.push_back({Next, Next->succ_begin()});
+      }
+    }
+    std::reverse(Order.begin(), Order.end());
+  }
+  llvm::DenseMap<const CFGBlock *, unsigned> Rank;
+  for (unsigned I = 0; I < Order.size(); ++I)
+    Rank[Order[I]] = I;
+  const LocalLiveness Live(*G, Body);
+  std::vector<FlowState> Out(G->getNumBlockIDs());
+  std::vector<unsigned> Visits(G->getNumBlockIDs(), 0);
+  std::set<unsigned> Work{0};
+  unsigned Steps = 0;
+  const unsigned MaxSteps = AC.config().MaxStepsPerFunction;
+  while (!Work.empty()) {
+    const CFGBlock *B = Order[*Work.begin()];
+    Work.erase(Work.begin());
+    FlowState In;
+    if (B == &G->getEntry()) {
+      In = Initial;
+    } else {
+      for (const CFGBlock *P : B->preds())
+        if (P)
+          In.join(Out[P->getBlockID()]);
+    }
+    if (!In.Reached)
+      continue;
+    if (++Visits[B->getBlockID()] > 64) {
+      Result.Skipped = true;
+      return;
+    }
+    Cur = std::move(In);
+    ExprVals.clear();
+    for (const CFGElement &El : *B) {
+      if (++Steps > MaxSteps) {
+        Result.Skipped = true;
+        return;
+      }
+      transfer(El);
+    }
+    if (B == &G->getExit()) {
+      Sum.ExitAutocast = Cur.Autocast;
+      Sum.ExitAutocastDType = Cur.AutocastDType;
+      if (!(Cur.DefaultDType == Initial.DefaultDType))
+        Sum.ExitDefaultDType = Cur.DefaultDType;
+    }
+    // Locals no path reads again leave the state: it stays as small as
+    // what is live, and the analysis linear in the function's length.
+    llvm::SmallVector<const Decl *, 8> Dead;
+    for (const auto &KV : Cur.Vars)
+      if (Live.isDeadAfter(B, KV.first))
+        Dead.push_back(KV.first);
+    for (const Decl *D : Dead)
+      Cur.Vars.erase(D);
+    FlowState &O = Out[B->getBlockID()];
+    if (O == Cur && Visits[B->getBlockID()] > 1)
+      continue;
+    O = std::move(Cur);
+    for (const CFGBlock *S : B->succs())
+      if (S && Rank.count(S))
+        Work.insert(Rank[S]);
+  }
+
+  collectEvents();
+
+  // Lambdas run with what they captured where they were created.
+  for (const LambdaExpr *LE : LambdaOrder) {
+    const CXXMethodDecl *Op = LE->getCallOperator();
+    if (!Op || Op->isDependentContext() || !Op->hasBody())
+      continue;
+    Summary LambdaSum;
+    FunctionAnalyzer Inner(AC, Op, Result, LambdaSum, &LambdaSeeds[LE],
+                           InvariantMode);
+    Inner.run();
+  }
+}
+
+/// Builds the call graph of the user's code and finds the functions that
+/// turn autocast on or set the default dtype; LibTorch's own declarations
+
+void FunctionAnalyzer::collectEvents() {
+  // In source order.
+  auto MoveSorted = [&](auto &Map, auto &Vec) {
+    std::vector<const Expr *> Keys;
+    for (auto &KV : Map)
+      Keys.push_back(KV.first);
+    llvm::sort(Keys, [&](const Expr *A, const Expr *B) {
+      return Ctx.getSourceManager().isBeforeInTranslationUnit(A->getBeginLoc(),
+                                                              B->getBeginLoc());
+    });
+    for (const Expr *K : Keys)
+      Vec.push_back(std::move(Map[K]));
+  };
+  MoveSorted(Ops, Result.Ops);
+  MoveSorted(ModuleCalls, Result.ModuleCalls);
+  MoveSorted(MpsFloat64, Result.MpsFloat64);
+  MoveSorted(FromBlobs, Result.FromBlobs);
+}
+
+} // namespace torchdtype

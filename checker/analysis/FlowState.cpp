@@ -1,0 +1,57 @@
+//===- FlowState.cpp - the analysis state at a program point --------------===//
+
+#include "FlowState.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace torchdtype {
+
+bool FlowState::operator==(const FlowState &O) const {
+  if (Reached != O.Reached || Autocast != O.Autocast ||
+      !(DefaultDType == O.DefaultDType) || AutocastDType != O.AutocastDType ||
+      Vars.size() != O.Vars.size())
+    return false;
+  for (const auto &[K, V] : Vars) {
+    auto It = O.Vars.find(K);
+    if (It == O.Vars.end() || It->second != V)
+      return false;
+  }
+  return true;
+}
+
+void FlowState::join(const FlowState &O) {
+  if (!O.Reached)
+    return;
+  if (!Reached) {
+    *this = O;
+    return;
+  }
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    Autocast[I] = joinAutocast(Autocast[I], O.Autocast[I]);
+    if (AutocastDType[I] != O.AutocastDType[I])
+      AutocastDType[I] = std::nullopt;
+  }
+  DefaultDType.join(O.DefaultDType);
+  llvm::SmallVector<const clang::Decl *, 8> Drop;
+  for (auto &[K, V] : Vars) {
+    auto It = O.Vars.find(K);
+    if (It == O.Vars.end()) {
+      AbsValue U;
+      U.K = V.K;
+      V = U;
+      if (V.K == AbsValue::Kind::None)
+        Drop.push_back(K);
+    } else {
+      V.join(It->second);
+    }
+  }
+  for (const auto &[K, V] : O.Vars)
+    if (!Vars.count(K)) {
+      AbsValue U;
+      U.K = V.K;
+      Vars[K] = U;
+    }
+  for (const clang::Decl *D : Drop)
+    Vars.erase(D);
+}
+
+} // namespace torchdtype

@@ -1,0 +1,35 @@
+//===- FlowState.h - the analysis state at a program point ------*- C++ -*-===//
+//
+// What the flow analysis knows at one program point: the abstract value of
+// every tracked storage (TensorValue.h), the autocast state per device and
+// the default dtype. States join where paths meet. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_FLOWSTATE_H
+#define TORCHDTYPE_ANALYSIS_FLOWSTATE_H
+
+#include "FlowAnalysis.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace torchdtype {
+
+struct FlowState {
+  bool Reached = false;
+  llvm::DenseMap<const clang::Decl *, AbsValue> Vars;
+  AutocastArray Autocast;
+  AutocastDTypeArray AutocastDType;
+  DTypeFact DefaultDType;
+
+  FlowState() { Autocast.fill(AutocastState::Entry); }
+
+  bool operator==(const FlowState &O) const;
+  /// Least upper bound. A storage tracked on one path only is unknown (of
+  /// its kind) after the join.
+  void join(const FlowState &O);
+};
+
+} // namespace torchdtype
+
+#endif

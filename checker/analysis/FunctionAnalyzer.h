@@ -1,0 +1,142 @@
+//===- FunctionAnalyzer.h - the analysis of one function ---------*- C++
+//-*-===//
+//
+// Internal to checker/analysis. One FunctionAnalyzer runs the forward
+// analysis of one function body over clang::CFG. Its members live in one
+// file per job:
+//   FlowDriver.cpp          the worklist, statements, routing of calls
+//   Values.cpp              what an expression evaluates to
+//   TransferFactories.cpp   factories and dtype/device/options arguments
+//   TransferConversions.cpp to/toType/type_as/cpu/cuda, options, readers
+//   TransferTensorOps.cpp   ops on tensors and the events they record
+//   TransferModules.cpp     torch::nn and TorchScript modules
+//   TransferAutocast.cpp    autocast setters and the default dtype
+//   TransferUserCalls.cpp   calls of the user's own functions (summaries)
+// No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_FUNCTIONANALYZER_H
+#define TORCHDTYPE_ANALYSIS_FUNCTIONANALYZER_H
+
+#include "CallSite.h"
+#include "FlowAnalysis.h"
+#include "FlowState.h"
+#include "clang/Analysis/CFG.h"
+
+namespace torchdtype {
+
+struct AnalysisContext::Entry {
+  FunctionResult Result;
+  Summary Sum;
+  bool InProgress = true;
+};
+
+class FunctionAnalyzer {
+public:
+  /// Seed: the state a lambda starts from (its point of creation).
+  /// InvariantMode: only member writes are wanted; member reads do not ask
+  /// for the class invariant (which is being computed).
+  FunctionAnalyzer(AnalysisContext &AC, const clang::FunctionDecl *FD,
+                   FunctionResult &Result, Summary &Sum, const FlowState *Seed,
+                   bool InvariantMode);
+
+  void run();
+
+private:
+  // FlowDriver.cpp
+  void transfer(const clang::CFGElement &El);
+  void processStmt(const clang::Stmt *S);
+  void processCall(const clang::CallExpr *CE);
+  AbsValue evalCall(const clang::CallExpr *CE);
+  const CallSite &site(const clang::CallExpr *CE);
+  void assign(const clang::Expr *LHS, const AbsValue &V);
+  AutocastArray currentAutocast() const;
+  void collectEvents();
+
+  // Values.cpp
+  AbsValue eval(const clang::Expr *E);
+  AbsValue evalUncached(const clang::Expr *E);
+  AbsValue evalConstruct(const clang::CXXConstructExpr *CE);
+  AbsValue evalDeclRef(const clang::ValueDecl *D, clang::QualType T);
+  AbsValue unknownOf(clang::QualType T) const;
+  AbsValue convertTo(const AbsValue &V, clang::QualType T) const;
+  AbsValue constantOf(const clang::Expr *E) const;
+  AbsValue paramValue(const clang::ParmVarDecl *P, clang::QualType T) const;
+  std::optional<DType> dataElementDType(const clang::Expr *E) const;
+
+  // TransferFactories.cpp
+  AbsValue factory(FactoryRule Rule, const CallSite &S);
+  AbsValue applyDTypeDeviceArgs(AbsValue Base,
+                                const clang::FunctionDecl *Callee,
+                                llvm::ArrayRef<const clang::Expr *> Args,
+                                bool &Explicit);
+  void factoryEffects(const CallSite &S, const AbsValue &V);
+
+  // TransferConversions.cpp
+  AbsValue tensorMethod(const CallSite &S);
+  AbsValue conversion(ConversionRule Rule, const CallSite &S);
+  AbsValue optionsMethod(const CallSite &S);
+  AbsValue optionsBuilder(const CallSite &S);
+  AbsValue typeMetaMake(const CallSite &S);
+  void conversionEffects(const CallSite &S, const AbsValue &V);
+  void recordMpsFloat64(const clang::Expr *E, const AbsValue &V);
+
+  // TransferTensorOps.cpp
+  AbsValue tensorOp(const CallSite &S,
+                    llvm::ArrayRef<const clang::Expr *> Args);
+  void tensorOpEffects(const CallSite &S, const AbsValue &V);
+  void recordOp(const clang::CallExpr *CE, llvm::StringRef Op, bool SameDType,
+                bool Elementwise, unsigned Mask,
+                llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,
+                bool Out, bool Explicit);
+
+  // TransferModules.cpp
+  AbsValue moduleValue(clang::QualType ModuleType, clang::SourceLocation Where);
+  bool moduleCall(const CallSite &S);
+  void ivalueListEffects(const CallSite &S);
+
+  // TransferAutocast.cpp
+  void autocastCall(const CallSite &S);
+  void defaultDTypeCall(const CallSite &S);
+
+  // TransferUserCalls.cpp
+  AbsValue userCall(const CallSite &S);
+  AbsValue applySummary(const Summary &Sum,
+                        llvm::ArrayRef<const clang::Expr *> Args,
+                        clang::SourceLocation CallLoc);
+  void userCallEffects(const CallSite &S, const AbsValue &V);
+  void applyCalleeEffects(const clang::FunctionDecl *Def,
+                          const clang::Expr *Obj,
+                          llvm::ArrayRef<const clang::Expr *> Args);
+  void processConstruct(const clang::CXXConstructExpr *CE);
+
+  AnalysisContext &AC;
+  const ApiModel &Api;
+  clang::ASTContext &Ctx;
+  const clang::FunctionDecl *FD;
+  FunctionResult &Result;
+  Summary &Sum;
+  bool InvariantMode;
+  FlowState Initial;
+  FlowState Cur;
+  llvm::DenseMap<const clang::Expr *, AbsValue> ExprVals;
+  llvm::DenseMap<const clang::CallExpr *, CallSite> Sites;
+  llvm::DenseMap<const clang::Expr *, OpEvent> Ops;
+  llvm::DenseMap<const clang::Expr *, ModuleCallEvent> ModuleCalls;
+  llvm::DenseMap<const clang::Expr *, MpsFloat64Event> MpsFloat64;
+  llvm::DenseMap<const clang::Expr *, FromBlobEvent> FromBlobs;
+  llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
+  std::vector<const clang::LambdaExpr *> LambdaOrder;
+};
+
+/// An empty std::vector<IValue>: no tensor yet (the bottom of the lattice).
+inline AbsValue emptyInputs() {
+  AbsValue Empty = AbsValue::unknownTensor();
+  Empty.DT.Bits = Empty.DV.Bits = 0;
+  return Empty;
+}
+
+} // namespace torchdtype
+
+#endif

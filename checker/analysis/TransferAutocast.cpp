@@ -1,0 +1,58 @@
+//===- TransferAutocast.cpp - autocast and the default dtype
+//---------------===//
+//
+// The at::autocast setters (checker/data/api.json "autocast_setters") turn
+// autocast on or off, or set its dtype, per device; set_default_dtype
+// changes what factories create.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionAnalyzer.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+void FunctionAnalyzer::autocastCall(const CallSite &S) {
+  std::optional<AutocastSetter> Setter = Api.autocastSetter(S.Name);
+  if (!Setter)
+    return;
+  // The device is the setter's own, or its first argument (2.4 and later).
+  std::optional<AutocastDevice> Dev = Setter->Device;
+  const Expr *Value = nullptr;
+  if (Dev && S.Args.size() == 1) {
+    Value = S.Args[0];
+  } else if (!Dev && S.Args.size() == 2) {
+    Value = S.Args[1];
+    AbsValue D = eval(S.Args[0]);
+    if (D.K == AbsValue::Kind::Device && D.DV.single())
+      Dev = autocastDeviceOf(*D.DV.single());
+  } else {
+    return;
+  }
+  if (Setter->What == AutocastSetter::Sets::Enabled) {
+    AutocastState State = AutocastState::Unknown;
+    bool B;
+    if (!Value->isValueDependent() && Value->EvaluateAsBooleanCondition(B, Ctx))
+      State = B ? AutocastState::On : AutocastState::Off;
+    if (Dev)
+      Cur.Autocast[unsigned(*Dev)] = State;
+    else
+      Cur.Autocast.fill(AutocastState::Unknown);
+    return;
+  }
+  AbsValue D = eval(Value);
+  std::optional<DType> DT =
+      D.K == AbsValue::Kind::DType ? D.DT.single() : std::nullopt;
+  if (Dev)
+    Cur.AutocastDType[unsigned(*Dev)] = DT;
+  else
+    Cur.AutocastDType.fill(std::nullopt);
+}
+
+void FunctionAnalyzer::defaultDTypeCall(const CallSite &S) {
+  AbsValue D = eval(S.Args[0]);
+  Cur.DefaultDType = D.K == AbsValue::Kind::DType ? D.DT : DTypeFact::unknown();
+}
+
+} // namespace torchdtype

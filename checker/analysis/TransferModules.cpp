@@ -1,0 +1,159 @@
+//===- TransferModules.cpp - torch::nn and TorchScript modules
+//--------------===//
+//
+// A module value stands for its parameters: torch::nn layers are created
+// with the default dtype on the CPU, to() moves them, forward()/operator()
+// records a module call (and the op a layer or loss runs). The inputs of a
+// TorchScript call are a std::vector<IValue>.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprUtil.h"
+#include "FunctionAnalyzer.h"
+#include "clang/AST/DeclCXX.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
+                                       SourceLocation Where) {
+  AbsValue V;
+  V.K = AbsValue::Kind::Module;
+  if (std::optional<ModuleInfo> Info = Api.builtinModule(ModuleType)) {
+    // torch::nn layers create their parameters with the default dtype, on
+    // the CPU.
+    V.DT = Cur.DefaultDType;
+    V.DT.Where = Where;
+    V.DV = DeviceFact::of(Device::CPU, Where);
+    V.FloatModule = Info->Rule == ModuleRule::FloatInput;
+    return V;
+  }
+  if (!Api.lossModuleOp(ModuleType).empty())
+    return V; // no parameters; forward(input, target) is modelled as its op
+  // A user module: its parameters are unknown until moved with to(); its
+  // forward decides what input it accepts.
+  V.Fwd = AbsValue::Forward::Opaque;
+  if (const CXXRecordDecl *RD = Api.moduleRecord(ModuleType)) {
+    for (const CXXMethodDecl *M : RD->methods()) {
+      const FunctionDecl *Def = nullptr;
+      if (!M->getIdentifier() || !Api.isModuleForward(M->getName()) ||
+          !M->hasBody(Def) || !Def)
+        continue;
+      if (const Summary *S = AC.summary(Def))
+        V.Fwd = (S->ParamsReassigned & 1) ? AbsValue::Forward::Converts
+                                          : AbsValue::Forward::Keeps;
+    }
+  }
+  return V;
+}
+
+bool FunctionAnalyzer::moduleCall(const CallSite &S) {
+  const CallExpr *CE = S.E;
+  const Expr *Obj = S.Obj;
+  llvm::StringRef Name = S.Name;
+  llvm::ArrayRef<const Expr *> Args = S.Args;
+  if (!Obj)
+    return false;
+  AbsValue M = eval(Obj);
+  if (M.K != AbsValue::Kind::Module)
+    return false;
+  bool IsJit = Api.classify(Obj->getType()) == TypeKind::JitModule;
+  if (Api.isModuleConversion(Name)) {
+    bool Explicit;
+    AbsValue R = applyDTypeDeviceArgs(M, S.Callee, Args, Explicit);
+    if (!(R.DT == M.DT) || Explicit)
+      R.DT.Where = CE->getExprLoc();
+    if (!(R.DV == M.DV)) {
+      R.DV.Where = CE->getExprLoc();
+      R.Moved = true;
+    }
+    if (const Decl *D = storageOf(Obj))
+      Cur.Vars[D] = R;
+    recordMpsFloat64(CE, R);
+    return true;
+  }
+  if (!Api.isModuleForward(Name))
+    return false;
+  // The first tensor argument; a TorchScript module takes {inputs...}.
+  const Expr *InputE = nullptr;
+  for (const Expr *A : Args) {
+    const Expr *S = strip(A);
+    if (IsJit) {
+      while (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
+        if (C->getNumArgs() == 0)
+          break;
+        S = strip(C->getArg(0));
+      }
+      if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(S))
+        S = strip(SIL->getSubExpr());
+      if (const auto *IL = dyn_cast<InitListExpr>(S))
+        S = IL->getNumInits() ? strip(IL->getInit(0)) : nullptr;
+    }
+    if (S && eval(S).isTensor()) {
+      InputE = S;
+      break;
+    }
+  }
+  if (!InputE)
+    return true;
+  ModuleCallEvent Ev;
+  Ev.Call = CE;
+  Ev.ModuleName = nameOfStorage(storageOf(Obj));
+  Ev.Module = M;
+  Ev.Input = Operand{InputE, eval(InputE), operandName(InputE)};
+  Ev.Jit = IsJit;
+  Ev.Autocast = currentAutocast();
+  std::optional<ModuleInfo> Info = Api.builtinModule(Obj->getType());
+  if (Info) {
+    Ev.Op = Info->Op;
+    Ev.Kb = Info->Kb;
+  }
+  ModuleCalls[CE] = Ev;
+  // The op the module runs, for the checks on one op's dtypes.
+  if (std::string LossOp = Api.lossModuleOp(Obj->getType()); !LossOp.empty()) {
+    llvm::SmallVector<const Expr *, 3> TensorArgs;
+    for (const Expr *A : Args)
+      if (eval(A).isTensor())
+        TensorArgs.push_back(A);
+    recordOp(CE, LossOp, false, false, 0xFF, TensorArgs, false, false, false);
+    auto It = Ops.find(CE);
+    if (It != Ops.end()) {
+      It->second.FromModule = true;
+      It->second.Written = LossOp; // the loss it computes, not operator()
+    }
+  } else if (Info) {
+    OpEvent Op;
+    Op.Call = CE;
+    Op.Op = Op.Written = Info->Op;
+    Op.FromModule = true;
+    Op.Operands.push_back(Ev.Input);
+    AbsValue Params = M;
+    Params.K = AbsValue::Kind::Tensor;
+    Op.Operands.push_back(Operand{Obj, Params, Ev.ModuleName});
+    Op.Autocast = Ev.Autocast;
+    Op.AutocastDType = Cur.AutocastDType;
+    Ops[CE] = std::move(Op);
+  }
+  return true;
+}
+
+void FunctionAnalyzer::ivalueListEffects(const CallSite &S) {
+  const Decl *D = storageOf(S.Obj);
+  if (!D)
+    return;
+  bool Adds =
+      (S.Name == "push_back" || S.Name == "emplace_back") && S.Args.size() == 1;
+  AbsValue E = Adds ? eval(S.Args[0]) : AbsValue::none();
+  AbsValue &L = Cur.Vars[D];
+  if (L.K != AbsValue::Kind::Tensor)
+    L = unknownOf(S.Obj->getType());
+  if (Adds)
+    L.join(E.isTensor() ? E : AbsValue::unknownTensor());
+  else if (S.Name == "clear")
+    L = emptyInputs();
+  else if (!cast<CXXMethodDecl>(S.Callee)->isConst())
+    L = AbsValue::unknownTensor();
+}
+
+} // namespace torchdtype

@@ -1,0 +1,210 @@
+//===- TransferTensorOps.cpp - ops on tensors
+//-------------------------------===//
+//
+// What an op on tensors returns (ops that need one dtype, promoting
+// elementwise ops, reductions, comparisons: the rules of
+// checker/data/api.json), and the op events the checks judge.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprUtil.h"
+#include "FunctionAnalyzer.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
+                                    llvm::ArrayRef<const Expr *> Args) {
+  const CallExpr *CE = S.E;
+  const FunctionDecl *Callee = S.Callee;
+  llvm::StringRef Name = S.Name;
+  QualType RT = CE->getType();
+  bool InPlace, Out, OutLast;
+  llvm::StringRef Base = baseOpName(Name, InPlace, Out, OutLast);
+  if (Name.starts_with("operator") && Name.ends_with("=") &&
+      Name != "operator==" && Name != "operator!=" && Name != "operator<=" &&
+      Name != "operator>=" && !Args.empty())
+    return eval(Args[0]); // compound assignment keeps the tensor's dtype
+  if (Name == "operator[]" && !Args.empty()) {
+    AbsValue V = eval(Args[0]);
+    V.NonScalar = false;
+    return V.isTensor() ? V : unknownOf(RT);
+  }
+  llvm::ArrayRef<const Expr *> Operands = Args;
+  if (Out && !OutLast && !Operands.empty())
+    Operands = Operands.drop_front();
+  if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
+    if (Operands.empty())
+      return unknownOf(RT);
+    AbsValue First = eval(Operands[0]);
+    AbsValue R = First.isTensor() ? First : AbsValue::unknownTensor();
+    for (unsigned I = 1; I < Operands.size() && I < 8; ++I) {
+      if (!(*Mask & (1u << I)))
+        continue;
+      AbsValue A = eval(Operands[I]);
+      if (!A.isTensor())
+        continue;
+      if (!(A.DT == R.DT))
+        R.DT = DTypeFact::unknown();
+    }
+    R.NonScalar = Base != "dot" && Base != "vdot" && Base != "matmul";
+    return convertTo(R, RT);
+  }
+  std::optional<OpRule> Rule = Api.tensorOp(Name);
+  if (!Rule)
+    Rule = Api.tensorOp(Base);
+  if (!Rule || Args.empty())
+    return unknownOf(RT);
+  AbsValue Self = eval(Args[0]);
+  if (!Self.isTensor())
+    return unknownOf(RT);
+  bool Explicit;
+  switch (*Rule) {
+  case OpRule::Preserve:
+    return convertTo(applyDTypeDeviceArgs(Self, Callee, Args, Explicit), RT);
+  case OpRule::Reduce: {
+    AbsValue R = Self;
+    R.NonScalar = false;
+    if (std::optional<DType> D = R.DT.single())
+      if (isIntegral(*D) && (Base == "sum" || Base == "prod"))
+        R.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
+    return convertTo(applyDTypeDeviceArgs(R, Callee, Args, Explicit), RT);
+  }
+  case OpRule::BoolResult:
+    Self.DT = DTypeFact::of(DType::Bool, CE->getExprLoc());
+    return convertTo(Self, RT);
+  case OpRule::LongResult:
+    Self.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
+    Self.NonScalar = false;
+    return convertTo(Self, RT);
+  case OpRule::Promote: {
+    if (Args.size() < 2)
+      return unknownOf(RT);
+    AbsValue Other = eval(Args[1]);
+    AbsValue R = Self;
+    if (!Other.isTensor()) {
+      // A C++ number: floating tensors keep their dtype.
+      std::optional<DType> D = Self.DT.single();
+      if (!D || !isFloating(*D))
+        R.DT = DTypeFact::unknown();
+      return convertTo(R, RT);
+    }
+    std::optional<DType> A = Self.DT.single(), B = Other.DT.single();
+    if (A && B) {
+      // torch.result_type: a 0-dim tensor does not widen a dimensioned one
+      // of the same category.
+      DType P = promoteTypes(*A, *B);
+      DTypeFact F = DTypeFact::of(P, CE->getExprLoc());
+      auto SameCategory = [](DType X, DType Y) {
+        return isFloating(X) == isFloating(Y) && isComplex(X) == isComplex(Y) &&
+               (X == DType::Bool) == (Y == DType::Bool);
+      };
+      if (!Other.NonScalar && SameCategory(*A, *B))
+        F.join(DTypeFact::of(*A, CE->getExprLoc()));
+      if (!Self.NonScalar && SameCategory(*A, *B))
+        F.join(DTypeFact::of(*B, CE->getExprLoc()));
+      if (P == *A && F.single())
+        F.Where = Self.DT.Where;
+      R.DT = F;
+    } else {
+      R.DT = DTypeFact::unknown();
+    }
+    if (!(Self.DV == Other.DV)) {
+      // A CPU scalar joins a tensor on another device.
+      if (Self.DV.single() == Device::CPU && !Self.NonScalar)
+        R.DV = Other.DV;
+      else if (!(Other.DV.single() == Device::CPU && !Other.NonScalar))
+        R.DV.join(Other.DV);
+    }
+    R.NonScalar = Self.NonScalar || Other.NonScalar;
+    return convertTo(R, RT);
+  }
+  }
+  return unknownOf(RT);
+}
+
+void FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
+                                bool SameDType, bool Elementwise, unsigned Mask,
+                                llvm::ArrayRef<const Expr *> Operands,
+                                bool InPlace, bool Out, bool Explicit) {
+  OpEvent Ev;
+  Ev.Call = CE;
+  Ev.Op = Op.str();
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    Ev.Written = Callee->getDeclName().getAsString();
+  Ev.SameDType = SameDType;
+  Ev.Elementwise = Elementwise;
+  Ev.InPlace = InPlace;
+  Ev.OutVariant = Out;
+  Ev.ExplicitDType = Explicit;
+  for (unsigned I = 0; I < Operands.size() && I < 8; ++I) {
+    if (!(Mask & (1u << I)) || isa<CXXDefaultArgExpr>(Operands[I]))
+      continue;
+    AbsValue V = eval(Operands[I]);
+    if (!V.isTensor())
+      continue;
+    Ev.Operands.push_back(Operand{Operands[I], V, operandName(Operands[I])});
+  }
+  if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
+    return;
+  Ev.Autocast = currentAutocast();
+  Ev.AutocastDType = Cur.AutocastDType;
+  Ops[CE] = std::move(Ev);
+}
+
+void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
+  const CallExpr *CE = S.E;
+  const FunctionDecl *Callee = S.Callee;
+  llvm::StringRef Name = S.Name;
+  llvm::ArrayRef<const Expr *> Args = S.Args;
+  llvm::SmallVector<const Expr *, 4> Operands;
+  if (S.Obj)
+    Operands.push_back(S.Obj);
+  Operands.append(Args.begin(), Args.end());
+  bool InPlace, Out, OutLast;
+  llvm::StringRef Base = baseOpName(Name, InPlace, Out, OutLast);
+  llvm::ArrayRef<const Expr *> Ops = Operands;
+  if (Out && !OutLast && !Ops.empty())
+    Ops = Ops.drop_front();
+  if (Api.conversion(Name)) {
+    conversionEffects(S, V);
+    return;
+  }
+  if (Api.factory(Name)) {
+    factoryEffects(S, V);
+    return;
+  }
+  if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
+    // Ops with an explicit dtype argument are not autocast.
+    bool Explicit = false;
+    for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
+      if (!isa<CXXDefaultArgExpr>(Args[I])) {
+        TypeKind K = Api.classify(
+            unwrapOptional(Api, Callee->getParamDecl(I)->getType()));
+        Explicit |= K == TypeKind::ScalarType;
+      }
+    recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask, Ops,
+             InPlace, Out, Explicit);
+    return;
+  }
+  std::optional<OpRule> Rule = Api.tensorOp(Name);
+  if (!Rule)
+    Rule = Api.tensorOp(Base);
+  if (Rule == OpRule::Promote ||
+      (Name.starts_with("operator") && Name.ends_with("=") && S.Obj &&
+       Name.size() == 10)) {
+    recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/true, 0x3, Ops,
+             InPlace, Out, false);
+    return;
+  }
+  if (!Name.starts_with("operator")) {
+    recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/false, 0xFF, Ops,
+             InPlace, Out, false);
+    auto It = this->Ops.find(CE);
+    if (It != this->Ops.end())
+      It->second.Generic = true;
+  }
+}
+
+} // namespace torchdtype

@@ -1,0 +1,126 @@
+//===- TransferUserCalls.cpp - calls of the user's own functions
+//------------===//
+//
+// A function defined in the translation unit is summarised once
+// (AnalysisContext): what it returns in terms of its arguments, the autocast
+// and default-dtype state it leaves, the parameters it reassigns and the
+// members it writes. Unknown code makes what it can reach unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprUtil.h"
+#include "FunctionAnalyzer.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
+  QualType RT = S.E->getType();
+  if (!S.Def)
+    return unknownOf(RT);
+  const Summary *Callee = AC.summary(S.Def);
+  if (!Callee)
+    return unknownOf(RT);
+  return convertTo(applySummary(*Callee, S.Args, S.E->getExprLoc()), RT);
+}
+
+AbsValue FunctionAnalyzer::applySummary(const Summary &S,
+                                        llvm::ArrayRef<const Expr *> Args,
+                                        SourceLocation CallLoc) {
+  if (!S.HasReturn)
+    return AbsValue::none();
+  AbsValue R = S.Return;
+  auto ArgAt = [&](int I) -> AbsValue {
+    if (I < 0 || unsigned(I) >= Args.size())
+      return AbsValue::none();
+    return eval(Args[I]);
+  };
+  if (R.DT.Param >= 0) {
+    AbsValue A = ArgAt(R.DT.Param);
+    R.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
+            (A.K == AbsValue::Kind::Options && A.DTypeSet))
+               ? A.DT
+               : DTypeFact::unknown();
+  } else if (R.DT.single()) {
+    R.DT.Where = CallLoc;
+  }
+  if (R.DV.Param >= 0) {
+    AbsValue A = ArgAt(R.DV.Param);
+    R.DV = (A.isTensor() || A.K == AbsValue::Kind::Device ||
+            (A.K == AbsValue::Kind::Options && A.DeviceSet))
+               ? A.DV
+               : DeviceFact::unknown();
+  } else if (R.DV.single()) {
+    R.DV.Where = CallLoc;
+  }
+  return R;
+}
+
+void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
+                                          const Expr *Obj,
+                                          llvm::ArrayRef<const Expr *> Args) {
+  const FunctionDecl *Def = nullptr;
+  const Summary *S = nullptr;
+  if (Callee->hasBody(Def) && Def && !Def->isDependentContext())
+    S = AC.summary(Def);
+  if (!S) {
+    // Unknown code: what it can reach through references is unknown now.
+    for (const Expr *A : Args) {
+      if (A->getType()->isPointerType() ||
+          (A->isLValue() && !A->getType().isConstQualified()))
+        if (const Decl *D = storageOf(A))
+          if (Cur.Vars.count(D)) {
+            AbsValue U;
+            U.K = Cur.Vars[D].K;
+            U.Fwd = AbsValue::Forward::Opaque;
+            Cur.Vars[D] = U;
+          }
+    }
+    return;
+  }
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    if (S->ExitAutocast[I] != AutocastState::Entry)
+      Cur.Autocast[I] = S->ExitAutocast[I];
+    if (S->ExitAutocastDType[I])
+      Cur.AutocastDType[I] = S->ExitAutocastDType[I];
+  }
+  if (S->ExitDefaultDType)
+    Cur.DefaultDType = *S->ExitDefaultDType;
+  // A method of this class that writes members: they are back to what the
+  // class invariant says.
+  if (S->WritesMembers && (!Obj || isa<CXXThisExpr>(strip(Obj))))
+    for (const auto &[F, V] : S->MemberWrites)
+      Cur.Vars.erase(F);
+  // Arguments passed by non-const reference may have been reassigned.
+  for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I) {
+    QualType PT = Def->getParamDecl(I)->getType();
+    if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
+        (S->ParamsReassigned >> I) & 1)
+      if (const Decl *D = storageOf(Args[I]))
+        Cur.Vars.erase(D);
+  }
+}
+
+void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
+  applyCalleeEffects(S.Callee, S.Obj, S.Args);
+  // A helper of the user's that places a tensor: report at the call unless
+  // an argument was already a float64 tensor on MPS.
+  if (V.isTensor() && llvm::none_of(S.Args, [&](const Expr *A) {
+        AbsValue AV = eval(A);
+        return AV.isTensor() && AV.DT.single() == DType::Double &&
+               AV.DV.single() == Device::MPS;
+      }))
+    recordMpsFloat64(S.E, V);
+}
+
+void FunctionAnalyzer::processConstruct(const CXXConstructExpr *CE) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  if (!Ctor || Api.isLibTorchDecl(Ctor) || !Ctor->hasBody())
+    return;
+  llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
+  applyCalleeEffects(Ctor, nullptr, Args);
+}
+
+} // namespace torchdtype

@@ -1,0 +1,312 @@
+//===- Values.cpp - what an expression evaluates to
+//-------------------------===//
+//
+// The abstract value of an expression in the current state: storages,
+// constants, casts, constructions; calls are routed by FlowDriver.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprUtil.h"
+#include "FunctionAnalyzer.h"
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+AbsValue FunctionAnalyzer::unknownOf(QualType T) const {
+  AbsValue V;
+  switch (Api.classify(T)) {
+  case TypeKind::Tensor:
+  case TypeKind::IValueList: // the join of the tensors it holds
+    V.K = AbsValue::Kind::Tensor;
+    break;
+  case TypeKind::Options:
+    V.K = AbsValue::Kind::Options;
+    break;
+  case TypeKind::Device:
+  case TypeKind::DeviceType:
+    V.K = AbsValue::Kind::Device;
+    break;
+  case TypeKind::ScalarType:
+  case TypeKind::TypeMeta:
+    V.K = AbsValue::Kind::DType;
+    break;
+  case TypeKind::Holder:
+  case TypeKind::NNModule:
+  case TypeKind::ModulePtr:
+  case TypeKind::JitModule:
+    V.K = AbsValue::Kind::Module;
+    V.Fwd = AbsValue::Forward::Opaque;
+    break;
+  case TypeKind::Optional: {
+    QualType Inner = unwrapOptional(Api, T);
+    if (!Inner.isNull())
+      return unknownOf(Inner);
+    break;
+  }
+  default:
+    break;
+  }
+  return V;
+}
+
+AbsValue FunctionAnalyzer::convertTo(const AbsValue &V, QualType T) const {
+  TypeKind K = Api.classify(T);
+  if (K == TypeKind::Optional || K == TypeKind::IValue)
+    return V;
+  AbsValue U = unknownOf(T);
+  if (U.K == AbsValue::Kind::Options) {
+    if (V.K == AbsValue::Kind::Options)
+      return V;
+    U.DTypeSet = U.DeviceSet = false;
+    U.DT = DTypeFact();
+    U.DV = DeviceFact();
+    if (V.K == AbsValue::Kind::DType) {
+      U.DTypeSet = true;
+      U.DT = V.DT;
+    } else if (V.K == AbsValue::Kind::Device) {
+      U.DeviceSet = true;
+      U.DV = V.DV;
+    } else {
+      return unknownOf(T);
+    }
+    return U;
+  }
+  if (U.K == V.K || U.K == AbsValue::Kind::None)
+    return U.K == AbsValue::Kind::None ? AbsValue::none() : V;
+  return U;
+}
+
+AbsValue FunctionAnalyzer::constantOf(const Expr *E) const {
+  TypeKind K = Api.classify(E->getType());
+  if (K != TypeKind::ScalarType && K != TypeKind::DeviceType)
+    return AbsValue::none();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return unknownOf(E->getType());
+  Expr::EvalResult R;
+  const EnumDecl *ED =
+      E->getType().getNonReferenceType()->getAs<EnumType>()->getDecl();
+  if (!E->EvaluateAsInt(R, Ctx) || !ED)
+    return unknownOf(E->getType());
+  llvm::APSInt Val = R.Val.getInt();
+  for (const EnumConstantDecl *EC : ED->enumerators()) {
+    if (llvm::APSInt::isSameValue(EC->getInitVal(), Val)) {
+      AbsValue V = unknownOf(E->getType());
+      if (K == TypeKind::ScalarType) {
+        if (std::optional<DType> D = dtypeFromEnumerator(EC->getName()))
+          V.DT = DTypeFact::of(*D, E->getExprLoc());
+      } else if (std::optional<Device> D =
+                     deviceFromEnumerator(EC->getName())) {
+        V.DV = DeviceFact::of(*D, E->getExprLoc());
+      }
+      return V;
+    }
+  }
+  return unknownOf(E->getType());
+}
+
+AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
+  AbsValue V = unknownOf(T);
+  int Index = int(P->getFunctionScopeIndex());
+  if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::DType)
+    V.DT = DTypeFact::param(Index);
+  if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::Device)
+    V.DV = DeviceFact::param(Index);
+  return V;
+}
+
+AbsValue FunctionAnalyzer::evalDeclRef(const ValueDecl *D, QualType T) {
+  auto It = Cur.Vars.find(D);
+  if (It != Cur.Vars.end())
+    return It->second;
+  if (const auto *P = dyn_cast<ParmVarDecl>(D))
+    if (P->getDeclContext() == FD)
+      return paramValue(P, T);
+  return unknownOf(T);
+}
+
+AbsValue FunctionAnalyzer::eval(const Expr *E) {
+  if (!E)
+    return AbsValue::none();
+  E = E->IgnoreParens();
+  auto It = ExprVals.find(E);
+  if (It != ExprVals.end())
+    return It->second;
+  AbsValue V = evalUncached(E);
+  ExprVals[E] = V;
+  return V;
+}
+
+AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
+  if (E->isTypeDependent())
+    return AbsValue::none();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_ConstructorConversion:
+    case CK_UserDefinedConversion:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_FunctionToPointerDecay:
+      return convertTo(eval(C->getSubExpr()), E->getType());
+    default: {
+      AbsValue K = constantOf(E);
+      return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
+    }
+    }
+  }
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(M->getSubExpr());
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(B->getSubExpr());
+  if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+    return eval(W->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return unknownOf(DA->getType());
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    AbsValue T = eval(CO->getTrueExpr());
+    T.join(eval(CO->getFalseExpr()));
+    return T;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return constantOf(E);
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (Cur.Vars.count(VD) || isa<ParmVarDecl>(VD) || VD->isLocalVarDecl())
+        return evalDeclRef(VD, E->getType());
+      AbsValue K = constantOf(E); // constexpr globals such as c10::kHalf
+      return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
+    }
+    if (isa<BindingDecl>(DRE->getDecl()))
+      return unknownOf(E->getType());
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (Field && isa<CXXThisExpr>(strip(ME->getBase()))) {
+      auto It = Cur.Vars.find(Field);
+      if (It != Cur.Vars.end())
+        return It->second;
+      if (!InvariantMode)
+        if (std::optional<AbsValue> Inv = AC.memberInvariant(Field))
+          return convertTo(*Inv, E->getType());
+    }
+    return unknownOf(E->getType());
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return evalConstruct(CE);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return evalCall(CE);
+  AbsValue K = constantOf(E);
+  return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
+}
+
+AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
+  QualType T = CE->getType();
+  TypeKind K = Api.classify(T);
+  llvm::SmallVector<const Expr *, 4> Args;
+  for (const Expr *A : CE->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      Args.push_back(A);
+  if (isCopyOrMoveOf(CE))
+    return convertTo(eval(CE->getArg(0)), T);
+  switch (K) {
+  case TypeKind::Options: {
+    AbsValue V = unknownOf(T);
+    V.DTypeSet = V.DeviceSet = false;
+    if (Args.size() == 1)
+      return convertTo(eval(Args[0]), T);
+    return V;
+  }
+  case TypeKind::Device: {
+    AbsValue V = unknownOf(T);
+    if (Args.empty())
+      return V;
+    if (const auto *SL =
+            dyn_cast<StringLiteral>(strip(Args[0])->IgnoreCasts())) {
+      if (std::optional<Device> D = deviceFromString(SL->getString()))
+        V.DV = DeviceFact::of(*D, CE->getExprLoc());
+      return V;
+    }
+    // std::string("cuda") and the like.
+    if (const auto *Inner = dyn_cast<CXXConstructExpr>(strip(Args[0])))
+      if (Inner->getNumArgs() >= 1)
+        if (const auto *SL =
+                dyn_cast<StringLiteral>(strip(Inner->getArg(0))->IgnoreCasts()))
+          if (std::optional<Device> D = deviceFromString(SL->getString())) {
+            V.DV = DeviceFact::of(*D, CE->getExprLoc());
+            return V;
+          }
+    AbsValue A = eval(Args[0]);
+    if (A.K == AbsValue::Kind::Device)
+      V.DV = A.DV;
+    return V;
+  }
+  case TypeKind::Optional:
+  case TypeKind::IValue:
+    if (Args.size() == 1)
+      return eval(Args[0]);
+    return unknownOf(T);
+  case TypeKind::IValueList: {
+    if (Args.empty())
+      return emptyInputs();
+    const Expr *First = firstListElement(Args[0]);
+    return First ? eval(First) : unknownOf(T);
+  }
+  case TypeKind::Holder: {
+    if (Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType())
+      return unknownOf(T); // an empty holder, filled in later
+    return moduleValue(T, CE->getExprLoc());
+  }
+  case TypeKind::NNModule:
+    return moduleValue(T, CE->getExprLoc());
+  default:
+    if (Args.size() == 1 && K != TypeKind::None)
+      return convertTo(eval(Args[0]), T);
+    return unknownOf(T);
+  }
+}
+
+std::optional<DType> FunctionAnalyzer::dataElementDType(const Expr *E) const {
+  E = strip(E);
+  QualType T;
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    if (IL->getNumInits() == 0)
+      return std::nullopt;
+    return dataElementDType(IL->getInit(0));
+  }
+  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+    return dataElementDType(SIL->getSubExpr());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // TensorDataContainer / ArrayRef / std::vector built from data.
+    if (CE->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(CE->getArg(0)))
+      if (std::optional<DType> D = dataElementDType(CE->getArg(0)))
+        return D;
+    T = E->getType();
+    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            T->getAsCXXRecordDecl()))
+      if (Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+        T = Spec->getTemplateArgs()[0].getAsType();
+  } else if (const auto *AT = dyn_cast<ArraySubscriptExpr>(E)) {
+    T = AT->getType();
+  } else {
+    T = E->getType();
+    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            T->getAsCXXRecordDecl()))
+      if (Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+        T = Spec->getTemplateArgs()[0].getAsType();
+  }
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return DType::Bool;
+  if (T->isIntegerType())
+    return DType::Long; // C++ frontend: integral data becomes int64
+  if (T->isRealFloatingType())
+    return DType::Float; // replaced by the default dtype by the caller
+  return std::nullopt;
+}
+
+} // namespace torchdtype
