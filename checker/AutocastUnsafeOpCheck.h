@@ -1,4 +1,5 @@
-//===- AutocastUnsafeOpCheck.h - torchdtype-autocast-unsafe-op ---------------------------------*- C++ -*-===//
+//===- AutocastUnsafeOpCheck.h - torchdtype-autocast-unsafe-op
+//---------------------------------*- C++ -*-===//
 
 #ifndef TORCHDTYPE_CHECKER_AUTOCASTUNSAFEOPCHECK_H
 #define TORCHDTYPE_CHECKER_AUTOCASTUNSAFEOPCHECK_H
@@ -7,7 +8,8 @@
 
 namespace clang::tidy::torchdtype {
 
-/// Finds ops that autocast refuses (binary_cross_entropy) inside an autocast region of their device.
+/// Finds ops that autocast refuses (binary_cross_entropy) inside an autocast
+/// region of their device.
 ///
 /// For the user-facing documentation see: docs/checks/autocast-unsafe-op.md
 class AutocastUnsafeOpCheck : public TorchDtypeCheck {

@@ -20,7 +20,8 @@ void FromBlobDtypeCheck::report(const ::torchdtype::FunctionResult &R,
               "reinterpreted, not converted, and the values are wrong with no "
               "error [kb: %3]")
         << F.BufferType << dtypeName(F.Buffer) << dtypeName(F.Told) << Record;
-    if (F.Ev->V.DT.Where.isValid() && F.Ev->V.DT.Where != F.Ev->Call->getExprLoc())
+    if (F.Ev->V.DT.Where.isValid() &&
+        F.Ev->V.DT.Where != F.Ev->Call->getExprLoc())
       diag(fileLoc(F.Ev->V.DT.Where), "dtype %0 set here", DiagnosticIDs::Note)
           << dtypeName(F.Told);
     else

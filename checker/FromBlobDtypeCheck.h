@@ -1,4 +1,5 @@
-//===- FromBlobDtypeCheck.h - torchdtype-from-blob-dtype ---------------------------------*- C++ -*-===//
+//===- FromBlobDtypeCheck.h - torchdtype-from-blob-dtype
+//---------------------------------*- C++ -*-===//
 
 #ifndef TORCHDTYPE_CHECKER_FROMBLOBDTYPECHECK_H
 #define TORCHDTYPE_CHECKER_FROMBLOBDTYPECHECK_H

@@ -9,7 +9,8 @@ static constexpr llvm::StringLiteral Record = "pytorch/dtype-not-implemented";
 
 void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
                             ::torchdtype::AnalysisContext &AC) {
-  for (const ::torchdtype::OpEvent *Ev : ::torchdtype::findHalfOnCpu(R, AC.api())) {
+  for (const ::torchdtype::OpEvent *Ev :
+       ::torchdtype::findHalfOnCpu(R, AC.api())) {
     SourceLocation Loc = fileLoc(Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;
@@ -22,6 +23,7 @@ void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
     diag(fileLoc(Where), "operand '%0' has dtype Half from here",
          DiagnosticIDs::Note)
         << describe(O);
+    callNotes(Ev->Via);
     kbNote(Loc, Record);
   }
 }

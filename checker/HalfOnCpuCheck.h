@@ -1,4 +1,5 @@
-//===- HalfOnCpuCheck.h - torchdtype-half-on-cpu ---------------------------------*- C++ -*-===//
+//===- HalfOnCpuCheck.h - torchdtype-half-on-cpu
+//---------------------------------*- C++ -*-===//
 
 #ifndef TORCHDTYPE_CHECKER_HALFONCPUCHECK_H
 #define TORCHDTYPE_CHECKER_HALFONCPUCHECK_H
@@ -7,7 +8,8 @@
 
 namespace clang::tidy::torchdtype {
 
-/// Finds float16 compute on the CPU that the targeted PyTorch version has no kernel for.
+/// Finds float16 compute on the CPU that the targeted PyTorch version has no
+/// kernel for.
 ///
 /// For the user-facing documentation see: docs/checks/half-on-cpu.md
 class HalfOnCpuCheck : public TorchDtypeCheck {

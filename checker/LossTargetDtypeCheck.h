@@ -1,4 +1,5 @@
-//===- LossTargetDtypeCheck.h - torchdtype-loss-target-dtype ---------------------------------*- C++ -*-===//
+//===- LossTargetDtypeCheck.h - torchdtype-loss-target-dtype
+//---------------------------------*- C++ -*-===//
 
 #ifndef TORCHDTYPE_CHECKER_LOSSTARGETDTYPECHECK_H
 #define TORCHDTYPE_CHECKER_LOSSTARGETDTYPECHECK_H

@@ -13,8 +13,9 @@ std::vector<FixItHint> MixedPrecisionCheck::widenNarrowOperand(
   // conversion would make a copy), nor when neither dtype holds the other
   // (Half beside BFloat16).
   ::torchdtype::DType Wide = ::torchdtype::promoteTypes(F.DA, F.DB);
-  const ::torchdtype::Operand *Narrow =
-      Wide == F.DA ? F.B : Wide == F.DB ? F.A : nullptr;
+  const ::torchdtype::Operand *Narrow = Wide == F.DA   ? F.B
+                                        : Wide == F.DB ? F.A
+                                                       : nullptr;
   if (!Narrow || (Narrow == &F.Ev->Operands.front() &&
                   (F.Ev->InPlace || F.Ev->OutVariant)))
     return {};
@@ -34,14 +35,15 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
         << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB)
         << kbSuffix(Record) << widenNarrowOperand(F);
     for (const ::torchdtype::Operand *O : {F.A, F.B}) {
-      SourceLocation Where = O->V.DT.Where.isValid() ? O->V.DT.Where
-                                                     : O->E->getExprLoc();
+      SourceLocation Where =
+          O->V.DT.Where.isValid() ? O->V.DT.Where : O->E->getExprLoc();
       diag(fileLoc(Where), "operand '%0' has dtype %1 from here",
            DiagnosticIDs::Note)
           << describe(*O) << dtypeName(*O->V.DT.single());
     }
     if (!F.AutocastReason.empty())
       diag(Loc, F.AutocastReason, DiagnosticIDs::Note);
+    callNotes(F.Ev->Via);
     kbNote(Loc, Record);
   }
 }

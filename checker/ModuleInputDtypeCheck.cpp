@@ -30,13 +30,14 @@ void ModuleInputDtypeCheck::report(const ::torchdtype::FunctionResult &R,
               "at run time%3")
         << Name << dtypeName(F.Params) << dtypeName(F.Input) << kbSuffix(F.Kb);
     if (F.Call->Module.DT.Where.isValid())
-      diag(fileLoc(F.Call->Module.DT.Where), "module '%0' has dtype %1 from here",
-           DiagnosticIDs::Note)
+      diag(fileLoc(F.Call->Module.DT.Where),
+           "module '%0' has dtype %1 from here", DiagnosticIDs::Note)
           << Name << dtypeName(F.Params);
     const ::torchdtype::Operand &I = F.Call->Input;
     diag(fileLoc(I.V.DT.Where.isValid() ? I.V.DT.Where : I.E->getExprLoc()),
          "input '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(I) << dtypeName(F.Input);
+    callNotes(F.Call->Via);
     kbNote(Loc, F.Kb);
   }
 }

@@ -32,16 +32,16 @@ std::vector<FixItHint> MpsFloat64Check::convertOnMove(const Expr *E) const {
   }
   QualType T = Written->getType().getNonReferenceType();
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
-  bool IsDeviceArg = (RD && RD->getQualifiedNameAsString() == "c10::Device") ||
-                     (T->isEnumeralType() &&
-                      T->castAs<EnumType>()->getDecl()->getQualifiedNameAsString() ==
-                          "c10::DeviceType");
+  bool IsDeviceArg =
+      (RD && RD->getQualifiedNameAsString() == "c10::Device") ||
+      (T->isEnumeralType() &&
+       T->castAs<EnumType>()->getDecl()->getQualifiedNameAsString() ==
+           "c10::DeviceType");
   SourceLocation End = Call->getArg(0)->getEndLoc();
   if (!IsDeviceArg || End.isMacroID())
     return {};
-  SourceLocation After =
-      Lexer::getLocForEndOfToken(End, 0, AST->getSourceManager(),
-                                 AST->getLangOpts());
+  SourceLocation After = Lexer::getLocForEndOfToken(
+      End, 0, AST->getSourceManager(), AST->getLangOpts());
   if (After.isInvalid())
     return {};
   return {FixItHint::CreateInsertion(After, ", at::kFloat")};
@@ -49,7 +49,8 @@ std::vector<FixItHint> MpsFloat64Check::convertOnMove(const Expr *E) const {
 
 void MpsFloat64Check::report(const ::torchdtype::FunctionResult &R,
                              ::torchdtype::AnalysisContext &) {
-  for (const ::torchdtype::MpsFloat64Event *P : ::torchdtype::findMpsFloat64(R)) {
+  for (const ::torchdtype::MpsFloat64Event *P :
+       ::torchdtype::findMpsFloat64(R)) {
     SourceLocation Loc = fileLoc(P->E->getBeginLoc());
     if (!firstAt(Loc))
       continue;

@@ -190,6 +190,16 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
   return ": \"" + R->firstSignature() + "\" [kb: " + R->Id + "]";
 }
 
+void TorchDtypeCheck::callNotes(llvm::ArrayRef<const Expr *> Via) {
+  for (const Expr *Call : Via) {
+    const auto *CE = dyn_cast<CallExpr>(Call);
+    if (const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr)
+      diag(fileLoc(Call->getExprLoc()), "in this call of %0",
+           DiagnosticIDs::Note)
+          << F;
+  }
+}
+
 void TorchDtypeCheck::kbNote(SourceLocation Loc, StringRef Id) {
   const ::torchdtype::KbRecord *R = record(Id);
   if (!R)

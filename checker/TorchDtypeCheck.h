@@ -41,6 +41,9 @@ protected:
   /// What a warning ends with: the runtime message the record describes and
   /// its id, `: "SIGNATURE" [kb: ID]` (just ` [kb: ID]` for an unknown id).
   std::string kbSuffix(StringRef Id) const;
+  /// Notes at the calls through which an op of a callee was reached, when
+  /// it is judged with its callers' facts (innermost first).
+  void callNotes(llvm::ArrayRef<const Expr *> Via);
   /// A note at Loc: the record's best workaround and its documentation.
   void kbNote(SourceLocation Loc, StringRef Id);
   /// Fix-its appending `.to(at::CONSTANT)` to E, in parentheses where

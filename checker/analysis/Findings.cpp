@@ -177,7 +177,8 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
         continue;
       }
       if (*D != *A->V.DV.single()) {
-        Out.push_back({Ev.Call, Ev.Op, A, &O, *A->V.DV.single(), *D, nullptr});
+        Out.push_back(
+            {Ev.Call, Ev.Op, A, &O, *A->V.DV.single(), *D, nullptr, Ev.Via});
         break;
       }
     }
@@ -188,7 +189,8 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
     if (!M || !I || *M == *I || MC.Module.Fwd == AbsValue::Forward::Converts ||
         (MC.Module.Fwd == AbsValue::Forward::Opaque && !OpaqueModules))
       continue;
-    DeviceMismatchFinding F{MC.Call, "", nullptr, &MC.Input, *M, *I, &MC};
+    DeviceMismatchFinding F{MC.Call, "", nullptr, &MC.Input,
+                            *M,      *I, &MC,     MC.Via};
     Out.push_back(F);
   }
   return Out;

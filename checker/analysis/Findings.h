@@ -32,6 +32,7 @@ struct DeviceMismatchFinding {
   const Operand *A = nullptr, *B = nullptr;
   Device DA, DB;
   const ModuleCallEvent *ModuleCall = nullptr; ///< set for module calls
+  llvm::ArrayRef<const clang::Expr *> Via;     ///< as in OpEvent
 };
 
 std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,

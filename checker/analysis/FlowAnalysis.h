@@ -33,6 +33,9 @@ struct AnalysisConfig {
   TorchVersion Version;
   /// Work cap: CFG elements processed per function, loops included.
   unsigned MaxStepsPerFunction = 200000;
+  /// How many calls deep an op of a callee is judged with its callers'
+  /// facts.
+  unsigned MaxCallDepth = 4;
 };
 
 /// One operand of a recorded op.
@@ -62,6 +65,12 @@ struct OpEvent {
   llvm::SmallVector<Operand, 3> Operands;
   AutocastArray Autocast{};
   AutocastDTypeArray AutocastDType{};
+  /// Autocast as the function running the op left it (Entry: as its caller
+  /// had it), for judging the op again at a call site.
+  AutocastArray LocalAutocast{};
+  /// For an op of a callee judged with a caller's facts: the calls that
+  /// lead to it, innermost first.
+  llvm::SmallVector<const clang::Expr *, 2> Via;
 };
 
 /// forward()/operator() of a torch::nn or TorchScript module.
@@ -72,6 +81,8 @@ struct ModuleCallEvent {
   Operand Input;
   bool Jit = false;
   AutocastArray Autocast{};
+  AutocastArray LocalAutocast{};                 ///< as in OpEvent
+  llvm::SmallVector<const clang::Expr *, 2> Via; ///< as in OpEvent
   std::string Op; ///< for torch::nn layers: the aten op it runs
   std::string Kb; ///< for torch::nn layers: record of a mismatched input
 };
@@ -108,6 +119,10 @@ struct Summary {
   bool WritesMembers = false;
   /// Member values at exit (constructors: the initial state of the object).
   llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberWrites;
+  /// Ops and module calls whose operands depend on the parameters: judged
+  /// at each call site with the arguments' facts.
+  std::vector<OpEvent> SymbolicOps;
+  std::vector<ModuleCallEvent> SymbolicModuleCalls;
 };
 
 /// Per translation unit: caches results and summaries, prescans the user's

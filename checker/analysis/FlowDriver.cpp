@@ -342,23 +342,48 @@ void FunctionAnalyzer::run() {
 /// Builds the call graph of the user's code and finds the functions that
 /// turn autocast on or set the default dtype; LibTorch's own declarations
 
+/// Whether a value is known only in terms of the function's parameters.
+static bool dependsOnParams(const AbsValue &V) {
+  return V.DT.Param >= 0 || V.DV.Param >= 0;
+}
+
 void FunctionAnalyzer::collectEvents() {
-  // In source order.
-  auto MoveSorted = [&](auto &Map, auto &Vec) {
+  // In source order; the callee's events judged at a call after the call's
+  // own.
+  auto Sorted = [&](const auto &Map) {
     std::vector<const Expr *> Keys;
-    for (auto &KV : Map)
+    for (const auto &KV : Map)
       Keys.push_back(KV.first);
     llvm::sort(Keys, [&](const Expr *A, const Expr *B) {
       return Ctx.getSourceManager().isBeforeInTranslationUnit(A->getBeginLoc(),
                                                               B->getBeginLoc());
     });
-    for (const Expr *K : Keys)
-      Vec.push_back(std::move(Map[K]));
+    return Keys;
   };
-  MoveSorted(Ops, Result.Ops);
-  MoveSorted(ModuleCalls, Result.ModuleCalls);
-  MoveSorted(MpsFloat64, Result.MpsFloat64);
-  MoveSorted(FromBlobs, Result.FromBlobs);
+  size_t FirstOp = Result.Ops.size(), FirstCall = Result.ModuleCalls.size();
+  for (const Expr *K : Sorted(Ops))
+    Result.Ops.push_back(std::move(Ops[K]));
+  for (const Expr *K : Sorted(CalleeOps))
+    for (OpEvent &E : CalleeOps[K])
+      Result.Ops.push_back(std::move(E));
+  for (const Expr *K : Sorted(ModuleCalls))
+    Result.ModuleCalls.push_back(std::move(ModuleCalls[K]));
+  for (const Expr *K : Sorted(CalleeModuleCalls))
+    for (ModuleCallEvent &E : CalleeModuleCalls[K])
+      Result.ModuleCalls.push_back(std::move(E));
+  for (const Expr *K : Sorted(MpsFloat64))
+    Result.MpsFloat64.push_back(std::move(MpsFloat64[K]));
+  for (const Expr *K : Sorted(FromBlobs))
+    Result.FromBlobs.push_back(std::move(FromBlobs[K]));
+
+  // What depends on the parameters is judged again at each call.
+  for (size_t I = FirstOp; I < Result.Ops.size(); ++I)
+    if (llvm::any_of(Result.Ops[I].Operands,
+                     [](const Operand &O) { return dependsOnParams(O.V); }))
+      Sum.SymbolicOps.push_back(Result.Ops[I]);
+  for (size_t I = FirstCall; I < Result.ModuleCalls.size(); ++I)
+    if (dependsOnParams(Result.ModuleCalls[I].Input.V))
+      Sum.SymbolicModuleCalls.push_back(Result.ModuleCalls[I]);
 }
 
 } // namespace torchdtype

@@ -105,6 +105,16 @@ private:
   AbsValue applySummary(const Summary &Sum,
                         llvm::ArrayRef<const clang::Expr *> Args,
                         clang::SourceLocation CallLoc);
+  /// A value of the callee's, its parameters replaced by the arguments'
+  /// facts.
+  AbsValue bindParams(AbsValue V, llvm::ArrayRef<const clang::Expr *> Args);
+  /// The callee's ops and module calls that depend on its parameters,
+  /// judged with this call's arguments and autocast state.
+  void instantiateCallee(const Summary &Callee,
+                         llvm::ArrayRef<const clang::Expr *> Args,
+                         const clang::CallExpr *Call);
+  /// The user's forward() that a module call runs, if it is defined here.
+  const clang::FunctionDecl *userForward(const CallSite &S) const;
   void userCallEffects(const CallSite &S, const AbsValue &V);
   void applyCalleeEffects(const clang::FunctionDecl *Def,
                           const clang::Expr *Obj,
@@ -126,6 +136,10 @@ private:
   llvm::DenseMap<const clang::Expr *, ModuleCallEvent> ModuleCalls;
   llvm::DenseMap<const clang::Expr *, MpsFloat64Event> MpsFloat64;
   llvm::DenseMap<const clang::Expr *, FromBlobEvent> FromBlobs;
+  /// Per call site: the callee's events judged with its facts.
+  llvm::DenseMap<const clang::Expr *, std::vector<OpEvent>> CalleeOps;
+  llvm::DenseMap<const clang::Expr *, std::vector<ModuleCallEvent>>
+      CalleeModuleCalls;
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
   std::vector<const clang::LambdaExpr *> LambdaOrder;
 };

@@ -75,6 +75,10 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   }
   if (!Api.isModuleForward(Name))
     return false;
+  // A forward of the user's: its ops are judged with this call's input.
+  if (const FunctionDecl *Fwd = userForward(S))
+    if (const Summary *Callee = AC.summary(Fwd))
+      instantiateCallee(*Callee, Args, CE);
   // The first tensor argument; a TorchScript module takes {inputs...}.
   const Expr *InputE = nullptr;
   for (const Expr *A : Args) {
@@ -104,6 +108,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   Ev.Input = Operand{InputE, eval(InputE), operandName(InputE)};
   Ev.Jit = IsJit;
   Ev.Autocast = currentAutocast();
+  Ev.LocalAutocast = Cur.Autocast;
   std::optional<ModuleInfo> Info = Api.builtinModule(Obj->getType());
   if (Info) {
     Ev.Op = Info->Op;
@@ -132,6 +137,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     Params.K = AbsValue::Kind::Tensor;
     Op.Operands.push_back(Operand{Obj, Params, Ev.ModuleName});
     Op.Autocast = Ev.Autocast;
+    Op.LocalAutocast = Ev.LocalAutocast;
     Op.AutocastDType = Cur.AutocastDType;
     Ops[CE] = std::move(Op);
   }

@@ -149,6 +149,7 @@ void FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
   if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
     return;
   Ev.Autocast = currentAutocast();
+  Ev.LocalAutocast = Cur.Autocast;
   Ev.AutocastDType = Cur.AutocastDType;
   Ops[CE] = std::move(Ev);
 }

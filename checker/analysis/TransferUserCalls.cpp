@@ -26,36 +26,102 @@ AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
   return convertTo(applySummary(*Callee, S.Args, S.E->getExprLoc()), RT);
 }
 
-AbsValue FunctionAnalyzer::applySummary(const Summary &S,
-                                        llvm::ArrayRef<const Expr *> Args,
-                                        SourceLocation CallLoc) {
-  if (!S.HasReturn)
-    return AbsValue::none();
-  AbsValue R = S.Return;
+AbsValue FunctionAnalyzer::bindParams(AbsValue V,
+                                      llvm::ArrayRef<const Expr *> Args) {
   auto ArgAt = [&](int I) -> AbsValue {
     if (I < 0 || unsigned(I) >= Args.size())
       return AbsValue::none();
     return eval(Args[I]);
   };
-  if (R.DT.Param >= 0) {
-    AbsValue A = ArgAt(R.DT.Param);
-    R.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
+  if (V.DT.Param >= 0) {
+    AbsValue A = ArgAt(V.DT.Param);
+    V.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
             (A.K == AbsValue::Kind::Options && A.DTypeSet))
                ? A.DT
                : DTypeFact::unknown();
-  } else if (R.DT.single()) {
-    R.DT.Where = CallLoc;
   }
-  if (R.DV.Param >= 0) {
-    AbsValue A = ArgAt(R.DV.Param);
-    R.DV = (A.isTensor() || A.K == AbsValue::Kind::Device ||
+  if (V.DV.Param >= 0) {
+    AbsValue A = ArgAt(V.DV.Param);
+    V.DV = (A.isTensor() || A.K == AbsValue::Kind::Device ||
             (A.K == AbsValue::Kind::Options && A.DeviceSet))
                ? A.DV
                : DeviceFact::unknown();
-  } else if (R.DV.single()) {
-    R.DV.Where = CallLoc;
   }
+  return V;
+}
+
+AbsValue FunctionAnalyzer::applySummary(const Summary &S,
+                                        llvm::ArrayRef<const Expr *> Args,
+                                        SourceLocation CallLoc) {
+  if (!S.HasReturn)
+    return AbsValue::none();
+  AbsValue R = bindParams(S.Return, Args);
+  // What the callee set itself is reported at the call.
+  if (S.Return.DT.Param < 0 && R.DT.single())
+    R.DT.Where = CallLoc;
+  if (S.Return.DV.Param < 0 && R.DV.single())
+    R.DV.Where = CallLoc;
   return R;
+}
+
+/// An event of the callee, seen from a call: autocast as the caller has it
+/// where the callee left it alone, and the call added to the chain.
+template <typename EventT>
+static EventT fromCall(const EventT &E, const Expr *Call,
+                       const AutocastArray &CallerAutocast,
+                       const AutocastArray &CallerLocal) {
+  EventT I = E;
+  for (unsigned D = 0; D < NumAutocastDevices; ++D)
+    if (E.LocalAutocast[D] == AutocastState::Entry) {
+      I.Autocast[D] = CallerAutocast[D];
+      I.LocalAutocast[D] = CallerLocal[D];
+    }
+  I.Via.push_back(Call);
+  return I;
+}
+
+void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
+                                         llvm::ArrayRef<const Expr *> Args,
+                                         const CallExpr *Call) {
+  std::vector<OpEvent> &Ops = CalleeOps[Call];
+  std::vector<ModuleCallEvent> &Calls = CalleeModuleCalls[Call];
+  Ops.clear();
+  Calls.clear();
+  AutocastArray Here = currentAutocast();
+  for (const OpEvent &E : Callee.SymbolicOps) {
+    if (E.Via.size() >= AC.config().MaxCallDepth)
+      continue;
+    OpEvent I = fromCall(E, Call, Here, Cur.Autocast);
+    for (unsigned D = 0; D < NumAutocastDevices; ++D)
+      if (E.LocalAutocast[D] == AutocastState::Entry && !E.AutocastDType[D])
+        I.AutocastDType[D] = Cur.AutocastDType[D];
+    for (Operand &O : I.Operands)
+      O.V = bindParams(O.V, Args);
+    Ops.push_back(std::move(I));
+  }
+  for (const ModuleCallEvent &E : Callee.SymbolicModuleCalls) {
+    if (E.Via.size() >= AC.config().MaxCallDepth)
+      continue;
+    ModuleCallEvent I = fromCall(E, Call, Here, Cur.Autocast);
+    I.Input.V = bindParams(I.Input.V, Args);
+    Calls.push_back(std::move(I));
+  }
+}
+
+const FunctionDecl *FunctionAnalyzer::userForward(const CallSite &S) const {
+  if (S.Def)
+    return S.Def;
+  const CXXRecordDecl *RD =
+      S.Obj ? Api.moduleRecord(S.Obj->getType()) : nullptr;
+  if (!RD || Api.isLibTorchDecl(RD))
+    return nullptr;
+  for (const CXXMethodDecl *M : RD->methods()) {
+    const FunctionDecl *Def = nullptr;
+    if (M->getIdentifier() && Api.isModuleForward(M->getName()) &&
+        M->hasBody(Def) && Def && !Def->isDependentContext())
+      return Def;
+  }
+  return nullptr;
 }
 
 void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
@@ -104,6 +170,9 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
 }
 
 void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
+  if (S.Def)
+    if (const Summary *Callee = AC.summary(S.Def))
+      instantiateCallee(*Callee, S.Args, S.E);
   applyCalleeEffects(S.Callee, S.Obj, S.Args);
   // A helper of the user's that places a tensor: report at the call unless
   // an argument was already a float64 tensor on MPS.

@@ -83,7 +83,7 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
       R.Found["mixed"].insert(LineOf(F.Ev->Call));
     for (const DeviceMismatchFinding &F : findDeviceMismatch(Res, true))
       R.Found["device"].insert(LineOf(F.Call));
-    for (const PlacementEvent *P : findMpsFloat64(Res))
+    for (const MpsFloat64Event *P : findMpsFloat64(Res))
       R.Found["mps"].insert(LineOf(P->E));
     for (const OpEvent *E : findHalfOnCpu(Res, AC.api()))
       R.Found["half"].insert(LineOf(E->Call));
@@ -533,3 +533,90 @@ void f(std::vector<int64_t> &ids, void *raw, unsigned char *bytes) {
 )cpp");
 }
 } // namespace
+
+// User calls: an op whose operands are the callee's parameters is judged at
+// each call site with the arguments' facts, reported at the op.
+TEST(UserCalls, OpInCalleeJudgedWithCallersFacts) {
+  expectAnnotated(R"cpp(
+torch::Tensor project(const torch::Tensor &f, const torch::Tensor &w) {
+  return torch::mm(f, w); // [[mixed]]
+}
+torch::Tensor alignThenProject(const torch::Tensor &f, const torch::Tensor &w) {
+  return torch::mm(f.to(w.dtype()), w);
+}
+torch::Tensor contiguousProject(const torch::Tensor &f, const torch::Tensor &w) {
+  return project(f.contiguous(), w);
+}
+void f() {
+  auto a = torch::randn({2, 2});
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  project(a, a);
+  alignThenProject(a, h);
+  contiguousProject(a.to(torch::kHalf), h);
+  contiguousProject(h, a);
+}
+)cpp");
+}
+
+TEST(UserCalls, NoCallerBreaksTheRequirement) {
+  expectAnnotated(R"cpp(
+torch::Tensor project(const torch::Tensor &f, const torch::Tensor &w) {
+  return torch::mm(f, w);
+}
+void f(torch::Tensor unknown, bool flag) {
+  auto a = torch::randn({2, 2});
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  project(a, a);
+  project(h, h);
+  project(unknown, a);
+  project(flag ? a : h, a);
+}
+)cpp");
+}
+
+TEST(UserCalls, ModuleForwardJudgedWithTheInput) {
+  expectAnnotated(R"cpp(
+struct ScorerImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x, torch::Tensor proj) {
+    return x.mm(proj); // [[mixed]]
+  }
+};
+TORCH_MODULE(Scorer);
+struct SafeImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x, torch::Tensor proj) {
+    return x.to(proj.dtype()).mm(proj);
+  }
+};
+TORCH_MODULE(Safe);
+void f() {
+  Scorer s;
+  Safe t;
+  auto x = torch::randn({2, 2});
+  auto p = torch::randn({2, 2}, torch::kDouble);
+  t(x, p);
+  t->forward(x, p);
+  s->forward(x, x);
+  s(x, p);
+}
+)cpp");
+}
+
+TEST(UserCalls, CallDepthIsBounded) {
+  const char *Chain = R"cpp(
+torch::Tensor l0(const torch::Tensor &a, const torch::Tensor &b) { return torch::mm(a, b); }
+torch::Tensor l1(const torch::Tensor &a, const torch::Tensor &b) { return l0(a, b); }
+torch::Tensor l2(const torch::Tensor &a, const torch::Tensor &b) { return l1(a, b); }
+torch::Tensor l3(const torch::Tensor &a, const torch::Tensor &b) { return l2(a, b); }
+torch::Tensor l4(const torch::Tensor &a, const torch::Tensor &b) { return l3(a, b); }
+)cpp";
+  // Three calls away: reported at the op in l0 (line 2).
+  Analysis Near = analyse(std::string(Chain) +
+                          "void near() { l2(torch::randn({2, 2}), "
+                          "torch::randn({2, 2}, torch::kHalf)); }\n");
+  EXPECT_EQ(Near.Found["mixed"], LineSet({2}));
+  // Five calls away: beyond MaxCallDepth (4), nothing.
+  Analysis Far = analyse(std::string(Chain) +
+                         "void far() { l4(torch::randn({2, 2}), "
+                         "torch::randn({2, 2}, torch::kHalf)); }\n");
+  EXPECT_EQ(Far.Found["mixed"], LineSet());
+}
