@@ -193,10 +193,21 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
 void TorchDtypeCheck::callNotes(llvm::ArrayRef<const Expr *> Via) {
   for (const Expr *Call : Via) {
     const auto *CE = dyn_cast<CallExpr>(Call);
-    if (const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr)
-      diag(fileLoc(Call->getExprLoc()), "in this call of %0",
-           DiagnosticIDs::Note)
-          << F;
+    const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+    if (!F)
+      continue;
+    // A module called as m(x): name the module, not operator().
+    std::string Name = F->getDeclName().getAsString();
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
+      if (OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
+        Name = Lexer::getSourceText(
+                   CharSourceRange::getTokenRange(
+                       OC->getArg(0)->getSourceRange()),
+                   AST->getSourceManager(), AST->getLangOpts())
+                   .str();
+    diag(fileLoc(Call->getExprLoc()), "in this call of '%0'",
+         DiagnosticIDs::Note)
+        << Name;
   }
 }
 

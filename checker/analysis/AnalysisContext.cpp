@@ -222,4 +222,69 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
   return It->second;
 }
 
+const AnalysisContext::ModuleInit &
+AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
+  auto Done = ModuleInits.find(RD);
+  if (Done != ModuleInits.end())
+    return Done->second;
+  // Asked while one of its constructors is being analysed: nothing is
+  // known yet, and nothing is kept.
+  static const ModuleInit Nothing;
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    const FunctionDecl *Def = nullptr;
+    if (C->hasBody(Def) && Def) {
+      auto InCache = Cache.find(Def);
+      if (InCache != Cache.end() && InCache->second->InProgress)
+        return Nothing;
+    }
+  }
+  ModuleInit &MI = ModuleInits[RD]; // std::map: stable across recursion
+  bool Unknown = false;
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    const FunctionDecl *Def = nullptr;
+    if (!C->hasBody(Def) || !Def || Def->isDependentContext())
+      continue;
+    const Summary *S = summary(Def);
+    if (!S) {
+      Unknown = true;
+      continue;
+    }
+    for (const auto &[F, V] : S->ExitMembers) {
+      // Facts in terms of the constructor's parameters mean nothing here.
+      AbsValue W = V;
+      if (W.DT.Param >= 0)
+        W.DT = DTypeFact::unknown();
+      if (W.DV.Param >= 0)
+        W.DV = DeviceFact::unknown();
+      auto [M, First] = MI.Members.try_emplace(F, W);
+      if (!First)
+        M->second.join(W);
+    }
+  }
+  bool AnyDType = false, AnyDevice = false;
+  for (const auto &[F, V] : MI.Members) {
+    if (V.K != AbsValue::Kind::Tensor && V.K != AbsValue::Kind::Module)
+      continue;
+    std::optional<DType> D = V.DT.single();
+    if (!(D && !isFloating(*D))) { // to(dtype) leaves integral members alone
+      if (!AnyDType)
+        MI.DT = V.DT;
+      else
+        MI.DT.join(V.DT);
+      AnyDType = true;
+    }
+    if (!AnyDevice)
+      MI.DV = V.DV;
+    else
+      MI.DV.join(V.DV);
+    AnyDevice = true;
+  }
+  MI.Known = !Unknown && AnyDevice;
+  if (!MI.Known) {
+    MI.DT = DTypeFact::unknown();
+    MI.DV = DeviceFact::unknown();
+  }
+  return MI;
+}
+
 } // namespace torchdtype

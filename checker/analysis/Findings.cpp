@@ -186,7 +186,8 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
   for (const ModuleCallEvent &MC : R.ModuleCalls) {
     std::optional<Device> M = MC.Module.DV.single();
     std::optional<Device> I = MC.Input.V.DV.single();
-    if (!M || !I || *M == *I || MC.Module.Fwd == AbsValue::Forward::Converts ||
+    if (!M || !I || *M == *I || MC.ForwardJudged ||
+        MC.Module.Fwd == AbsValue::Forward::Converts ||
         (MC.Module.Fwd == AbsValue::Forward::Opaque && !OpaqueModules))
       continue;
     DeviceMismatchFinding F{MC.Call, "", nullptr, &MC.Input,
@@ -244,7 +245,8 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
     return Out;
   for (const ModuleCallEvent &MC : R.ModuleCalls) {
     std::optional<DType> P = MC.Module.DT.single(), I = MC.Input.V.DT.single();
-    if (!P || !I || *P == *I || !isFloating(*P) || !isFloating(*I))
+    if (!P || !I || *P == *I || !isFloating(*P) || !isFloating(*I) ||
+        MC.ForwardJudged)
       continue;
     bool Builtin = !MC.Op.empty();
     if (Builtin

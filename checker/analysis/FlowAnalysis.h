@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -83,6 +84,9 @@ struct ModuleCallEvent {
   AutocastArray Autocast{};
   AutocastArray LocalAutocast{};                 ///< as in OpEvent
   llvm::SmallVector<const clang::Expr *, 2> Via; ///< as in OpEvent
+  /// The user's forward is visible and its own ops were judged with this
+  /// call's facts: the call is not judged as a whole.
+  bool ForwardJudged = false;
   std::string Op; ///< for torch::nn layers: the aten op it runs
   std::string Kb; ///< for torch::nn layers: record of a mismatched input
 };
@@ -117,8 +121,10 @@ struct Summary {
   std::optional<DTypeFact> ExitDefaultDType;
   uint64_t ParamsReassigned = 0; ///< bit i: parameter i converted or assigned
   bool WritesMembers = false;
-  /// Member values at exit (constructors: the initial state of the object).
+  /// Every value written to each member (joined), for class invariants.
   llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberWrites;
+  /// Member values at exit (constructors: the initial state of the object).
+  llvm::DenseMap<const clang::FieldDecl *, AbsValue> ExitMembers;
   /// Ops and module calls whose operands depend on the parameters: judged
   /// at each call site with the arguments' facts.
   std::vector<OpEvent> SymbolicOps;
@@ -139,6 +145,17 @@ public:
   const Summary *summary(const clang::FunctionDecl *FD);
   /// Joined value of every write to a member in its class, if all are known.
   std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
+
+  /// What the constructors of a torch::nn::Module subclass create: each
+  /// tensor or module member's value, and the dtype its floating members
+  /// share and the device all share (unknown where they differ).
+  struct ModuleInit {
+    llvm::DenseMap<const clang::FieldDecl *, AbsValue> Members;
+    DTypeFact DT;
+    DeviceFact DV;
+    bool Known = false;
+  };
+  const ModuleInit &moduleInit(const clang::CXXRecordDecl *RD);
 
   /// The autocast state at entry of a function: unknown when the function
   /// may be called, in this translation unit, while autocast is on (a
@@ -169,6 +186,7 @@ private:
                  llvm::DenseMap<const clang::FieldDecl *, AbsValue>>
       Invariants;
   llvm::DenseMap<const clang::CXXRecordDecl *, bool> InvariantsInProgress;
+  std::map<const clang::CXXRecordDecl *, ModuleInit> ModuleInits;
 };
 
 /// Text of the place a dtype or device came from, for notes: the variable

@@ -307,6 +307,10 @@ void FunctionAnalyzer::run() {
       Sum.ExitAutocastDType = Cur.AutocastDType;
       if (!(Cur.DefaultDType == Initial.DefaultDType))
         Sum.ExitDefaultDType = Cur.DefaultDType;
+      Sum.ExitMembers.clear();
+      for (const auto &[D, V] : Cur.Vars)
+        if (const auto *F = dyn_cast<FieldDecl>(D))
+          Sum.ExitMembers[F] = V;
     }
     // Locals no path reads again leave the state: it stays as small as
     // what is live, and the analysis linear in the function's length.
@@ -382,7 +386,8 @@ void FunctionAnalyzer::collectEvents() {
                      [](const Operand &O) { return dependsOnParams(O.V); }))
       Sum.SymbolicOps.push_back(Result.Ops[I]);
   for (size_t I = FirstCall; I < Result.ModuleCalls.size(); ++I)
-    if (dependsOnParams(Result.ModuleCalls[I].Input.V))
+    if (dependsOnParams(Result.ModuleCalls[I].Input.V) ||
+        dependsOnParams(Result.ModuleCalls[I].Module))
       Sum.SymbolicModuleCalls.push_back(Result.ModuleCalls[I]);
 }
 

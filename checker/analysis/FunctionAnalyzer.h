@@ -64,6 +64,10 @@ private:
   AbsValue constantOf(const clang::Expr *E) const;
   AbsValue paramValue(const clang::ParmVarDecl *P, clang::QualType T) const;
   std::optional<DType> dataElementDType(const clang::Expr *E) const;
+  /// A member of a torch::nn::Module subclass read in one of its methods:
+  /// relative to the receiver module (KindFact::ThisModule); none if the
+  /// field is not such a member.
+  AbsValue moduleMember(const clang::FieldDecl *Field, clang::QualType T);
 
   // TransferFactories.cpp
   AbsValue factory(FactoryRule Rule, const CallSite &S);
@@ -104,15 +108,19 @@ private:
   AbsValue userCall(const CallSite &S);
   AbsValue applySummary(const Summary &Sum,
                         llvm::ArrayRef<const clang::Expr *> Args,
+                        const AbsValue *Receiver,
                         clang::SourceLocation CallLoc);
+  /// The module a method call runs on, if the receiver is one.
+  std::optional<AbsValue> receiverModule(const CallSite &S);
   /// A value of the callee's, its parameters replaced by the arguments'
   /// facts.
-  AbsValue bindParams(AbsValue V, llvm::ArrayRef<const clang::Expr *> Args);
+  AbsValue bindParams(AbsValue V, llvm::ArrayRef<const clang::Expr *> Args,
+                      const AbsValue *Receiver);
   /// The callee's ops and module calls that depend on its parameters,
   /// judged with this call's arguments and autocast state.
   void instantiateCallee(const Summary &Callee,
                          llvm::ArrayRef<const clang::Expr *> Args,
-                         const clang::CallExpr *Call);
+                         const AbsValue *Receiver, const clang::CallExpr *Call);
   /// The user's forward() that a module call runs, if it is defined here.
   const clang::FunctionDecl *userForward(const CallSite &S) const;
   void userCallEffects(const CallSite &S, const AbsValue &V);

@@ -148,6 +148,9 @@ void AbsValue::join(const AbsValue &O) {
   FloatModule = FloatModule && O.FloatModule;
   Fwd = std::max(Fwd, O.Fwd); // Keeps < Opaque < Converts
   Moved = Moved && O.Moved;
+  Tracked = Tracked && O.Tracked;
+  DTypeConverted = DTypeConverted || O.DTypeConverted;
+  DeviceConverted = DeviceConverted || O.DeviceConverted;
 }
 
 AutocastState joinAutocast(AutocastState A, AutocastState B) {

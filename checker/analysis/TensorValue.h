@@ -64,6 +64,11 @@ public:
   uint32_t Bits = AllBits;
   int Param = -1; ///< >= 0: the same as that parameter's component.
   clang::SourceLocation Where;
+  /// Param value of a member of a torch::nn::Module subclass, read in one of
+  /// its methods: the member's dtype (device) is the module's when the
+  /// module was converted (moved) with to(), else what it was created with
+  /// (Bits). Bound at each call from the receiver module's value.
+  static constexpr int ThisModule = 1 << 20;
 
   static KindFact unknown() { return {}; }
   static KindFact of(KindT K, clang::SourceLocation L) {
@@ -90,9 +95,10 @@ public:
   /// Least upper bound; keeps the first place when both agree.
   void join(const KindFact &O) {
     if (Param >= 0 || O.Param >= 0) {
-      if (Param != O.Param) {
+      if (Param != O.Param)
         *this = unknown();
-      }
+      else
+        Bits |= O.Bits; // a module member: what it was created with
       return;
     }
     if (Bits == 0 && O.Bits != 0)
@@ -133,6 +139,12 @@ struct AbsValue {
   Forward Fwd = Forward::Keeps;
   /// Module only: its device was last set by a to() call (for notes).
   bool Moved = false;
+  /// Module only: what happened to it since it was created is known here
+  /// (created in this function, or a member of the module running).
+  bool Tracked = false;
+  /// Module only: to() gave all its floating parameters one dtype, or all
+  /// its parameters one device, on some path since it was created.
+  bool DTypeConverted = false, DeviceConverted = false;
 
   static AbsValue none() { return {}; }
   static AbsValue tensor(DTypeFact D, DeviceFact V, bool NonScalar = false) {
@@ -150,7 +162,9 @@ struct AbsValue {
   bool operator==(const AbsValue &O) const {
     return K == O.K && DT == O.DT && DV == O.DV && DTypeSet == O.DTypeSet &&
            DeviceSet == O.DeviceSet && NonScalar == O.NonScalar &&
-           FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved;
+           FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved &&
+           Tracked == O.Tracked && DTypeConverted == O.DTypeConverted &&
+           DeviceConverted == O.DeviceConverted;
   }
   bool operator!=(const AbsValue &O) const { return !(*this == O); }
   void join(const AbsValue &O);

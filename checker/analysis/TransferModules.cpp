@@ -27,6 +27,7 @@ AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
     V.DT.Where = Where;
     V.DV = DeviceFact::of(Device::CPU, Where);
     V.FloatModule = Info->Rule == ModuleRule::FloatInput;
+    V.Tracked = true;
     return V;
   }
   if (!Api.lossModuleOp(ModuleType).empty())
@@ -35,6 +36,13 @@ AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
   // forward decides what input it accepts.
   V.Fwd = AbsValue::Forward::Opaque;
   if (const CXXRecordDecl *RD = Api.moduleRecord(ModuleType)) {
+    // Created here: its parameters are what its constructors make.
+    const AnalysisContext::ModuleInit &Init = AC.moduleInit(RD);
+    if (Init.Known) {
+      V.DT = Init.DT;
+      V.DV = Init.DV;
+      V.Tracked = true;
+    }
     for (const CXXMethodDecl *M : RD->methods()) {
       const FunctionDecl *Def = nullptr;
       if (!M->getIdentifier() || !Api.isModuleForward(M->getName()) ||
@@ -68,6 +76,14 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
       R.DV.Where = CE->getExprLoc();
       R.Moved = true;
     }
+    // Which of the parameters' facts to() now sets for all of them.
+    for (const Expr *A : Args) {
+      AbsValue V = eval(A);
+      R.DTypeConverted |= V.K == AbsValue::Kind::DType || V.isTensor() ||
+                          (V.K == AbsValue::Kind::Options && V.DTypeSet);
+      R.DeviceConverted |= V.K == AbsValue::Kind::Device || V.isTensor() ||
+                           (V.K == AbsValue::Kind::Options && V.DeviceSet);
+    }
     if (const Decl *D = storageOf(Obj))
       Cur.Vars[D] = R;
     recordMpsFloat64(CE, R);
@@ -75,10 +91,15 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   }
   if (!Api.isModuleForward(Name))
     return false;
-  // A forward of the user's: its ops are judged with this call's input.
+  // A forward of the user's: its ops are judged with this call's input and
+  // the module's parameters; the call itself is then not judged as a whole.
+  bool ForwardJudged = false;
   if (const FunctionDecl *Fwd = userForward(S))
-    if (const Summary *Callee = AC.summary(Fwd))
-      instantiateCallee(*Callee, Args, CE);
+    if (const Summary *Callee = AC.summary(Fwd)) {
+      instantiateCallee(*Callee, Args, &M, CE);
+      ForwardJudged =
+          !Callee->SymbolicOps.empty() || !Callee->SymbolicModuleCalls.empty();
+    }
   // The first tensor argument; a TorchScript module takes {inputs...}.
   const Expr *InputE = nullptr;
   for (const Expr *A : Args) {
@@ -107,6 +128,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   Ev.Module = M;
   Ev.Input = Operand{InputE, eval(InputE), operandName(InputE)};
   Ev.Jit = IsJit;
+  Ev.ForwardJudged = ForwardJudged;
   Ev.Autocast = currentAutocast();
   Ev.LocalAutocast = Cur.Autocast;
   std::optional<ModuleInfo> Info = Api.builtinModule(Obj->getType());

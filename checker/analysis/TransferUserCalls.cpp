@@ -23,24 +23,61 @@ AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
   const Summary *Callee = AC.summary(S.Def);
   if (!Callee)
     return unknownOf(RT);
-  return convertTo(applySummary(*Callee, S.Args, S.E->getExprLoc()), RT);
+  std::optional<AbsValue> Receiver = receiverModule(S);
+  return convertTo(applySummary(*Callee, S.Args,
+                                Receiver ? &*Receiver : nullptr,
+                                S.E->getExprLoc()),
+                   RT);
+}
+
+/// A member's fact (KindFact::ThisModule) on a receiver module: the
+/// module's own when to() converted it, else what the member was created
+/// with. Still relative when the receiver is itself a member of the module
+/// running.
+template <typename FactT>
+static FactT bindMember(const FactT &F, const FactT &ModuleFact, bool Converted,
+                        const AbsValue *Receiver) {
+  if (!Receiver)
+    return FactT::unknown();
+  if (ModuleFact.Param == FactT::ThisModule)
+    return F;
+  if (!Receiver->Tracked)
+    return FactT::unknown();
+  if (Converted)
+    return ModuleFact;
+  FactT Created = F;
+  Created.Param = -1;
+  return Created;
 }
 
 AbsValue FunctionAnalyzer::bindParams(AbsValue V,
-                                      llvm::ArrayRef<const Expr *> Args) {
+                                      llvm::ArrayRef<const Expr *> Args,
+                                      const AbsValue *Receiver) {
+  if (V.DT.Param == DTypeFact::ThisModule)
+    V.DT = bindMember(V.DT, Receiver ? Receiver->DT : DTypeFact(),
+                      Receiver && Receiver->DTypeConverted, Receiver);
+  if (V.DV.Param == DeviceFact::ThisModule)
+    V.DV = bindMember(V.DV, Receiver ? Receiver->DV : DeviceFact(),
+                      Receiver && Receiver->DeviceConverted, Receiver);
+  if (V.K == AbsValue::Kind::Module && Receiver) {
+    // A member module: the receiver's conversions apply to it too.
+    V.DTypeConverted |= Receiver->DTypeConverted;
+    V.DeviceConverted |= Receiver->DeviceConverted;
+    V.Tracked = V.Tracked && Receiver->Tracked;
+  }
   auto ArgAt = [&](int I) -> AbsValue {
     if (I < 0 || unsigned(I) >= Args.size())
       return AbsValue::none();
     return eval(Args[I]);
   };
-  if (V.DT.Param >= 0) {
+  if (V.DT.Param >= 0 && V.DT.Param != DTypeFact::ThisModule) {
     AbsValue A = ArgAt(V.DT.Param);
     V.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
             (A.K == AbsValue::Kind::Options && A.DTypeSet))
                ? A.DT
                : DTypeFact::unknown();
   }
-  if (V.DV.Param >= 0) {
+  if (V.DV.Param >= 0 && V.DV.Param != DeviceFact::ThisModule) {
     AbsValue A = ArgAt(V.DV.Param);
     V.DV = (A.isTensor() || A.K == AbsValue::Kind::Device ||
             (A.K == AbsValue::Kind::Options && A.DeviceSet))
@@ -52,10 +89,11 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
 
 AbsValue FunctionAnalyzer::applySummary(const Summary &S,
                                         llvm::ArrayRef<const Expr *> Args,
+                                        const AbsValue *Receiver,
                                         SourceLocation CallLoc) {
   if (!S.HasReturn)
     return AbsValue::none();
-  AbsValue R = bindParams(S.Return, Args);
+  AbsValue R = bindParams(S.Return, Args, Receiver);
   // What the callee set itself is reported at the call.
   if (S.Return.DT.Param < 0 && R.DT.single())
     R.DT.Where = CallLoc;
@@ -80,8 +118,18 @@ static EventT fromCall(const EventT &E, const Expr *Call,
   return I;
 }
 
+std::optional<AbsValue> FunctionAnalyzer::receiverModule(const CallSite &S) {
+  if (!S.Obj)
+    return std::nullopt;
+  AbsValue R = eval(S.Obj);
+  if (R.K != AbsValue::Kind::Module)
+    return std::nullopt;
+  return R;
+}
+
 void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
                                          llvm::ArrayRef<const Expr *> Args,
+                                         const AbsValue *Receiver,
                                          const CallExpr *Call) {
   std::vector<OpEvent> &Ops = CalleeOps[Call];
   std::vector<ModuleCallEvent> &Calls = CalleeModuleCalls[Call];
@@ -96,14 +144,15 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
       if (E.LocalAutocast[D] == AutocastState::Entry && !E.AutocastDType[D])
         I.AutocastDType[D] = Cur.AutocastDType[D];
     for (Operand &O : I.Operands)
-      O.V = bindParams(O.V, Args);
+      O.V = bindParams(O.V, Args, Receiver);
     Ops.push_back(std::move(I));
   }
   for (const ModuleCallEvent &E : Callee.SymbolicModuleCalls) {
     if (E.Via.size() >= AC.config().MaxCallDepth)
       continue;
     ModuleCallEvent I = fromCall(E, Call, Here, Cur.Autocast);
-    I.Input.V = bindParams(I.Input.V, Args);
+    I.Input.V = bindParams(I.Input.V, Args, Receiver);
+    I.Module = bindParams(I.Module, Args, Receiver);
     Calls.push_back(std::move(I));
   }
 }
@@ -171,8 +220,10 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
 
 void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
   if (S.Def)
-    if (const Summary *Callee = AC.summary(S.Def))
-      instantiateCallee(*Callee, S.Args, S.E);
+    if (const Summary *Callee = AC.summary(S.Def)) {
+      std::optional<AbsValue> Receiver = receiverModule(S);
+      instantiateCallee(*Callee, S.Args, Receiver ? &*Receiver : nullptr, S.E);
+    }
   applyCalleeEffects(S.Callee, S.Obj, S.Args);
   // A helper of the user's that places a tensor: report at the call unless
   // an argument was already a float64 tensor on MPS.

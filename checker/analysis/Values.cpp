@@ -191,8 +191,23 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
       if (!InvariantMode)
         if (std::optional<AbsValue> Inv = AC.memberInvariant(Field))
           return convertTo(*Inv, E->getType());
+      AbsValue M = moduleMember(Field, E->getType());
+      if (M.K != AbsValue::Kind::None)
+        return M;
     }
     return unknownOf(E->getType());
+  }
+  // `this` of a module: its parameters are those of the receiver.
+  if (isa<CXXThisExpr>(E)) {
+    const CXXRecordDecl *RD = E->getType()->getPointeeCXXRecordDecl();
+    if (RD && Api.classify(Ctx.getRecordType(RD)) == TypeKind::NNModule) {
+      AbsValue M;
+      M.K = AbsValue::Kind::Module;
+      M.DT = DTypeFact::param(DTypeFact::ThisModule);
+      M.DV = DeviceFact::param(DeviceFact::ThisModule);
+      M.Tracked = true;
+      return M;
+    }
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     return evalConstruct(CE);
@@ -307,6 +322,30 @@ std::optional<DType> FunctionAnalyzer::dataElementDType(const Expr *E) const {
   if (T->isRealFloatingType())
     return DType::Float; // replaced by the default dtype by the caller
   return std::nullopt;
+}
+
+AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (!RD || Api.classify(Ctx.getRecordType(RD)) != TypeKind::NNModule)
+    return AbsValue::none();
+  AbsValue V = unknownOf(T);
+  if (V.K != AbsValue::Kind::Tensor && V.K != AbsValue::Kind::Module)
+    return V;
+  const AnalysisContext::ModuleInit &Init = AC.moduleInit(RD);
+  auto It = Init.Members.find(Field);
+  if (Init.Known && It != Init.Members.end()) {
+    AbsValue I = convertTo(It->second, T);
+    if (I.K == V.K)
+      V = I;
+  }
+  // to(dtype) converts floating members only; to(device) moves them all.
+  std::optional<DType> D = V.DT.single();
+  if (!(D && !isFloating(*D)))
+    V.DT.Param = DTypeFact::ThisModule;
+  V.DV.Param = DeviceFact::ThisModule;
+  if (V.K == AbsValue::Kind::Module)
+    V.Tracked = true;
+  return V;
 }
 
 } // namespace torchdtype

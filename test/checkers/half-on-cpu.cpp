@@ -155,7 +155,7 @@ torch::Tensor activate(const T& x) {
   return torch::relu(x);
   // x is a parameter: judged with the caller's float16 tensor below.
   // CHECK-MESSAGES-V113: :[[@LINE-2]]:10: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
-  // CHECK-MESSAGES-V113: :[[@LINE+13]]:3: note: in this call of 'activate<at::Tensor>'
+  // CHECK-MESSAGES-V113: :[[@LINE+13]]:3: note: in this call of 'activate'
 }
 
 template <typename T>

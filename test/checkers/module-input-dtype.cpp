@@ -60,7 +60,10 @@ void layer_norm_with_bfloat16_input() {
 
 struct NetImpl : torch::nn::Module {
   NetImpl() : fc(register_module("fc", torch::nn::Linear(3, 2))) {}
+  // forward is judged with each call's module and input: where it throws.
   torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: module 'fc' has Double parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:51: warning: module 'fc' has Double parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
   torch::nn::Linear fc;
 };
 TORCH_MODULE(Net);
@@ -68,10 +71,10 @@ TORCH_MODULE(Net);
 void user_module_moved_to_double() {
   Net net;
   net->to(torch::kDouble);
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:8: note: module 'fc' has dtype Double from here
   auto x = torch::randn({4, 3});
   auto y = net(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'net' has Double parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'net' has Double parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-DAG: :[[@LINE-1]]:12: note: in this call of 'net'
 }
 
 // A module whose forward is only declared here (defined in another file).

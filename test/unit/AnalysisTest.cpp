@@ -221,7 +221,8 @@ TEST(Analysis, ModulesAndTorchScript) {
 struct NetImpl : torch::nn::Module {
   torch::nn::Linear fc{nullptr};
   NetImpl() { fc = register_module("fc", torch::nn::Linear(3, 4)); }
-  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); }
+  // Judged with each call's input and module: net moved to CUDA below.
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); } // [[device]]
 };
 TORCH_MODULE(Net);
 struct MovingImpl : torch::nn::Module {
@@ -237,7 +238,7 @@ void f() {
   lin->forward(x.to(torch::kCUDA));
   Net net;
   net->to(torch::kCUDA);
-  net->forward(x); // [[device]]
+  net->forward(x); // reported inside forward, where it throws
   Moving mv;
   mv->to(torch::kCUDA);
   mv->forward(x);
@@ -619,4 +620,77 @@ torch::Tensor l4(const torch::Tensor &a, const torch::Tensor &b) { return l3(a, 
                          "void far() { l4(torch::randn({2, 2}), "
                          "torch::randn({2, 2}, torch::kHalf)); }\n");
   EXPECT_EQ(Far.Found["mixed"], LineSet());
+}
+
+// Module state: members read in a module's methods follow the receiver
+// module: converted with it by to(), else as the constructor made them.
+TEST(ModuleState, MembersFollowTheReceiver) {
+  expectAnnotated(R"cpp(
+struct HeadImpl : torch::nn::Module {
+  torch::Tensor proj;
+  torch::Tensor steps;
+  torch::nn::Linear fc{nullptr};
+  HeadImpl() {
+    proj = register_parameter("proj", torch::randn({4, 4}));
+    steps = register_buffer("steps", torch::zeros({1}, torch::kLong));
+    fc = register_module("fc", torch::nn::Linear(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    auto h = x.mm(proj); // [[mixed]]
+    return fc(h);
+  }
+  torch::Tensor count(torch::Tensor n) { return n.mm(steps); }
+};
+TORCH_MODULE(Head);
+void converted() {
+  Head head;
+  head->to(torch::kDouble);
+  head(torch::randn({2, 4}));
+}
+void as_created() {
+  Head head;
+  head(torch::randn({2, 4}));
+  head->count(torch::ones({1, 1}, torch::kLong));
+}
+void converted_long_buffer_stays() {
+  Head head;
+  head->to(torch::kDouble);
+  head->count(torch::ones({1, 1}, torch::kLong));
+}
+void unknown_module(Head &given) {
+  given(torch::randn({2, 4}, torch::kDouble));
+}
+)cpp");
+}
+
+TEST(ModuleState, SubmodulesAndDevices) {
+  expectAnnotated(R"cpp(
+struct BlockImpl : torch::nn::Module {
+  torch::nn::Linear inner{nullptr};
+  BlockImpl() { inner = register_module("inner", torch::nn::Linear(4, 4)); }
+  torch::Tensor forward(torch::Tensor x) { return inner(x); } // [[modin]] [[device]]
+};
+TORCH_MODULE(Block);
+struct NetImpl : torch::nn::Module {
+  Block block{nullptr};
+  NetImpl() { block = register_module("block", Block()); }
+  torch::Tensor forward(torch::Tensor x) { return block(x); }
+};
+TORCH_MODULE(Net);
+void half_input() {
+  Net net;
+  net(torch::randn({2, 4}, torch::kDouble));
+}
+void moved_to_cuda() {
+  Net net;
+  net->to(torch::kCUDA);
+  net(torch::randn({2, 4}));
+}
+void both_moved() {
+  Net net;
+  net->to(torch::kCUDA);
+  net->to(torch::kDouble);
+  net(torch::randn({2, 4}, torch::TensorOptions().dtype(torch::kDouble).device(torch::kCUDA)));
+}
+)cpp");
 }
