@@ -188,6 +188,14 @@ public:
   bool isModuleForward(llvm::StringRef Name) const {
     return hasName("module_forwards", Name);
   }
+  /// Ops that divide truly: integral operands give a floating result.
+  bool isTrueDivision(llvm::StringRef Name) const {
+    return hasName("true_division", Name);
+  }
+  /// Factories whose result always has a dimension (linspace, arange ...).
+  bool isNonScalarFactory(llvm::StringRef Name) const {
+    return hasName("nonscalar_factories", Name);
+  }
   bool isBufferFactory(llvm::StringRef Name) const {
     return hasName("buffer_factories", Name);
   }

@@ -90,6 +90,15 @@ QualType unwrapOptional(const ApiModel &Api, QualType T) {
   return T;
 }
 
+QualType numberType(const Expr *E) {
+  E = strip(E);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    if (C->getNumArgs() == 1)
+      E = strip(C->getArg(0));
+  QualType T = E->getType();
+  return T->isArithmeticType() ? T : QualType();
+}
+
 const Decl *storageOf(const Expr *E) {
   for (int I = 0; E && I < 8; ++I) {
     E = strip(E);

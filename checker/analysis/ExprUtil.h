@@ -31,6 +31,9 @@ const clang::Expr *splitCall(const clang::CallExpr *CE,
                              const clang::FunctionDecl *Callee,
                              llvm::SmallVectorImpl<const clang::Expr *> &Args);
 bool isCopyOrMoveOf(const clang::CXXConstructExpr *CE);
+/// The C++ arithmetic type behind a number argument (also through the
+/// c10::Scalar it was converted to), or null.
+clang::QualType numberType(const clang::Expr *E);
 /// The type inside (nested) optionals; null if it cannot be read.
 clang::QualType unwrapOptional(const ApiModel &Api, clang::QualType T);
 /// The tracked storage an expression names: a variable, a member of `this`,

@@ -89,6 +89,9 @@ private:
   // TransferTensorOps.cpp
   AbsValue tensorOp(const CallSite &S,
                     llvm::ArrayRef<const clang::Expr *> Args);
+  /// A tensor combined with a C++ number by a promoting op.
+  AbsValue scalarPromotion(const CallSite &S, AbsValue T,
+                           const clang::Expr *Number);
   void tensorOpEffects(const CallSite &S, const AbsValue &V);
   void recordOp(const clang::CallExpr *CE, llvm::StringRef Op, bool SameDType,
                 bool Elementwise, unsigned Mask,

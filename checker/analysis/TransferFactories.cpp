@@ -110,10 +110,13 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
   case FactoryRule::FromScalars: {
     bool AnyFloat = false, AllKnown = true;
     for (const Expr *A : Args) {
-      QualType T = strip(A)->getType();
-      if (Api.classify(T) != TypeKind::None || isa<CXXDefaultArgExpr>(A))
+      if (isa<CXXDefaultArgExpr>(A) ||
+          Api.classify(strip(A)->getType()) != TypeKind::None)
         continue;
-      if (T->isRealFloatingType())
+      QualType T = numberType(A);
+      if (T.isNull())
+        AllKnown = false;
+      else if (T->isRealFloatingType())
         AnyFloat = true;
       else if (!T->isIntegerType())
         AllKnown = false;
@@ -138,6 +141,8 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
     }
     break;
   }
+  if (Api.isNonScalarFactory(S.Name))
+    V.NonScalar = true;
   if (Rule != FactoryRule::DefaultFloatScalar && Rule != FactoryRule::Like &&
       Rule != FactoryRule::FromData && Rule != FactoryRule::FromScalars)
     for (const Expr *A : Args)

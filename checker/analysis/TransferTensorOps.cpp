@@ -57,8 +57,13 @@ AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
   if (!Rule || Args.empty())
     return unknownOf(RT);
   AbsValue Self = eval(Args[0]);
-  if (!Self.isTensor())
+  if (!Self.isTensor()) {
+    // A number first (2.0 * t, 1 - t): the tensor decides with it.
+    if (*Rule == OpRule::Promote && Args.size() == 2 &&
+        eval(Args[1]).isTensor())
+      return convertTo(scalarPromotion(S, eval(Args[1]), Args[0]), RT);
     return unknownOf(RT);
+  }
   bool Explicit;
   switch (*Rule) {
   case OpRule::Preserve:
@@ -83,13 +88,10 @@ AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
       return unknownOf(RT);
     AbsValue Other = eval(Args[1]);
     AbsValue R = Self;
-    if (!Other.isTensor()) {
-      // A C++ number: floating tensors keep their dtype.
-      std::optional<DType> D = Self.DT.single();
-      if (!D || !isFloating(*D))
-        R.DT = DTypeFact::unknown();
-      return convertTo(R, RT);
-    }
+    if (!Other.isTensor())
+      return convertTo(Args.size() == 2 ? scalarPromotion(S, Self, Args[1])
+                                        : AbsValue::unknownTensor(),
+                       RT);
     std::optional<DType> A = Self.DT.single(), B = Other.DT.single();
     if (A && B) {
       // torch.result_type: a 0-dim tensor does not widen a dimensioned one
@@ -122,6 +124,25 @@ AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
   }
   }
   return unknownOf(RT);
+}
+
+AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,
+                                           const Expr *Number) {
+  // torch.result_type: a number does not widen a tensor of its category;
+  // a floating number (or true division) makes an integral tensor the
+  // default dtype.
+  std::optional<DType> D = T.DT.single();
+  QualType NT = numberType(Number);
+  if (!D || NT.isNull() || *D == DType::Bool)
+    T.DT = DTypeFact::unknown();
+  else if (isIntegral(*D) &&
+           (NT->isRealFloatingType() || Api.isTrueDivision(S.Name))) {
+    T.DT = Cur.DefaultDType;
+    T.DT.Where = S.E->getExprLoc();
+  } else if (!isIntegral(*D) && !isFloating(*D)) {
+    T.DT = DTypeFact::unknown(); // complex
+  }
+  return T;
 }
 
 void FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,

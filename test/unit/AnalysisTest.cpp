@@ -694,3 +694,31 @@ void both_moved() {
 }
 )cpp");
 }
+
+// Tensor ops: a C++ number beside a tensor (torch.result_type; observed on
+// LibTorch 1.13.1): an integral tensor with a floating number, or divided,
+// becomes the default dtype; floating tensors keep theirs.
+TEST(TensorOps, NumbersBesideTensors) {
+  expectAnnotated(R"cpp(
+void f() {
+  auto w = torch::randn({3, 3}, torch::kDouble);
+  auto ids = torch::arange(9).view({3, 3});
+  auto pixels = torch::randint(0, 255, {3, 3}, torch::kByte);
+  torch::mm(ids / 2, w);         // [[mixed]]
+  torch::mm(pixels / 255.0, w);  // [[mixed]]
+  torch::mm(2.0 * ids, w);       // [[mixed]]
+  torch::mm(ids * 2, w);         // Long beside Double: not a floating mix
+  torch::mm(ids.div(2), w.to(torch::kFloat));
+  torch::mm(w * 2.0, w);
+  auto half = torch::ones({3, 3}, torch::kHalf) * 2.0;
+  torch::mm(half, w);            // [[mixed]]
+}
+void positions() {
+  auto tokens = torch::randn({7, 12});
+  // linspace always has a dimension: it widens tokens to Double.
+  auto pos = torch::linspace(0.0, 1.0, 7, torch::kDouble).unsqueeze(1);
+  auto x = tokens + pos;
+  torch::mm(x, torch::randn({12, 2})); // [[mixed]]
+}
+)cpp");
+}

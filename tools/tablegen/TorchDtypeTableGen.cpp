@@ -201,7 +201,8 @@ void emitApi(const std::string &File, std::ostream &Out) {
       "register_module",       "make_shared",        "buffer_factories",
       "dtype_accessors",       "device_accessors",   "options_accessors",
       "device_type_accessors", "type_meta_makers",   "module_conversions",
-      "module_forwards",       "libtorch_namespaces"};
+      "module_forwards",       "libtorch_namespaces", "true_division",
+      "nonscalar_factories"};
   const json &Names = member(Api, File, "", "names", json::value_t::object);
   for (const std::string &Role : Roles) {
     for (const json &Name :

@@ -24,6 +24,7 @@ TORCH_API at::Tensor arange(const at::Scalar & start, const at::Scalar & end, at
 TORCH_API at::Tensor arange(const at::Scalar & start, const at::Scalar & end, const at::Scalar & step, at::TensorOptions options={});
 TORCH_API at::Tensor eye(int64_t n, at::TensorOptions options={});
 TORCH_API at::Tensor eye(int64_t n, int64_t m, at::TensorOptions options={});
+TORCH_API at::Tensor linspace(const at::Scalar & start, const at::Scalar & end, int64_t steps, at::TensorOptions options={});
 TORCH_API at::Tensor randint(int64_t high, at::IntArrayRef size, at::TensorOptions options=at::kLong);
 TORCH_API at::Tensor randint(int64_t low, int64_t high, at::IntArrayRef size, at::TensorOptions options=at::kLong);
 TORCH_API at::Tensor scalar_tensor(const at::Scalar & s, at::TensorOptions options={});
