@@ -12,6 +12,9 @@ std::vector<FixItHint> MixedPrecisionCheck::widenNarrowOperand(
   // Widening loses nothing. Never self of an in-place or out= op (the
   // conversion would make a copy), nor when neither dtype holds the other
   // (Half beside BFloat16).
+  // Integers converted to floating types may lose digits: a note, no fix.
+  if (!::torchdtype::isFloating(F.DA) || !::torchdtype::isFloating(F.DB))
+    return {};
   ::torchdtype::DType Wide = ::torchdtype::promoteTypes(F.DA, F.DB);
   const ::torchdtype::Operand *Narrow = Wide == F.DA   ? F.B
                                         : Wide == F.DB ? F.A

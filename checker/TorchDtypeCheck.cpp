@@ -200,10 +200,9 @@ void TorchDtypeCheck::callNotes(llvm::ArrayRef<const Expr *> Via) {
     std::string Name = F->getDeclName().getAsString();
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
       if (OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
-        Name = Lexer::getSourceText(
-                   CharSourceRange::getTokenRange(
-                       OC->getArg(0)->getSourceRange()),
-                   AST->getSourceManager(), AST->getLangOpts())
+        Name = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                        OC->getArg(0)->getSourceRange()),
+                                    AST->getSourceManager(), AST->getLangOpts())
                    .str();
     diag(fileLoc(Call->getExprLoc()), "in this call of '%0'",
          DiagnosticIDs::Note)

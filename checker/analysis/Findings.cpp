@@ -113,10 +113,13 @@ std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
     std::vector<DType> DTypes;
     std::optional<Device> Dev;
     bool DevKnown = true;
+    // Any two dtypes throw in these ops, integral ones too (observed on
+    // LibTorch 1.13.1: mm of Float and Long, Long and Int, Float and Bool).
     for (const Operand &O : Ev.Operands) {
       std::optional<DType> D = O.V.DT.single();
-      if (D && isFloating(*D)) {
-        DTypes.push_back(*D);
+      if (D) {
+        if (isFloating(*D))
+          DTypes.push_back(*D);
         if (!A)
           A = &O;
         else if (!B && *D != *A->V.DT.single())
@@ -129,12 +132,16 @@ std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
     }
     if (!A || !B)
       continue;
+    // Autocast casts floating operands only: it never reconciles an
+    // integral one (observed: mm of Float and Long under CPU autocast).
+    bool Integral =
+        !isFloating(*A->V.DT.single()) || !isFloating(*B->V.DT.single());
     // Which autocast states could apply to the operands' device?
     std::string Reason;
     bool MayBeCovered = false;
     auto Consider = [&](AutocastDevice AD) {
       AutocastState S = Ev.Autocast[unsigned(AD)];
-      if (S == AutocastState::Off || S == AutocastState::Entry)
+      if (S == AutocastState::Off || S == AutocastState::Entry || Integral)
         return;
       std::string Gap = autocastGap(Ev, Api, AD, DTypes);
       if (Gap.empty())

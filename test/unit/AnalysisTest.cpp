@@ -707,7 +707,7 @@ void f() {
   torch::mm(ids / 2, w);         // [[mixed]]
   torch::mm(pixels / 255.0, w);  // [[mixed]]
   torch::mm(2.0 * ids, w);       // [[mixed]]
-  torch::mm(ids * 2, w);         // Long beside Double: not a floating mix
+  torch::mm(ids * 2, w);         // [[mixed]] Long beside Double throws too
   torch::mm(ids.div(2), w.to(torch::kFloat));
   torch::mm(w * 2.0, w);
   auto half = torch::ones({3, 3}, torch::kHalf) * 2.0;
@@ -721,4 +721,30 @@ void positions() {
   torch::mm(x, torch::randn({12, 2})); // [[mixed]]
 }
 )cpp");
+}
+
+// Ops that need one dtype throw on any two dtypes, integral ones included,
+// and autocast does not reconcile an integral operand (observed on LibTorch
+// 1.13.1).
+TEST(TensorOps, IntegralOperandsInSameDtypeOps) {
+  expectAnnotated(R"cpp(
+void f() {
+  auto w = torch::randn({3, 3});
+  auto labels = torch::tensor({0, 1, 2});
+  auto ids = torch::randint(0, 5, {3, 3});
+  torch::mm(w, ids);                             // [[mixed]]
+  torch::matmul(ids, w);                         // [[mixed]]
+  torch::mm(ids, ids);
+  torch::mm(ids, ids.to(torch::kInt));           // [[mixed]]
+  torch::mv(w, labels);                          // [[mixed]]
+  torch::mm(w, ids.to(torch::kFloat));
+  torch::mm(w, (ids > 2).to(w.dtype()));
+  auto counts = torch::ones({3}, torch::kInt).sum();
+  torch::mv(w, labels.to(torch::kFloat) * counts); // a 0-dim Long: Float
+  at::autocast::set_cpu_enabled(true);
+  torch::mm(w, ids);                             // [[mixed]]
+  torch::mm(w, ids.to(torch::kBFloat16));
+  at::autocast::set_cpu_enabled(false);
+}
+)cpp", "1.13");
 }
