@@ -236,6 +236,11 @@ private:
 /// from_blob and caffe2::TypeMeta::Make<T> relate them.
 std::optional<DType> dtypeOfCxxType(clang::QualType T, clang::ASTContext &Ctx);
 
+/// The dtype an operand has once autocast has cast it under a policy
+/// (Lower: the region's dtype; Widest: of the op's floating operands).
+/// Only float16, bfloat16 and float32 tensors are cast.
+DType castByAutocast(DType D, AutocastPolicy P, DType Lower, DType Widest);
+
 /// Strips a trailing '_' (in-place) or '_out'/'_outf' suffix: "addmm_" ->
 /// "addmm". Sets the flags accordingly.
 llvm::StringRef baseOpName(llvm::StringRef Name, bool &InPlace, bool &Out,

@@ -29,6 +29,9 @@ static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
       return CallFamily::Accessor;
     if (Api.isRegisterModuleMethod(Name) && S.Args.size() >= 2)
       return CallFamily::RegisterModule;
+    if (Api.isModuleForward(Name) && S.Obj &&
+        (S.Receiver == TypeKind::Holder || S.Receiver == TypeKind::NNModule))
+      return CallFamily::ModuleForward;
     if (S.IsLibTorch || !Callee->hasBody())
       return CallFamily::OpaqueMethod;
   }

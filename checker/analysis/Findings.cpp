@@ -9,22 +9,6 @@ namespace torchdtype {
 
 namespace {
 
-/// The dtype an operand has once autocast has cast it, under a policy.
-DType castByAutocast(DType D, AutocastPolicy P, DType Lower, DType Widest) {
-  if (!isFloating(D) || D == DType::Double)
-    return D; // autocast only casts float16/bfloat16/float32 tensors
-  switch (P) {
-  case AutocastPolicy::LowerPrecision:
-    return Lower;
-  case AutocastPolicy::FP32:
-    return DType::Float;
-  case AutocastPolicy::Promote:
-    return Widest;
-  default:
-    return D;
-  }
-}
-
 /// Why autocast does not make the op's operands agree, or "" when it does.
 std::string autocastGap(const OpEvent &Ev, const ApiModel &Api,
                         AutocastDevice Dev, const std::vector<DType> &DTypes) {

@@ -66,6 +66,8 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
   }
   case CallFamily::RegisterModule:
     return convertTo(eval(S.Args[1]), RT);
+  case CallFamily::ModuleForward:
+    return moduleResult(S);
   case CallFamily::LibTorchOp:
     if (std::optional<FactoryRule> F = Api.factory(S.Name))
       return factory(*F, S);

@@ -87,12 +87,17 @@ private:
   void recordMpsFloat64(const clang::Expr *E, const AbsValue &V);
 
   // TransferTensorOps.cpp
+  /// An op's result: its rule in checker/data/api.json, then autocast.
   AbsValue tensorOp(const CallSite &S,
                     llvm::ArrayRef<const clang::Expr *> Args);
+  AbsValue tensorOpRule(const CallSite &S,
+                        llvm::ArrayRef<const clang::Expr *> Args);
   /// A tensor combined with a C++ number by a promoting op.
   AbsValue scalarPromotion(const CallSite &S, AbsValue T,
                            const clang::Expr *Number);
   void tensorOpEffects(const CallSite &S, const AbsValue &V);
+  /// A dtype argument was given (such calls are not autocast).
+  bool hasExplicitDType(const CallSite &S) const;
   void recordOp(const clang::CallExpr *CE, llvm::StringRef Op, bool SameDType,
                 bool Elementwise, unsigned Mask,
                 llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,
@@ -100,12 +105,20 @@ private:
 
   // TransferModules.cpp
   AbsValue moduleValue(clang::QualType ModuleType, clang::SourceLocation Where);
+  /// What a module call returns: its forward's result (the user's, bound
+  /// to this module and input), or a layer's output.
+  AbsValue moduleResult(const CallSite &S);
   bool moduleCall(const CallSite &S);
   void ivalueListEffects(const CallSite &S);
 
   // TransferAutocast.cpp
   void autocastCall(const CallSite &S);
   void defaultDTypeCall(const CallSite &S);
+  /// An op's result inside an autocast region: the region's dtype for ops
+  /// on the lower-precision list, float32 for the float32 list, unknown
+  /// where autocast may or may not be on.
+  AbsValue autocastResult(const CallSite &S, llvm::StringRef Op, AbsValue R,
+                          llvm::ArrayRef<AbsValue> Operands);
 
   // TransferUserCalls.cpp
   AbsValue userCall(const CallSite &S);

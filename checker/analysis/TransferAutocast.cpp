@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionAnalyzer.h"
+#include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
@@ -53,6 +54,51 @@ void FunctionAnalyzer::autocastCall(const CallSite &S) {
 void FunctionAnalyzer::defaultDTypeCall(const CallSite &S) {
   AbsValue D = eval(S.Args[0]);
   Cur.DefaultDType = D.K == AbsValue::Kind::DType ? D.DT : DTypeFact::unknown();
+}
+
+AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
+                                          AbsValue R,
+                                          llvm::ArrayRef<AbsValue> Operands) {
+  bool InPlace, Out, OutLast;
+  baseOpName(S.Name, InPlace, Out, OutLast);
+  if (InPlace || Out || hasExplicitDType(S))
+    return R; // not autocast
+  AutocastArray State = currentAutocast();
+  std::optional<Device> Dev = R.DV.single();
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    AutocastDevice AD = AutocastDevice(I);
+    if ((Dev && autocastDeviceOf(*Dev) != AD) ||
+        State[I] == AutocastState::Off || State[I] == AutocastState::Entry)
+      continue;
+    AutocastPolicy P = Api.autocastPolicy(AD, Op);
+    if (P == AutocastPolicy::NotListed || P == AutocastPolicy::Banned)
+      continue;
+    std::optional<DType> Default = Api.autocastDefault(AD);
+    R.DT = DTypeFact::unknown();
+    if (State[I] != AutocastState::On || !Dev || !Default)
+      return R; // autocast may or may not decide
+    // The operands as autocast casts them; they must agree (else the op
+    // throws, which the checks report).
+    DType Lower = Cur.AutocastDType[I].value_or(*Default);
+    DType Widest = Lower;
+    for (const AbsValue &V : Operands)
+      if (V.DT.single() == DType::Float)
+        Widest = DType::Float;
+    std::optional<DType> Result;
+    for (const AbsValue &V : Operands) {
+      std::optional<DType> D = V.DT.single();
+      if (!D)
+        return R;
+      DType C = castByAutocast(*D, P, Lower, Widest);
+      if (Result && *Result != C)
+        return R;
+      Result = C;
+    }
+    if (Result)
+      R.DT = DTypeFact::of(*Result, S.E->getExprLoc());
+    return R;
+  }
+  return R;
 }
 
 } // namespace torchdtype

@@ -56,6 +56,31 @@ AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
   return V;
 }
 
+AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
+  QualType RT = S.E->getType();
+  AbsValue M = eval(S.Obj);
+  if (M.K != AbsValue::Kind::Module)
+    return S.Def ? userCall(S) : unknownOf(RT);
+  // The user's forward: its result, bound to this module and input.
+  if (const FunctionDecl *Fwd = userForward(S)) {
+    const Summary *Callee = AC.summary(Fwd);
+    if (!Callee)
+      return unknownOf(RT);
+    return convertTo(applySummary(*Callee, S.Args, &M, S.E->getExprLoc()), RT);
+  }
+  // A layer: its output has its parameters' dtype and device, unless
+  // autocast runs its op in another dtype.
+  std::optional<ModuleInfo> Info = Api.builtinModule(S.Obj->getType());
+  if (!Info || Info->Rule != ModuleRule::FloatInput ||
+      S.Result != TypeKind::Tensor || S.Args.empty())
+    return unknownOf(RT);
+  AbsValue Params = AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+  AbsValue Input = eval(S.Args[0]);
+  if (!Input.isTensor())
+    return unknownOf(RT);
+  return convertTo(autocastResult(S, Info->Op, Params, {Input, Params}), RT);
+}
+
 bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   const CallExpr *CE = S.E;
   const Expr *Obj = S.Obj;

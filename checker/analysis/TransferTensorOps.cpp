@@ -14,8 +14,33 @@ using namespace clang;
 
 namespace torchdtype {
 
+bool FunctionAnalyzer::hasExplicitDType(const CallSite &S) const {
+  for (unsigned I = 0; I < S.Args.size() && I < S.Callee->getNumParams(); ++I)
+    if (!isa<CXXDefaultArgExpr>(S.Args[I]) &&
+        Api.classify(unwrapOptional(
+            Api, S.Callee->getParamDecl(I)->getType())) == TypeKind::ScalarType)
+      return true;
+  return false;
+}
+
 AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
                                     llvm::ArrayRef<const Expr *> Args) {
+  AbsValue R = tensorOpRule(S, Args);
+  if (!R.isTensor())
+    return R;
+  bool InPlace, Out, OutLast;
+  llvm::StringRef Base = baseOpName(S.Name, InPlace, Out, OutLast);
+  llvm::SmallVector<AbsValue, 3> Operands;
+  for (const Expr *A : Args) {
+    AbsValue V = eval(A);
+    if (V.isTensor())
+      Operands.push_back(V);
+  }
+  return autocastResult(S, Base, R, Operands);
+}
+
+AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
+                                        llvm::ArrayRef<const Expr *> Args) {
   const CallExpr *CE = S.E;
   const FunctionDecl *Callee = S.Callee;
   llvm::StringRef Name = S.Name;
@@ -199,13 +224,7 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   }
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
     // Ops with an explicit dtype argument are not autocast.
-    bool Explicit = false;
-    for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
-      if (!isa<CXXDefaultArgExpr>(Args[I])) {
-        TypeKind K = Api.classify(
-            unwrapOptional(Api, Callee->getParamDecl(I)->getType()));
-        Explicit |= K == TypeKind::ScalarType;
-      }
+    bool Explicit = hasExplicitDType(S);
     recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask, Ops,
              InPlace, Out, Explicit);
     return;

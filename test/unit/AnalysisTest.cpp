@@ -748,3 +748,34 @@ void f() {
 }
 )cpp", "1.13");
 }
+
+// Autocast results (observed on LibTorch 1.13.1, CPU autocast): ops on the
+// lower-precision list and torch::nn::Linear return bfloat16 inside the
+// region; elementwise ops promote back; the result flows out of the region.
+TEST(Autocast, ResultsOfARegion) {
+  expectAnnotated(R"cpp(
+void region() {
+  auto w = torch::randn({4, 4});
+  auto v = torch::randn({4});
+  torch::nn::Linear lin(4, 4);
+  at::autocast::set_cpu_enabled(true);
+  auto h = torch::mm(w, w);
+  torch::mv(h, v);                  // [[mixed]]
+  auto y = lin(w);
+  auto s = w + h;
+  torch::mv(s, v);
+  at::autocast::set_cpu_enabled(false);
+  torch::mm(h, w);                  // [[mixed]]
+  lin(h);                           // [[modin]]
+  torch::mm(y, w);                  // [[mixed]]
+  torch::mm(h.to(torch::kFloat), w);
+}
+void maybe_on(bool on) {
+  auto w = torch::randn({4, 4});
+  at::autocast::set_cpu_enabled(on);
+  auto h = torch::mm(w, w);         // bfloat16 or float32: unknown
+  at::autocast::set_cpu_enabled(false);
+  torch::mm(h, w);
+}
+)cpp", "1.13");
+}
