@@ -34,7 +34,10 @@ def analyse(tool, build, scenarios):
     with open(os.path.join(build, "compile_commands.json"), "w") as f:
         json.dump(db, f, indent=1)
     report = os.path.join(build, "report.json")
+    # The repository's own .clang-tidy (style checks for its C++) is above
+    # the corpus: name the checks.
     r = subprocess.run([tool, "check", "-p", build, "--quiet", "--format=json", "-o", report,
+                        "--checks=-*,torchdtype-*",
                         "--config={CheckOptions: {PyTorchVersion: '1.13'}}"],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if r.returncode not in (0, 1):
