@@ -19,7 +19,7 @@ void AutocastUnsafeOpCheck::report(const ::torchdtype::FunctionResult &R,
         << F.Ev->Written
         << (F.Dev == ::torchdtype::AutocastDevice::XPU ? "xpu" : "cuda")
         << kbSuffix(Record);
-    callNotes(F.Ev->Via);
+    contextNotes(F.Ev->Via, F.Ev->Assumed);
     kbNote(Loc, Record);
   }
 }

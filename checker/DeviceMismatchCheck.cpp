@@ -45,7 +45,7 @@ void DeviceMismatchCheck::report(const ::torchdtype::FunctionResult &R,
              DiagnosticIDs::Note)
             << Name << deviceName(F.DA);
       Note(*F.B);
-      callNotes(F.Via);
+      contextNotes(F.Via, F.Assumed);
       kbNote(Loc, Record);
       continue;
     }
@@ -54,7 +54,7 @@ void DeviceMismatchCheck::report(const ::torchdtype::FunctionResult &R,
         << F.Op << deviceName(F.DA) << deviceName(F.DB) << kbSuffix(Record);
     Note(*F.A);
     Note(*F.B);
-    callNotes(F.Via);
+    contextNotes(F.Via, F.Assumed);
     kbNote(Loc, Record);
   }
 }

@@ -23,7 +23,7 @@ void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
     diag(fileLoc(Where), "operand '%0' has dtype Half from here",
          DiagnosticIDs::Note)
         << describe(O);
-    callNotes(Ev->Via);
+    contextNotes(Ev->Via, Ev->Assumed);
     kbNote(Loc, Record);
   }
 }

@@ -33,7 +33,7 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     diag(fileLoc(T.V.DT.Where.isValid() ? T.V.DT.Where : T.E->getExprLoc()),
          "target '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(T) << dtypeName(F.TargetDT);
-    callNotes(F.Ev->Via);
+    contextNotes(F.Ev->Via, F.Ev->Assumed);
     kbNote(Loc, Record);
   }
 }

@@ -46,7 +46,7 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
     }
     if (!F.AutocastReason.empty())
       diag(Loc, F.AutocastReason, DiagnosticIDs::Note);
-    callNotes(F.Ev->Via);
+    contextNotes(F.Ev->Via, F.Ev->Assumed);
     kbNote(Loc, Record);
   }
 }

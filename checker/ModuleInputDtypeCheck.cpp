@@ -37,7 +37,7 @@ void ModuleInputDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     diag(fileLoc(I.V.DT.Where.isValid() ? I.V.DT.Where : I.E->getExprLoc()),
          "input '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(I) << dtypeName(F.Input);
-    callNotes(F.Call->Via);
+    contextNotes(F.Call->Via, F.Call->Assumed);
     kbNote(Loc, F.Kb);
   }
 }

@@ -190,7 +190,14 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
   return ": \"" + R->firstSignature() + "\" [kb: " + R->Id + "]";
 }
 
-void TorchDtypeCheck::callNotes(llvm::ArrayRef<const Expr *> Via) {
+void TorchDtypeCheck::contextNotes(
+    llvm::ArrayRef<const Expr *> Via,
+    llvm::ArrayRef<::torchdtype::Assumption> Assumed) {
+  for (const ::torchdtype::Assumption &A : Assumed)
+    if (A.Where)
+      diag(fileLoc(A.Where->getExprLoc()),
+           "assuming '%0' is %select{false|true}1", DiagnosticIDs::Note)
+          << A.Var->getName() << A.Value;
   for (const Expr *Call : Via) {
     const auto *CE = dyn_cast<CallExpr>(Call);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;

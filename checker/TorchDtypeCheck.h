@@ -41,9 +41,11 @@ protected:
   /// What a warning ends with: the runtime message the record describes and
   /// its id, `: "SIGNATURE" [kb: ID]` (just ` [kb: ID]` for an unknown id).
   std::string kbSuffix(StringRef Id) const;
-  /// Notes at the calls through which an op of a callee was reached, when
-  /// it is judged with its callers' facts (innermost first).
-  void callNotes(llvm::ArrayRef<const Expr *> Via);
+  /// Notes on what a finding needs: the calls through which an op of a
+  /// callee was reached, when it is judged with its callers' facts
+  /// (innermost first), and the branches its path took.
+  void contextNotes(llvm::ArrayRef<const Expr *> Via,
+                    llvm::ArrayRef<::torchdtype::Assumption> Assumed);
   /// A note at Loc: the record's best workaround and its documentation.
   void kbNote(SourceLocation Loc, StringRef Id);
   /// Fix-its appending `.to(at::CONSTANT)` to E, in parentheses where

@@ -168,8 +168,8 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
         continue;
       }
       if (*D != *A->V.DV.single()) {
-        Out.push_back(
-            {Ev.Call, Ev.Op, A, &O, *A->V.DV.single(), *D, nullptr, Ev.Via});
+        Out.push_back({Ev.Call, Ev.Op, A, &O, *A->V.DV.single(), *D, nullptr,
+                       Ev.Via, Ev.Assumed});
         break;
       }
     }
@@ -181,8 +181,8 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
         MC.Module.Fwd == AbsValue::Forward::Converts ||
         (MC.Module.Fwd == AbsValue::Forward::Opaque && !OpaqueModules))
       continue;
-    DeviceMismatchFinding F{MC.Call, "", nullptr, &MC.Input,
-                            *M,      *I, &MC,     MC.Via};
+    DeviceMismatchFinding F{MC.Call, "",  nullptr, &MC.Input, *M,
+                            *I,      &MC, MC.Via,  MC.Assumed};
     Out.push_back(F);
   }
   return Out;

@@ -33,6 +33,7 @@ struct DeviceMismatchFinding {
   Device DA, DB;
   const ModuleCallEvent *ModuleCall = nullptr; ///< set for module calls
   llvm::ArrayRef<const clang::Expr *> Via;     ///< as in OpEvent
+  llvm::ArrayRef<Assumption> Assumed;          ///< as in OpEvent
 };
 
 std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,

@@ -37,7 +37,22 @@ struct AnalysisConfig {
   /// How many calls deep an op of a callee is judged with its callers'
   /// facts.
   unsigned MaxCallDepth = 4;
+  /// Paths kept apart per program point (by the bool flags their branches
+  /// assumed); past it they are joined. 1: no path sensitivity.
+  unsigned MaxPathsPerBlock = 4;
 };
+
+/// A branch condition assumed on a path: a bool variable and its value,
+/// with the expression that decided it (for notes).
+struct Assumption {
+  const clang::VarDecl *Var = nullptr;
+  bool Value = false;
+  const clang::Expr *Where = nullptr;
+  bool operator==(const Assumption &O) const {
+    return Var == O.Var && Value == O.Value;
+  }
+};
+using Assumptions = llvm::SmallVector<Assumption, 1>;
 
 /// One operand of a recorded op.
 struct Operand {
@@ -72,6 +87,8 @@ struct OpEvent {
   /// For an op of a callee judged with a caller's facts: the calls that
   /// lead to it, innermost first.
   llvm::SmallVector<const clang::Expr *, 2> Via;
+  /// The branches its path took, when its facts differ between paths.
+  Assumptions Assumed;
 };
 
 /// forward()/operator() of a torch::nn or TorchScript module.
@@ -84,6 +101,7 @@ struct ModuleCallEvent {
   AutocastArray Autocast{};
   AutocastArray LocalAutocast{};                 ///< as in OpEvent
   llvm::SmallVector<const clang::Expr *, 2> Via; ///< as in OpEvent
+  Assumptions Assumed;                           ///< as in OpEvent
   /// The user's forward is visible and its own ops were judged with this
   /// call's facts: the call is not judged as a whole.
   bool ForwardJudged = false;

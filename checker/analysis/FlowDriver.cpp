@@ -12,6 +12,7 @@
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
 #include "Liveness.h"
+#include "PathStates.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
@@ -21,6 +22,13 @@
 using namespace clang;
 
 namespace torchdtype {
+
+/// The bool variable an expression names, if it is a local or parameter.
+static const VarDecl *boolVariable(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->getType()->isBooleanType() ? VD : nullptr;
+}
 
 FunctionAnalyzer::FunctionAnalyzer(AnalysisContext &AC, const FunctionDecl *FD,
                                    FunctionResult &Result, Summary &Sum,
@@ -95,6 +103,13 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   const CallSite &S = site(CE);
   if (S.Family == CallFamily::NoCallee)
     return;
+  // A flag passed by non-const reference may change.
+  for (unsigned I = 0; I < S.Args.size() && I < S.Callee->getNumParams(); ++I)
+    if (const VarDecl *Flag = boolVariable(S.Args[I])) {
+      QualType PT = S.Callee->getParamDecl(I)->getType();
+      if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+        forget(Cur, Flag);
+    }
   if (S.IsAssignment) {
     assign(CE->getArg(0), eval(CE->getArg(1)));
     return;
@@ -147,12 +162,22 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
   }
 }
 
+void FunctionAnalyzer::setFlag(const VarDecl *VD, const Expr *Value) {
+  forget(Cur, VD);
+  bool B;
+  if (Value && !Value->isValueDependent() &&
+      Value->EvaluateAsBooleanCondition(B, Ctx))
+    assume(Cur, VD, B, Value);
+}
+
 void FunctionAnalyzer::processStmt(const Stmt *S) {
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (!VD || VD->getType()->isDependentType())
         continue;
+      if (VD->getType()->isBooleanType())
+        setFlag(VD, VD->getInit());
       AbsValue U = unknownOf(VD->getType());
       if (U.K == AbsValue::Kind::None)
         continue;
@@ -187,8 +212,17 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
     return;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (const VarDecl *Flag = boolVariable(BO->getLHS());
+        Flag && BO->isAssignmentOp())
+      setFlag(Flag, BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
     if (BO->getOpcode() == BO_Assign)
       assign(BO->getLHS(), eval(BO->getRHS()));
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    // ++flag, &flag: nothing is known of it any more.
+    if (const VarDecl *Flag = boolVariable(UO->getSubExpr()))
+      forget(Cur, Flag);
     return;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
@@ -273,7 +307,8 @@ void FunctionAnalyzer::run() {
   for (unsigned I = 0; I < Order.size(); ++I)
     Rank[Order[I]] = I;
   const LocalLiveness Live(*G, Body);
-  std::vector<FlowState> Out(G->getNumBlockIDs());
+  const unsigned MaxPaths = AC.config().MaxPathsPerBlock;
+  std::vector<PathStates> Out(G->getNumBlockIDs());
   std::vector<unsigned> Visits(G->getNumBlockIDs(), 0);
   std::set<unsigned> Work{0};
   unsigned Steps = 0;
@@ -281,51 +316,72 @@ void FunctionAnalyzer::run() {
   while (!Work.empty()) {
     const CFGBlock *B = Order[*Work.begin()];
     Work.erase(Work.begin());
-    FlowState In;
+    // The paths into B: each predecessor's, refined by the edge taken.
+    PathStates In;
     if (B == &G->getEntry()) {
-      In = Initial;
+      In.push_back(Initial);
     } else {
-      for (const CFGBlock *P : B->preds())
-        if (P)
-          In.join(Out[P->getBlockID()]);
+      for (const CFGBlock *P : B->preds()) {
+        if (!P)
+          continue;
+        unsigned Succ = 0;
+        for (const CFGBlock::AdjacentBlock &S : P->succs()) {
+          if (S.getReachableBlock() == B)
+            break;
+          ++Succ;
+        }
+        for (const FlowState &PS : Out[P->getBlockID()]) {
+          FlowState E = PS;
+          if (E.Reached && takeEdge(E, *P, Succ))
+            addPath(In, std::move(E));
+        }
+      }
+      boundPaths(In, MaxPaths);
     }
-    if (!In.Reached)
+    if (In.empty())
       continue;
     if (++Visits[B->getBlockID()] > 64) {
       Result.Skipped = true;
       return;
     }
-    Cur = std::move(In);
-    ExprVals.clear();
-    for (const CFGElement &El : *B) {
-      if (++Steps > MaxSteps) {
-        Result.Skipped = true;
-        return;
+    ++Visit;
+    PathStates NewOut;
+    for (FlowState &Path : In) {
+      Cur = std::move(Path);
+      ExprVals.clear();
+      for (const CFGElement &El : *B) {
+        if (++Steps > MaxSteps) {
+          Result.Skipped = true;
+          return;
+        }
+        transfer(El);
       }
-      transfer(El);
+      // Locals no path reads again leave the state: it stays as small as
+      // what is live, and the analysis linear in the function's length.
+      llvm::SmallVector<const Decl *, 8> Dead;
+      for (const auto &KV : Cur.Vars)
+        if (Live.isDeadAfter(B, KV.first))
+          Dead.push_back(KV.first);
+      for (const Decl *D : Dead)
+        Cur.Vars.erase(D);
+      addPath(NewOut, std::move(Cur));
     }
+    boundPaths(NewOut, MaxPaths);
     if (B == &G->getExit()) {
-      Sum.ExitAutocast = Cur.Autocast;
-      Sum.ExitAutocastDType = Cur.AutocastDType;
-      if (!(Cur.DefaultDType == Initial.DefaultDType))
-        Sum.ExitDefaultDType = Cur.DefaultDType;
+      FlowState All = joinPaths(NewOut);
+      Sum.ExitAutocast = All.Autocast;
+      Sum.ExitAutocastDType = All.AutocastDType;
+      if (!(All.DefaultDType == Initial.DefaultDType))
+        Sum.ExitDefaultDType = All.DefaultDType;
       Sum.ExitMembers.clear();
-      for (const auto &[D, V] : Cur.Vars)
+      for (const auto &[D, V] : All.Vars)
         if (const auto *F = dyn_cast<FieldDecl>(D))
           Sum.ExitMembers[F] = V;
     }
-    // Locals no path reads again leave the state: it stays as small as
-    // what is live, and the analysis linear in the function's length.
-    llvm::SmallVector<const Decl *, 8> Dead;
-    for (const auto &KV : Cur.Vars)
-      if (Live.isDeadAfter(B, KV.first))
-        Dead.push_back(KV.first);
-    for (const Decl *D : Dead)
-      Cur.Vars.erase(D);
-    FlowState &O = Out[B->getBlockID()];
-    if (O == Cur && Visits[B->getBlockID()] > 1)
+    PathStates &O = Out[B->getBlockID()];
+    if (samePaths(O, NewOut) && Visits[B->getBlockID()] > 1)
       continue;
-    O = std::move(Cur);
+    O = std::move(NewOut);
     for (const CFGBlock *S : B->succs())
       if (S && Rank.count(S))
         Work.insert(Rank[S]);
@@ -345,8 +401,75 @@ void FunctionAnalyzer::run() {
   }
 }
 
-/// Builds the call graph of the user's code and finds the functions that
-/// turn autocast on or set the default dtype; LibTorch's own declarations
+/// The facts a finding depends on are the same in both events.
+static bool sameFacts(const OpEvent &A, const OpEvent &B) {
+  return A.Call == B.Call && A.Autocast == B.Autocast &&
+         A.AutocastDType == B.AutocastDType &&
+         A.Operands.size() == B.Operands.size() &&
+         llvm::all_of(llvm::zip(A.Operands, B.Operands), [](const auto &P) {
+           return std::get<0>(P).V == std::get<1>(P).V;
+         });
+}
+static bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B) {
+  return A.Call == B.Call && A.Module == B.Module && A.Input.V == B.Input.V &&
+         A.Autocast == B.Autocast;
+}
+template <typename EventT>
+static bool sameFacts(const EventT &A, const EventT &B) {
+  return A.V == B.V;
+}
+static const Expr *keyOf(const OpEvent &E) { return E.Call; }
+static const Expr *keyOf(const ModuleCallEvent &E) { return E.Call; }
+static const Expr *keyOf(const MpsFloat64Event &E) { return E.E; }
+static const Expr *keyOf(const FromBlobEvent &E) { return E.Call; }
+template <typename EventT> static Assumptions *assumedOf(EventT &E) {
+  return &E.Assumed;
+}
+static Assumptions *assumedOf(MpsFloat64Event &) { return nullptr; }
+static Assumptions *assumedOf(FromBlobEvent &) { return nullptr; }
+
+/// Whether two paths agree on every variable both assumed, but V.
+static bool agreeBut(const Assumptions &A, const Assumptions &B,
+                     const clang::VarDecl *V) {
+  return llvm::all_of(A, [&](const Assumption &X) {
+    return X.Var == V || llvm::all_of(B, [&](const Assumption &Y) {
+             return Y.Var != X.Var || Y.Value == X.Value;
+           });
+  });
+}
+
+/// The events of one element, one per distinct set of facts, each naming
+/// only the branches its facts need: an assumption stays when the path that
+/// assumed the opposite of it, and the same of the others, had other facts
+/// at the same place.
+template <typename EventT>
+static void appendDistinct(llvm::SmallVectorImpl<EventT> &Events,
+                           std::vector<EventT> &Out) {
+  std::vector<Assumptions> Needed(Events.size());
+  for (size_t I = 0; I < Events.size(); ++I) {
+    Assumptions *Mine = assumedOf(Events[I]);
+    if (!Mine)
+      continue;
+    for (const Assumption &A : *Mine)
+      if (llvm::any_of(Events, [&](EventT &O) {
+            const Assumptions *Theirs = assumedOf(O);
+            return keyOf(O) == keyOf(Events[I]) && !sameFacts(O, Events[I]) &&
+                   agreeBut(*Mine, *Theirs, A.Var) &&
+                   llvm::any_of(*Theirs, [&](const Assumption &B) {
+                     return B.Var == A.Var && B.Value != A.Value;
+                   });
+          }))
+        Needed[I].push_back(A);
+  }
+  size_t First = Out.size();
+  for (size_t I = 0; I < Events.size(); ++I) {
+    if (Assumptions *Mine = assumedOf(Events[I]))
+      *Mine = std::move(Needed[I]);
+    if (std::none_of(Out.begin() + First, Out.end(),
+                     [&](const EventT &O) { return sameFacts(O, Events[I]); }))
+      Out.push_back(std::move(Events[I]));
+  }
+}
 
 /// Whether a value is known only in terms of the function's parameters.
 static bool dependsOnParams(const AbsValue &V) {
@@ -368,19 +491,17 @@ void FunctionAnalyzer::collectEvents() {
   };
   size_t FirstOp = Result.Ops.size(), FirstCall = Result.ModuleCalls.size();
   for (const Expr *K : Sorted(Ops))
-    Result.Ops.push_back(std::move(Ops[K]));
+    appendDistinct(Ops[K].Events, Result.Ops);
   for (const Expr *K : Sorted(CalleeOps))
-    for (OpEvent &E : CalleeOps[K])
-      Result.Ops.push_back(std::move(E));
+    appendDistinct(CalleeOps[K].Events, Result.Ops);
   for (const Expr *K : Sorted(ModuleCalls))
-    Result.ModuleCalls.push_back(std::move(ModuleCalls[K]));
+    appendDistinct(ModuleCalls[K].Events, Result.ModuleCalls);
   for (const Expr *K : Sorted(CalleeModuleCalls))
-    for (ModuleCallEvent &E : CalleeModuleCalls[K])
-      Result.ModuleCalls.push_back(std::move(E));
+    appendDistinct(CalleeModuleCalls[K].Events, Result.ModuleCalls);
   for (const Expr *K : Sorted(MpsFloat64))
-    Result.MpsFloat64.push_back(std::move(MpsFloat64[K]));
+    appendDistinct(MpsFloat64[K].Events, Result.MpsFloat64);
   for (const Expr *K : Sorted(FromBlobs))
-    Result.FromBlobs.push_back(std::move(FromBlobs[K]));
+    appendDistinct(FromBlobs[K].Events, Result.FromBlobs);
 
   // What depends on the parameters is judged again at each call.
   for (size_t I = FirstOp; I < Result.Ops.size(); ++I)

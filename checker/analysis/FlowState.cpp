@@ -1,12 +1,13 @@
 //===- FlowState.cpp - the analysis state at a program point --------------===//
 
 #include "FlowState.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace torchdtype {
 
 bool FlowState::operator==(const FlowState &O) const {
-  if (Reached != O.Reached || Autocast != O.Autocast ||
+  if (Reached != O.Reached || Autocast != O.Autocast || Assumed != O.Assumed ||
       !(DefaultDType == O.DefaultDType) || AutocastDType != O.AutocastDType ||
       Vars.size() != O.Vars.size())
     return false;
@@ -31,6 +32,9 @@ void FlowState::join(const FlowState &O) {
       AutocastDType[I] = std::nullopt;
   }
   DefaultDType.join(O.DefaultDType);
+  llvm::erase_if(Assumed, [&](const Assumption &A) {
+    return !llvm::is_contained(O.Assumed, A);
+  });
   llvm::SmallVector<const clang::Decl *, 8> Drop;
   for (auto &[K, V] : Vars) {
     auto It = O.Vars.find(K);

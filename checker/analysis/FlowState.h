@@ -12,11 +12,14 @@
 #include "FlowAnalysis.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace torchdtype {
 
 struct FlowState {
   bool Reached = false;
+  /// What this path assumed, sorted by variable (PathStates.h).
+  Assumptions Assumed;
   llvm::DenseMap<const clang::Decl *, AbsValue> Vars;
   AutocastArray Autocast;
   AutocastDTypeArray AutocastDType;
@@ -26,7 +29,7 @@ struct FlowState {
 
   bool operator==(const FlowState &O) const;
   /// Least upper bound. A storage tracked on one path only is unknown (of
-  /// its kind) after the join.
+  /// its kind) after the join; only the assumptions both make remain.
   void join(const FlowState &O);
 };
 

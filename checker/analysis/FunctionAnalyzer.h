@@ -32,6 +32,13 @@ struct AnalysisContext::Entry {
   bool InProgress = true;
 };
 
+/// The events of one program element: one per path that reached it on the
+/// last visit of its block.
+template <typename EventT> struct EventSlot {
+  unsigned Visit = 0;
+  llvm::SmallVector<EventT, 1> Events;
+};
+
 class FunctionAnalyzer {
 public:
   /// Seed: the state a lambda starts from (its point of creation).
@@ -51,6 +58,9 @@ private:
   AbsValue evalCall(const clang::CallExpr *CE);
   const CallSite &site(const clang::CallExpr *CE);
   void assign(const clang::Expr *LHS, const AbsValue &V);
+  /// A bool variable set: assumed to have Value's value when it is a
+  /// constant, else nothing is known of it.
+  void setFlag(const clang::VarDecl *VD, const clang::Expr *Value);
   AutocastArray currentAutocast() const;
   void collectEvents();
 
@@ -98,10 +108,12 @@ private:
   void tensorOpEffects(const CallSite &S, const AbsValue &V);
   /// A dtype argument was given (such calls are not autocast).
   bool hasExplicitDType(const CallSite &S) const;
-  void recordOp(const clang::CallExpr *CE, llvm::StringRef Op, bool SameDType,
-                bool Elementwise, unsigned Mask,
-                llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,
-                bool Out, bool Explicit);
+  /// The recorded event (null if the op has no operands to judge); valid
+  /// until the next event is recorded.
+  OpEvent *recordOp(const clang::CallExpr *CE, llvm::StringRef Op,
+                    bool SameDType, bool Elementwise, unsigned Mask,
+                    llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,
+                    bool Out, bool Explicit);
 
   // TransferModules.cpp
   AbsValue moduleValue(clang::QualType ModuleType, clang::SourceLocation Where);
@@ -156,13 +168,26 @@ private:
   FlowState Cur;
   llvm::DenseMap<const clang::Expr *, AbsValue> ExprVals;
   llvm::DenseMap<const clang::CallExpr *, CallSite> Sites;
-  llvm::DenseMap<const clang::Expr *, OpEvent> Ops;
-  llvm::DenseMap<const clang::Expr *, ModuleCallEvent> ModuleCalls;
-  llvm::DenseMap<const clang::Expr *, MpsFloat64Event> MpsFloat64;
-  llvm::DenseMap<const clang::Expr *, FromBlobEvent> FromBlobs;
+  template <typename EventT>
+  EventT &record(llvm::DenseMap<const clang::Expr *, EventSlot<EventT>> &Map,
+                 const clang::Expr *Key, EventT Ev) {
+    EventSlot<EventT> &S = Map[Key];
+    if (S.Visit != Visit) {
+      S.Events.clear();
+      S.Visit = Visit;
+    }
+    S.Events.push_back(std::move(Ev));
+    return S.Events.back();
+  }
+  /// Counts the visits of blocks (all paths of one visit share a number).
+  unsigned Visit = 0;
+  llvm::DenseMap<const clang::Expr *, EventSlot<OpEvent>> Ops;
+  llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>> ModuleCalls;
+  llvm::DenseMap<const clang::Expr *, EventSlot<MpsFloat64Event>> MpsFloat64;
+  llvm::DenseMap<const clang::Expr *, EventSlot<FromBlobEvent>> FromBlobs;
   /// Per call site: the callee's events judged with its facts.
-  llvm::DenseMap<const clang::Expr *, std::vector<OpEvent>> CalleeOps;
-  llvm::DenseMap<const clang::Expr *, std::vector<ModuleCallEvent>>
+  llvm::DenseMap<const clang::Expr *, EventSlot<OpEvent>> CalleeOps;
+  llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>>
       CalleeModuleCalls;
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
   std::vector<const clang::LambdaExpr *> LambdaOrder;

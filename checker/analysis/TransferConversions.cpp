@@ -178,7 +178,7 @@ void FunctionAnalyzer::conversionEffects(const CallSite &S, const AbsValue &V) {
 
 void FunctionAnalyzer::recordMpsFloat64(const Expr *E, const AbsValue &V) {
   if (V.DT.single() == DType::Double && V.DV.single() == Device::MPS)
-    MpsFloat64[E] = MpsFloat64Event{E, V};
+    record(MpsFloat64, E, MpsFloat64Event{E, V});
 }
 
 } // namespace torchdtype

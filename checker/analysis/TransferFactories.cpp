@@ -155,7 +155,7 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
 void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {
   recordMpsFloat64(S.E, V);
   if (Api.isBufferFactory(S.Name))
-    FromBlobs[S.E] = FromBlobEvent{S.E, V};
+    record(FromBlobs, S.E, FromBlobEvent{S.E, V});
 }
 
 } // namespace torchdtype

@@ -161,18 +161,18 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     Ev.Op = Info->Op;
     Ev.Kb = Info->Kb;
   }
-  ModuleCalls[CE] = Ev;
+  Ev.Assumed = Cur.Assumed;
+  record(ModuleCalls, CE, Ev);
   // The op the module runs, for the checks on one op's dtypes.
   if (std::string LossOp = Api.lossModuleOp(Obj->getType()); !LossOp.empty()) {
     llvm::SmallVector<const Expr *, 3> TensorArgs;
     for (const Expr *A : Args)
       if (eval(A).isTensor())
         TensorArgs.push_back(A);
-    recordOp(CE, LossOp, false, false, 0xFF, TensorArgs, false, false, false);
-    auto It = Ops.find(CE);
-    if (It != Ops.end()) {
-      It->second.FromModule = true;
-      It->second.Written = LossOp; // the loss it computes, not operator()
+    if (OpEvent *E = recordOp(CE, LossOp, false, false, 0xFF, TensorArgs, false,
+                              false, false)) {
+      E->FromModule = true;
+      E->Written = LossOp; // the loss it computes, not operator()
     }
   } else if (Info) {
     OpEvent Op;
@@ -186,7 +186,8 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     Op.Autocast = Ev.Autocast;
     Op.LocalAutocast = Ev.LocalAutocast;
     Op.AutocastDType = Cur.AutocastDType;
-    Ops[CE] = std::move(Op);
+    Op.Assumed = Cur.Assumed;
+    record(Ops, CE, std::move(Op));
   }
   return true;
 }

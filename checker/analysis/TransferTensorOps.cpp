@@ -170,10 +170,11 @@ AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,
   return T;
 }
 
-void FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
-                                bool SameDType, bool Elementwise, unsigned Mask,
-                                llvm::ArrayRef<const Expr *> Operands,
-                                bool InPlace, bool Out, bool Explicit) {
+OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
+                                    bool SameDType, bool Elementwise,
+                                    unsigned Mask,
+                                    llvm::ArrayRef<const Expr *> Operands,
+                                    bool InPlace, bool Out, bool Explicit) {
   OpEvent Ev;
   Ev.Call = CE;
   Ev.Op = Op.str();
@@ -193,11 +194,12 @@ void FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
     Ev.Operands.push_back(Operand{Operands[I], V, operandName(Operands[I])});
   }
   if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
-    return;
+    return nullptr;
   Ev.Autocast = currentAutocast();
   Ev.LocalAutocast = Cur.Autocast;
   Ev.AutocastDType = Cur.AutocastDType;
-  Ops[CE] = std::move(Ev);
+  Ev.Assumed = Cur.Assumed;
+  return &record(Ops, CE, std::move(Ev));
 }
 
 void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
@@ -240,11 +242,10 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     return;
   }
   if (!Name.starts_with("operator")) {
-    recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/false, 0xFF, Ops,
-             InPlace, Out, false);
-    auto It = this->Ops.find(CE);
-    if (It != this->Ops.end())
-      It->second.Generic = true;
+    if (OpEvent *E =
+            recordOp(CE, Base, /*SameDType=*/false,
+                     /*Elementwise=*/false, 0xFF, Ops, InPlace, Out, false))
+      E->Generic = true;
   }
 }
 

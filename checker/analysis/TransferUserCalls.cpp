@@ -131,10 +131,6 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
                                          llvm::ArrayRef<const Expr *> Args,
                                          const AbsValue *Receiver,
                                          const CallExpr *Call) {
-  std::vector<OpEvent> &Ops = CalleeOps[Call];
-  std::vector<ModuleCallEvent> &Calls = CalleeModuleCalls[Call];
-  Ops.clear();
-  Calls.clear();
   AutocastArray Here = currentAutocast();
   for (const OpEvent &E : Callee.SymbolicOps) {
     if (E.Via.size() >= AC.config().MaxCallDepth)
@@ -145,7 +141,8 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
         I.AutocastDType[D] = Cur.AutocastDType[D];
     for (Operand &O : I.Operands)
       O.V = bindParams(O.V, Args, Receiver);
-    Ops.push_back(std::move(I));
+    I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
+    record(CalleeOps, Call, std::move(I));
   }
   for (const ModuleCallEvent &E : Callee.SymbolicModuleCalls) {
     if (E.Via.size() >= AC.config().MaxCallDepth)
@@ -153,7 +150,8 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
     ModuleCallEvent I = fromCall(E, Call, Here, Cur.Autocast);
     I.Input.V = bindParams(I.Input.V, Args, Receiver);
     I.Module = bindParams(I.Module, Args, Receiver);
-    Calls.push_back(std::move(I));
+    I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
+    record(CalleeModuleCalls, Call, std::move(I));
   }
 }
 

@@ -17,6 +17,65 @@ void one_branch_converts() {
   auto c = torch::mm(a, b); // Float or Half: not definite, no warning
 }
 
+// A bool the branches test keeps its paths apart: the path that converted
+// is reported, with the branch it took.
+void one_branch_by_flag(bool use_fp16) {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  if (use_fp16)
+    b = b.to(torch::kHalf);
+  auto c = torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: assuming 'use_fp16' is true
+}
+
+// Flags that agree stay correlated; a flag set to a constant takes its
+// branch.
+void correlated_flags(bool use_fp16) {
+  bool verbose = false;
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  if (use_fp16)
+    b = b.to(torch::kHalf);
+  if (verbose)
+    a = a.to(torch::kDouble);
+  if (use_fp16)
+    a = a.to(torch::kHalf);
+  auto c = torch::mm(a, b);
+}
+
+// A flag's paths in a loop and a lambda.
+void flag_in_loop(bool use_fp16, int steps) {
+  auto w = torch::randn({2, 2});
+  for (int i = 0; i < steps; ++i) {
+    auto x = torch::randn({2, 2});
+    if (use_fp16)
+      x = x.to(torch::kHalf);
+    auto y = torch::mm(x, w);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Half and Float; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-4]]:9: note: assuming 'use_fp16' is true
+  }
+  auto run = [&](bool half) {
+    auto x = torch::randn({2, 2});
+    if (half)
+      x = x.to(torch::kHalf);
+    if (half)
+      return torch::mm(x, w.to(torch::kHalf));
+    return torch::mm(x, w);
+  };
+  run(use_fp16);
+}
+
+#define MAYBE_HALF(t, cond) if (cond) t = t.to(torch::kHalf)
+void flag_in_macro(bool use_fp16) {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2});
+  MAYBE_HALF(b, use_fp16);
+  MAYBE_HALF(a, use_fp16);
+  auto c = torch::mm(a, b);
+}
+#undef MAYBE_HALF
+
 void both_branches_convert() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2});

@@ -140,7 +140,7 @@ void f(bool cond) {
   auto x = torch::randn({2, 2});
   if (cond)
     x = x.to(torch::kHalf);
-  torch::mm(w, x);
+  torch::mm(w, x); // [[mixed]]
   auto y = torch::randn({2, 2});
   if (cond)
     y = y.to(torch::kHalf);
@@ -151,6 +151,110 @@ void f(bool cond) {
   torch::mm(z, w); // [[mixed]]
 }
 )cpp");
+}
+
+// Paths are kept apart by the bool variables their branches test: a
+// conversion on one branch is reported on the path that took it, flags that
+// agree stay correlated, and a constant flag takes one branch.
+TEST(Analysis, PathsByFlag) {
+  expectAnnotated(R"cpp(
+void oneBranch(bool use_fp16) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (use_fp16)
+    x = x.to(torch::kHalf);
+  torch::mm(x, w); // [[mixed]]
+}
+void correlated(bool use_fp16) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (use_fp16)
+    x = x.to(torch::kHalf);
+  if (!use_fp16) {
+  } else {
+    w = w.to(torch::kHalf);
+  }
+  torch::mm(x, w);
+}
+void constantFlag() {
+  bool use_fp16 = false;
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (use_fp16)
+    x = x.to(torch::kHalf);
+  torch::mm(x, w);
+  use_fp16 = true;
+  if (use_fp16 == true)
+    w = w.to(torch::kHalf);
+  torch::mm(x, w); // [[mixed]]
+}
+void reassignedFlag(bool use_fp16, bool other) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (use_fp16)
+    x = x.to(torch::kHalf);
+  // Set again: what the paths assumed of it is gone, and they join.
+  use_fp16 = other;
+  if (use_fp16)
+    w = w.to(torch::kHalf);
+  torch::mm(x, w);
+}
+void otherConditionsJoin(int n) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (n > 2)
+    x = x.to(torch::kHalf);
+  torch::mm(x, w);
+}
+)cpp");
+}
+
+// Past the bound of paths per point, they are joined: what differs is
+// unknown and nothing is reported.
+TEST(Analysis, PathsPastTheBound) {
+  expectAnnotated(R"cpp(
+void f(bool a, bool b, bool c, bool d, bool e) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (a) x = x.to(torch::kHalf);
+  if (b) w = w.to(torch::kFloat);
+  if (c) w = w.to(torch::kFloat);
+  if (d) w = w.to(torch::kFloat);
+  if (e) w = w.to(torch::kFloat);
+  torch::mm(x, w);
+}
+)cpp");
+}
+
+TEST(Analysis, PathAssumptionsOnTheEvent) {
+  Analysis R = analyse(R"cpp(
+void f(bool use_fp16, bool verbose) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (use_fp16)
+    x = x.to(torch::kHalf);
+  if (verbose)
+    w = w.to(torch::kFloat);
+  torch::mm(x, w);
+}
+)cpp");
+  ASSERT_TRUE(R.AST);
+  EXPECT_EQ(R.Found["mixed"], LineSet{9});
+  AnalysisContext AC(R.AST->getASTContext(),
+                     AnalysisConfig{*TorchVersion::parse("2.14"), 20000});
+  const FunctionDecl *F = nullptr;
+  for (const BoundNodes &N :
+       match(functionDecl(isDefinition(), hasName("f")).bind("f"),
+             R.AST->getASTContext()))
+    F = N.getNodeAs<FunctionDecl>("f");
+  ASSERT_TRUE(F);
+  std::vector<MixedPrecisionFinding> Found =
+      findMixedPrecision(AC.analyze(F), AC.api());
+  ASSERT_EQ(Found.size(), 1u);
+  // Only the flag the facts depend on is named; the other joined away.
+  ASSERT_EQ(Found[0].Ev->Assumed.size(), 1u);
+  EXPECT_EQ(Found[0].Ev->Assumed[0].Var->getName(), "use_fp16");
+  EXPECT_TRUE(Found[0].Ev->Assumed[0].Value);
 }
 
 TEST(Analysis, LoopsReachAFixpoint) {
