@@ -38,6 +38,8 @@ TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
   Config.Version = *V;
   Config.MaxStepsPerFunction = Options.getLocalOrGlobal(
       "MaxStepsPerFunction", Config.MaxStepsPerFunction);
+  Config.DropAfterThrow =
+      !Options.getLocalOrGlobal("ReportAfterThrow", !Config.DropAfterThrow);
   KnowledgeBaseDir = Options.getLocalOrGlobal("KnowledgeBase", "").str();
   if (!KnowledgeBaseDir.empty()) {
     KB = std::make_unique<::torchdtype::KnowledgeBase>(
@@ -53,6 +55,7 @@ void TorchDtypeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PyTorchVersion", VersionText);
   Options.store(Opts, "ReportSkippedFunctions", ReportSkippedFunctions);
   Options.store(Opts, "MaxStepsPerFunction", Config.MaxStepsPerFunction);
+  Options.store(Opts, "ReportAfterThrow", !Config.DropAfterThrow);
   Options.store(Opts, "KnowledgeBase", KnowledgeBaseDir);
 }
 

@@ -197,9 +197,16 @@ def main():
         fail("module to load not found: %s (is the project built?)" % opts["load"])
 
     tidy_args = list(opts["passthrough"]) + list(tidy_extra)
+    # The checks' tests put several findings in one function: all are
+    # reported (ReportAfterThrow), unless a RUN line's -config names the
+    # option (the default stops a path at its first finding).
+    for i, a in enumerate(tidy_args):
+        if re.match(r"^--?config=", a) and "ReportAfterThrow" not in a:
+            tidy_args[i] = a.replace("CheckOptions: {",
+                                     "CheckOptions: {ReportAfterThrow: true, ", 1)
     if not any(re.match(r"^--?config(-file)?=", a) for a in tidy_args):
         # Never pick up a stray .clang-tidy file.
-        tidy_args.append("--config={}")
+        tidy_args.append("--config={CheckOptions: {ReportAfterThrow: true}}")
     cmd = [tidy]
     if opts["load"]:
         cmd.append("--load=" + opts["load"])

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Findings.h"
 #include "FunctionAnalyzer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -157,6 +158,8 @@ AnalysisContext::Entry &AnalysisContext::run(const FunctionDecl *FD) {
   Entry *E = Slot.get();
   FunctionAnalyzer A(*this, FD, E->Result, E->Sum, nullptr, false);
   A.run();
+  if (!E->Result.Skipped && Config.DropAfterThrow)
+    dropAfterThrow(E->Result, FD, Api, Ctx);
   E->InProgress = false;
   return *E;
 }

@@ -86,6 +86,12 @@ struct FromBlobFinding {
 std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
                                                clang::ASTContext &Ctx);
 
+/// Drops the events that run only after an op that throws (a finding of
+/// any check above but from_blob's): on every path that reaches them, the
+/// program has stopped. FD is the function R is of.
+void dropAfterThrow(FunctionResult &R, const clang::FunctionDecl *FD,
+                    const ApiModel &Api, clang::ASTContext &Ctx);
+
 } // namespace torchdtype
 
 #endif

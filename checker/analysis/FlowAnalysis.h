@@ -40,6 +40,9 @@ struct AnalysisConfig {
   /// Paths kept apart per program point (by the bool flags their branches
   /// assumed); past it they are joined. 1: no path sensitivity.
   unsigned MaxPathsPerBlock = 4;
+  /// An op that throws ends its path: what runs only after it is not
+  /// reported (option ReportAfterThrow turns this off).
+  bool DropAfterThrow = true;
 };
 
 /// A branch condition assumed on a path: a bool variable and its value,

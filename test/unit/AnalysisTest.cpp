@@ -47,8 +47,10 @@ struct Analysis {
   unsigned Skipped = 0;
 };
 
+/// Tests put several findings in one function: all are reported unless
+/// DropAfterThrow.
 Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
-                 unsigned MaxSteps = 20000) {
+                 unsigned MaxSteps = 20000, bool DropAfterThrow = false) {
   Analysis R;
   std::string Full = "#include <torch/torch.h>\n#include <torch/script.h>\n"
                      "#include <ATen/autocast_mode.h>\n" +
@@ -62,6 +64,7 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
       << "snippet does not compile";
   ASTContext &Ctx = R.AST->getASTContext();
   AnalysisConfig Config{*TorchVersion::parse(Version), MaxSteps};
+  Config.DropAfterThrow = DropAfterThrow;
   AnalysisContext AC(Ctx, Config);
   auto Matches = match(
       functionDecl(isDefinition(), isExpansionInMainFile()).bind("f"), Ctx);
@@ -99,9 +102,10 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
   return R;
 }
 
-void expectAnnotated(llvm::StringRef Code, llvm::StringRef Version = "2.14") {
+void expectAnnotated(llvm::StringRef Code, llvm::StringRef Version = "2.14",
+                     bool DropAfterThrow = false) {
   Lines Want = annotations(Code);
-  Analysis R = analyse(Code, Version);
+  Analysis R = analyse(Code, Version, 20000, DropAfterThrow);
   for (const char *Tag : Tags)
     EXPECT_EQ(R.Found[Tag], Want[Tag]) << Tag << " lines";
   EXPECT_EQ(R.Skipped, 0u);
@@ -255,6 +259,49 @@ void f(bool use_fp16, bool verbose) {
   ASSERT_EQ(Found[0].Ev->Assumed.size(), 1u);
   EXPECT_EQ(Found[0].Ev->Assumed[0].Var->getName(), "use_fp16");
   EXPECT_TRUE(Found[0].Ev->Assumed[0].Value);
+}
+
+// An op that throws ends its path: what runs only after it is not reported,
+// in the function and in a callee judged for one call; what a branch, a loop's
+// next iteration, a try block or another path may still reach is.
+TEST(Analysis, AnOpThatThrowsEndsItsPath) {
+  expectAnnotated(R"cpp(
+void straight() {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2}).to(torch::kHalf);
+  torch::mm(w, x); // [[mixed]]
+  torch::mm(x, w);
+}
+void otherBranch(bool c) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2}).to(torch::kDouble);
+  if (c)
+    torch::mm(w, x); // [[mixed]]
+  torch::mm(x, w); // [[mixed]]
+}
+void caught() {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2}).to(torch::kDouble);
+  try {
+    torch::mm(w, x); // [[mixed]]
+  } catch (...) {
+  }
+  torch::mm(x, w); // [[mixed]]
+}
+torch::Tensor head(torch::Tensor a, torch::Tensor b) {
+  auto h = torch::mm(a, b); // [[mixed]]
+  return torch::mm(b, a);
+}
+void throughCall(bool fp16) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (fp16)
+    x = x.to(torch::kHalf);
+  head(x, w);
+  torch::mm(x, w);
+}
+)cpp",
+                  "2.14", /*DropAfterThrow=*/true);
 }
 
 TEST(Analysis, LoopsReachAFixpoint) {
