@@ -164,6 +164,38 @@ AnalysisContext::Entry &AnalysisContext::run(const FunctionDecl *FD) {
   return *E;
 }
 
+std::optional<AbsValue>
+AnalysisContext::returnFor(const FunctionDecl *Def,
+                           llvm::ArrayRef<AbsValue> Args) {
+  if (ReturnDepth >= Config.MaxCallDepth || !Def->hasBody())
+    return std::nullopt;
+  std::string Key;
+  llvm::raw_string_ostream OS(Key);
+  for (const AbsValue &A : Args)
+    OS << unsigned(A.K) << ':' << A.DT.Bits << ':' << A.DT.Param << ':'
+       << A.DV.Bits << ':' << A.DV.Param << ':' << A.NonScalar << ';';
+  auto [It, New] = Returns.try_emplace({Def, OS.str()});
+  if (!New)
+    return It->second;
+  FlowState Seed;
+  Seed.Reached = true;
+  Seed.DefaultDType = entryDefaultDType(Def);
+  for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I)
+    if (Args[I].K != AbsValue::Kind::None)
+      Seed.Vars[Def->getParamDecl(I)] = Args[I];
+  FunctionResult Scratch;
+  Summary S;
+  ++ReturnDepth;
+  FunctionAnalyzer A(*this, Def, Scratch, S, &Seed, false);
+  A.run();
+  --ReturnDepth;
+  std::optional<AbsValue> R;
+  if (!Scratch.Skipped && S.HasReturn)
+    R = S.Return;
+  // The map may have grown in the nested calls: look the slot up again.
+  return Returns[{Def, Key}] = R;
+}
+
 const FunctionResult &AnalysisContext::analyze(const FunctionDecl *FD) {
   return run(FD).Result;
 }

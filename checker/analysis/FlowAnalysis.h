@@ -178,6 +178,13 @@ public:
   };
   const ModuleInit &moduleInit(const clang::CXXRecordDecl *RD);
 
+  /// What a function returns for one call, analysed again with the facts of
+  /// its arguments (Args[i]: parameter i's value, None for one not known)
+  /// where its summary's return does not follow them (`u / 255.0 - mean`).
+  /// Memoised per distinct facts; none past MaxCallDepth nested calls.
+  std::optional<AbsValue> returnFor(const clang::FunctionDecl *Def,
+                                    llvm::ArrayRef<AbsValue> Args);
+
   /// The autocast state at entry of a function: unknown when the function
   /// may be called, in this translation unit, while autocast is on (a
   /// function that turns it on, or one calling such a function, calls it
@@ -208,6 +215,10 @@ private:
       Invariants;
   llvm::DenseMap<const clang::CXXRecordDecl *, bool> InvariantsInProgress;
   std::map<const clang::CXXRecordDecl *, ModuleInit> ModuleInits;
+  std::map<std::pair<const clang::FunctionDecl *, std::string>,
+           std::optional<AbsValue>>
+      Returns;
+  unsigned ReturnDepth = 0;
 };
 
 /// Text of the place a dtype or device came from, for notes: the variable

@@ -56,6 +56,10 @@ private:
   void processStmt(const clang::Stmt *S);
   void processCall(const clang::CallExpr *CE);
   AbsValue evalCall(const clang::CallExpr *CE);
+  /// A user function's return for this call's argument facts, where its
+  /// summary does not follow them (AnalysisContext::returnFor).
+  std::optional<AbsValue> returnFor(const CallSite &S, const Summary &Callee,
+                                    const AbsValue *Receiver);
   const CallSite &site(const clang::CallExpr *CE);
   void assign(const clang::Expr *LHS, const AbsValue &V);
   /// A bool variable set: assumed to have Value's value when it is a

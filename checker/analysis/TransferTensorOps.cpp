@@ -242,9 +242,9 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     return;
   }
   if (!Name.starts_with("operator")) {
-    if (OpEvent *E =
-            recordOp(CE, Base, /*SameDType=*/false,
-                     /*Elementwise=*/false, 0xFF, Ops, InPlace, Out, false))
+    if (OpEvent *E = recordOp(CE, Base, /*SameDType=*/false,
+                              /*Elementwise=*/false, 0xFF, Ops, InPlace, Out,
+                              hasExplicitDType(S)))
       E->Generic = true;
   }
 }

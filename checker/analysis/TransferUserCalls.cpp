@@ -24,10 +24,45 @@ AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
   if (!Callee)
     return unknownOf(RT);
   std::optional<AbsValue> Receiver = receiverModule(S);
-  return convertTo(applySummary(*Callee, S.Args,
-                                Receiver ? &*Receiver : nullptr,
-                                S.E->getExprLoc()),
-                   RT);
+  const AbsValue *Recv = Receiver ? &*Receiver : nullptr;
+  AbsValue R = applySummary(*Callee, S.Args, Recv, S.E->getExprLoc());
+  if (R.isTensor() && (!R.DT.single() || !R.DV.single()))
+    if (std::optional<AbsValue> Specific = returnFor(S, *Callee, Recv)) {
+      // What is still unknown for every call is taken from this one.
+      if (!R.DT.single())
+        R.DT = Specific->DT;
+      if (!R.DV.single())
+        R.DV = Specific->DV;
+      R.NonScalar |= Specific->NonScalar;
+    }
+  return convertTo(R, RT);
+}
+
+std::optional<AbsValue> FunctionAnalyzer::returnFor(const CallSite &S,
+                                                    const Summary &Callee,
+                                                    const AbsValue *Receiver) {
+  // Only where the summary loses what the arguments say: a parameter
+  // reassigned, or its facts mixed with others (a division, a promotion).
+  llvm::SmallVector<AbsValue, 4> Args;
+  bool Definite = false;
+  for (unsigned I = 0; I < S.Def->getNumParams(); ++I) {
+    AbsValue A = I < S.Args.size() ? eval(S.Args[I]) : AbsValue::none();
+    if (A.DT.Param >= 0 || A.DV.Param >= 0) // symbolic in the caller
+      A = AbsValue::none();
+    Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
+    Args.push_back(A);
+  }
+  if (!Definite || !Callee.Return.isTensor())
+    return std::nullopt;
+  std::optional<AbsValue> R = AC.returnFor(S.Def, Args);
+  if (!R || !R->isTensor())
+    return std::nullopt;
+  AbsValue Bound = bindParams(*R, S.Args, Receiver);
+  if (Bound.DT.single())
+    Bound.DT.Where = R->DT.Param < 0 && R->DT.Where.isInvalid()
+                         ? S.E->getExprLoc()
+                         : Bound.DT.Where;
+  return Bound;
 }
 
 /// A member's fact (KindFact::ThisModule) on a receiver module: the

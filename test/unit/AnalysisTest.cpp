@@ -304,6 +304,31 @@ void throughCall(bool fp16) {
                   "2.14", /*DropAfterThrow=*/true);
 }
 
+// A helper whose return does not follow its parameters in its summary
+// (true division of an integral tensor, promotion with a local) is analysed
+// again with one call's argument facts; other calls keep theirs.
+TEST(Analysis, ReturnForOneCall) {
+  expectAnnotated(R"cpp(
+torch::Tensor normalize(const torch::Tensor &pixels) {
+  auto mean = torch::ones({3}, torch::kDouble);
+  return pixels / 255.0 - mean;
+}
+torch::Tensor scale(torch::Tensor t, bool twice) {
+  if (twice)
+    t = t * 2;
+  return t / 2.0;
+}
+void f(torch::Tensor unknown) {
+  auto w = torch::randn({3, 3});
+  auto raw = torch::randint(0, 256, {3, 3}, torch::kByte);
+  torch::mm(normalize(raw), w); // [[mixed]]
+  torch::mm(scale(raw, true), w);
+  torch::mm(scale(raw.to(torch::kDouble), false), w); // [[mixed]]
+  torch::mm(scale(unknown, false), w);
+}
+)cpp");
+}
+
 TEST(Analysis, LoopsReachAFixpoint) {
   expectAnnotated(R"cpp(
 void f(int n) {
@@ -597,6 +622,8 @@ void f() {
   auto h = torch::randn({2, 2}, torch::kHalf);
   torch::mm(h, h); // [[half]]
   h.relu(); // [[half]]
+  h.log_softmax(1); // [[half]]
+  torch::log_softmax(h, 1, torch::kFloat); // computes in float32
   h + h;
   auto c = h.cuda();
   torch::mm(c, c);
@@ -638,6 +665,7 @@ void f() {
   torch::nll_loss(logp, y);
   torch::nll_loss(logp, y.to(torch::kFloat)); // [[loss]]
   torch::nll_loss(logp, y.to(torch::kInt)); // [[loss]]
+  torch::nll_loss(logp, y.to(torch::kByte)); // uint8 class ids run
   auto p = torch::randn({4, 3});
   torch::mse_loss(p, p.to(torch::kDouble)); // [[loss]]
   torch::mse_loss(p, p);
