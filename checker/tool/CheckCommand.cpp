@@ -12,12 +12,12 @@
 #include "PchCache.h"
 #include "ResultCache.h"
 #include "UserCodeRunner.h"
-#include "kb/KnowledgeBase.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
-#include "clang-tidy/ClangTidyOptions.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "kb/KnowledgeBase.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
@@ -28,16 +28,16 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/VirtualFileSystem.h"
-#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
-#include <functional>
-#include <optional>
-#include <cstdlib>
 #include <atomic>
+#include <cstdlib>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 #include <unistd.h>
@@ -52,10 +52,13 @@ namespace {
 const char *const CheckUsage =
     "usage: torchdtype check [-p BUILD_DIR] [FILE...] [options]\n"
     "\n"
-    "Runs the torchdtype checks over the files of BUILD_DIR/compile_commands.json\n"
-    "(all of them, or the FILEs named), reading .clang-tidy files like clang-tidy.\n"
+    "Runs the torchdtype checks over the files of "
+    "BUILD_DIR/compile_commands.json\n"
+    "(all of them, or the FILEs named), reading .clang-tidy files like "
+    "clang-tidy.\n"
     "\n"
-    "  -p DIR                 the build directory holding compile_commands.json\n"
+    "  -p DIR                 the build directory holding "
+    "compile_commands.json\n"
     "                         (default: the current directory)\n"
     "  -j N                   parallel jobs (default: the number of cores)\n"
     "  --checks=GLOBS         checks to run (default: '-*,torchdtype-*', then\n"
@@ -63,20 +66,27 @@ const char *const CheckUsage =
     "  --config=YAML          configuration overriding .clang-tidy files\n"
     "  --only-changed[=REV]   report only findings on lines changed since REV\n"
     "                         (default HEAD: the uncommitted changes)\n"
-    "  --format=FORMAT        text (default), json, sarif (SARIF 2.1.0) or github\n"
-    "                         (GitHub Actions annotations; with GITHUB_STEP_SUMMARY\n"
-    "                         set, a markdown table of all findings is appended there)\n"
-    "  --automation-id=ID     SARIF runAutomationDetails id (default torchdtype/)\n"
+    "  --format=FORMAT        text (default), json, sarif (SARIF 2.1.0) or "
+    "github\n"
+    "                         (GitHub Actions annotations; with "
+    "GITHUB_STEP_SUMMARY\n"
+    "                         set, a markdown table of all findings is "
+    "appended there)\n"
+    "  --automation-id=ID     SARIF runAutomationDetails id (default "
+    "torchdtype/)\n"
     "  -o FILE                write the report to FILE\n"
-    "  --fix                  apply the fix-its of the findings reported (safe,\n"
+    "  --fix                  apply the fix-its of the findings reported "
+    "(safe,\n"
     "                         local rewrites; others are notes)\n"
-    "  --cache-dir=DIR        where the precompiled headers and the findings of\n"
+    "  --cache-dir=DIR        where the precompiled headers and the findings "
+    "of\n"
     "                         unchanged files are kept (default:\n"
     "                         BUILD_DIR/.torchdtype-cache)\n"
     "  --no-pch               parse every file's includes itself (no shared\n"
     "                         precompiled header)\n"
     "  --no-cache             analyse every file, even unchanged ones\n"
-    "  --stats                print what was analysed, what came from the cache\n"
+    "  --stats                print what was analysed, what came from the "
+    "cache\n"
     "                         and the precompiled headers built or reused\n"
     "  --full-traversal       let the checks' matchers walk the whole AST,\n"
     "                         LibTorch's headers included, as clang-tidy does\n"
@@ -213,7 +223,7 @@ bool changedLines(const std::string &Revision,
     return false;
   }
   std::optional<llvm::StringRef> TopRedirect[] = {std::nullopt, Top.str(),
-                                                 std::nullopt};
+                                                  std::nullopt};
   if (llvm::sys::ExecuteAndWait(*Git, {"git", "rev-parse", "--show-toplevel"},
                                 std::nullopt, TopRedirect) != 0) {
     Error = "--only-changed: not inside a git work tree";
@@ -222,7 +232,7 @@ bool changedLines(const std::string &Revision,
   auto TopBuf = llvm::MemoryBuffer::getFile(Top);
   std::string Root = TopBuf ? (*TopBuf)->getBuffer().trim().str() : "";
   std::optional<llvm::StringRef> DiffRedirect[] = {std::nullopt, Diff.str(),
-                                                  std::nullopt};
+                                                   std::nullopt};
   if (llvm::sys::ExecuteAndWait(*Git,
                                 {"git", "diff", "--unified=0", "--no-color",
                                  "--no-ext-diff", Revision},
@@ -259,11 +269,16 @@ bool changedLines(const std::string &Revision,
   return true;
 }
 
-std::unique_ptr<ClangTidyOptionsProvider>
-optionsProvider(const Options &O, std::string &Error) {
+std::unique_ptr<ClangTidyOptionsProvider> optionsProvider(const Options &O,
+                                                          std::string &Error) {
   ClangTidyGlobalOptions Global;
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = "-*,torchdtype-*";
+  // --fix fixes every finding in one run, those after another's throw too
+  // (a .clang-tidy file or --config that sets the option wins).
+  if (O.Fix)
+    Defaults.CheckOptions["ReportAfterThrow"] =
+        ClangTidyOptions::ClangTidyValue("true");
   ClangTidyOptions Overrides;
   if (!O.Checks.empty())
     Overrides.Checks = O.Checks;
@@ -303,7 +318,8 @@ void printText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
       OS << Place(N.Loc) << "note: " << N.Text << "\n";
   }
   for (const std::string &F : Failed)
-    OS << F << ": error: the file could not be analysed (see the errors above)\n";
+    OS << F
+       << ": error: the file could not be analysed (see the errors above)\n";
 }
 
 void printJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
@@ -316,8 +332,8 @@ void printJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   for (const Finding &F : Findings) {
     llvm::json::Array Notes;
     for (const Message &N : F.Notes)
-      Notes.push_back(llvm::json::Object{{"message", N.Text},
-                                         {"location", Loc(N.Loc)}});
+      Notes.push_back(
+          llvm::json::Object{{"message", N.Text}, {"location", Loc(N.Loc)}});
     Items.push_back(llvm::json::Object{{"check", F.Check},
                                        {"level", F.Level},
                                        {"message", F.Main.Text},
@@ -366,7 +382,8 @@ const std::map<std::string, std::string> &checkSummaries() {
 std::string sourceRoot() {
   llvm::SmallString<256> Dir;
   llvm::sys::fs::current_path(Dir);
-  for (llvm::StringRef D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D)) {
+  for (llvm::StringRef D = Dir; !D.empty();
+       D = llvm::sys::path::parent_path(D)) {
     llvm::SmallString<256> Git(D);
     llvm::sys::path::append(Git, ".git");
     if (llvm::sys::fs::exists(Git))
@@ -514,15 +531,12 @@ void printSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   llvm::json::Object Run{
       {"tool",
        llvm::json::Object{
-           {"driver",
-            llvm::json::Object{
-                {"name", "torchdtype"},
-                {"version", "0.1.0"},
-                {"rules", std::move(Rules)}}}}},
+           {"driver", llvm::json::Object{{"name", "torchdtype"},
+                                         {"version", "0.1.0"},
+                                         {"rules", std::move(Rules)}}}}},
       {"automationDetails", llvm::json::Object{{"id", AutomationId}}},
       {"originalUriBaseIds",
-       llvm::json::Object{
-           {"SRCROOT", llvm::json::Object{{"uri", RootUri}}}}},
+       llvm::json::Object{{"SRCROOT", llvm::json::Object{{"uri", RootUri}}}}},
       {"invocations",
        llvm::json::Array{llvm::json::Object{
            {"executionSuccessful", Failed.empty()},
@@ -568,8 +582,8 @@ void printGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     std::string Kind = F.Level == "remark" ? "notice" : F.Level;
     OS << "::" << Kind << " file=" << Escape(Rel, true)
        << ",line=" << F.Main.Loc.Line << ",col=" << F.Main.Loc.Column
-       << ",title=" << Escape(F.Check, true) << "::" << Escape(F.Main.Text, false)
-       << "\n";
+       << ",title=" << Escape(F.Check, true)
+       << "::" << Escape(F.Main.Text, false) << "\n";
     std::string Cell = F.Main.Text;
     for (char &C : Cell)
       if (C == '|' || C == '\n')
@@ -578,9 +592,10 @@ void printGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                F.Check + " | " + Cell + " |\n";
   }
   for (const std::string &F : Failed) {
-    OS << "::error file=" << Escape(relativeTo(Root, F), true)
-       << "::" << "the file could not be analysed\n";
-    Summary += "| " + relativeTo(Root, F) + " | | error | could not be analysed |\n";
+    OS << "::error file=" << Escape(relativeTo(Root, F), true) << "::"
+       << "the file could not be analysed\n";
+    Summary +=
+        "| " + relativeTo(Root, F) + " | | error | could not be analysed |\n";
   }
   if (const char *Path = std::getenv("GITHUB_STEP_SUMMARY")) {
     std::error_code EC;
@@ -783,16 +798,14 @@ public:
 
   void printStats(llvm::raw_ostream &OS, size_t Files, size_t Analysed) {
     OS << "torchdtype check: " << Files << " file(s): " << Analysed
-       << " analysed, " << Files - Analysed << " from the cache; pch: "
-       << Built << " built, " << Reused << " reused, " << Unusable
-       << " not usable\n";
+       << " analysed, " << Files - Analysed << " from the cache; pch: " << Built
+       << " built, " << Reused << " reused, " << Unusable << " not usable\n";
   }
 
 private:
   static std::string cacheDir(const Options &O) {
-    llvm::SmallString<256> D(O.CacheDir.empty()
-                                 ? O.BuildDir + "/.torchdtype-cache"
-                                 : O.CacheDir);
+    llvm::SmallString<256> D(
+        O.CacheDir.empty() ? O.BuildDir + "/.torchdtype-cache" : O.CacheDir);
     llvm::sys::fs::make_absolute(D);
     llvm::sys::path::remove_dots(D, true);
     return std::string(D);
@@ -960,13 +973,11 @@ int runCheck(const std::vector<std::string> &Args) {
                                            !It->second.count(F.Main.Loc.Line);
                                   }),
                    Findings.end());
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [](const Finding &A, const Finding &B) {
-                     return std::tie(A.Main.Loc.File, A.Main.Loc.Line,
-                                     A.Main.Loc.Column) <
-                            std::tie(B.Main.Loc.File, B.Main.Loc.Line,
-                                     B.Main.Loc.Column);
-                   });
+  std::stable_sort(
+      Findings.begin(), Findings.end(), [](const Finding &A, const Finding &B) {
+        return std::tie(A.Main.Loc.File, A.Main.Loc.Line, A.Main.Loc.Column) <
+               std::tie(B.Main.Loc.File, B.Main.Loc.Line, B.Main.Loc.Column);
+      });
   std::sort(Failed.begin(), Failed.end());
 
   if (O.Fix && !applyFixes(Findings))

@@ -172,13 +172,15 @@ with tempfile.TemporaryDirectory() as d:
     src = open(os.path.join(d, "a.cpp")).read()
     open(os.path.join(d, "a.cpp"), "w").write(
         src.replace("}\n", "  torch::matmul(a, b);\n}\n"))
-    code, out, _ = run(["-p", d, "--only-changed"], cwd=d)
+    # The new call follows one that throws: report both.
+    ALL = "--config={CheckOptions: {ReportAfterThrow: true}}"
+    code, out, _ = run(["-p", d, "--only-changed", ALL], cwd=d)
     w = warnings(out)
     expect(code == 1 and len(w) == 1 and "a.cpp:6:3: warning: 'matmul'" in w[0],
            "--only-changed reports only the changed line: %r" % w)
-    code, out, _ = run(["-p", d, "--only-changed=HEAD"], cwd=d)
+    code, out, _ = run(["-p", d, "--only-changed=HEAD", ALL], cwd=d)
     expect(len(warnings(out)) == 1, "--only-changed=REV")
-    code, out, _ = run(["-p", d], cwd=d)
+    code, out, _ = run(["-p", d, ALL], cwd=d)
     expect(len(warnings(out)) == 2, "without --only-changed: both")
 
 # The example project: the same findings as stock clang-tidy-19 --load.

@@ -13,7 +13,7 @@ mkdir -p "$work"
 cp "$here/fixit_program.cpp" "$work/fixed.cpp"
 flags=(-std=c++17 -isystem "$api")
 "$tidy" --fix -checks='-*,torchdtype-mixed-precision,torchdtype-mps-float64' \
-  -config="{CheckOptions: {PyTorchVersion: '1.13'}}" "$work/fixed.cpp" -- "${flags[@]}" > "$work/tidy.txt" 2>&1
+  -config="{CheckOptions: {PyTorchVersion: '1.13', ReportAfterThrow: true}}" "$work/fixed.cpp" -- "${flags[@]}" > "$work/tidy.txt" 2>&1
 fixes=$(grep -c "at::kFloat\|at::kDouble" "$work/fixed.cpp")
 if [ "$fixes" -lt 6 ]; then
   echo "FAIL: expected 6 fix-its applied, found $fixes"; cat "$work/tidy.txt"; diff "$here/fixit_program.cpp" "$work/fixed.cpp"; exit 1
