@@ -293,18 +293,13 @@ std::optional<DType> FunctionAnalyzer::dataElementDType(const Expr *E) const {
   }
   if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
     return dataElementDType(SIL->getSubExpr());
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    // TensorDataContainer / ArrayRef / std::vector built from data.
+  // TensorDataContainer / ArrayRef / std::vector built from data; else by
+  // its element type, as any other container.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     if (CE->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(CE->getArg(0)))
       if (std::optional<DType> D = dataElementDType(CE->getArg(0)))
         return D;
-    T = E->getType();
-    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-            T->getAsCXXRecordDecl()))
-      if (Spec->getTemplateArgs().size() >= 1 &&
-          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
-        T = Spec->getTemplateArgs()[0].getAsType();
-  } else if (const auto *AT = dyn_cast<ArraySubscriptExpr>(E)) {
+  if (const auto *AT = dyn_cast<ArraySubscriptExpr>(E)) {
     T = AT->getType();
   } else {
     T = E->getType();
