@@ -5,7 +5,7 @@ Reads aten/src/ATen/autocast_mode.cpp and aten/src/ATen/autocast_mode.h of each
 PyTorch version and writes, per version and autocast device, the ops run in lower
 precision, in float32, promoted, or banned, and the default autocast dtype.
 
-Sources (Debian, see /work/shared/reference/libtorch-versions.md):
+Sources (Debian, see the shared reference material's libtorch-versions.md):
   1.13  pytorch 1.13.1+dfsg-4 (bookworm)  source package
   2.6   pytorch 2.6.0+dfsg-7  (trixie)    source package
   2.14  pytorch 2.14.1+dfsg-1 (sid)       source package when the mirror has it;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fetch the libtorch-dev headers of LibTorch 2.6.0 (Debian trixie) and 2.14.1
 # (Debian sid) WITHOUT touching the system's packages (see
-# /work/shared/reference/libtorch-versions.md): a private apt sources list built
+# the shared reference material's libtorch-versions.md): a private apt sources list built
 # from the machine's own mirror URI, private Dir::State / Dir::Cache, then
 # `apt-get download PKG=VERSION` and `dpkg-deb -x`.
 #
