@@ -4,10 +4,12 @@
 #include "DeviceMismatchCheck.h"
 #include "FromBlobDtypeCheck.h"
 #include "HalfOnCpuCheck.h"
+#include "InplaceDtypeCheck.h"
 #include "LossTargetDtypeCheck.h"
 #include "MixedPrecisionCheck.h"
 #include "ModuleInputDtypeCheck.h"
 #include "MpsFloat64Check.h"
+#include "OutDtypeCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
@@ -21,12 +23,14 @@ public:
     Factories.registerCheck<DeviceMismatchCheck>("torchdtype-device-mismatch");
     Factories.registerCheck<FromBlobDtypeCheck>("torchdtype-from-blob-dtype");
     Factories.registerCheck<HalfOnCpuCheck>("torchdtype-half-on-cpu");
+    Factories.registerCheck<InplaceDtypeCheck>("torchdtype-inplace-dtype");
     Factories.registerCheck<LossTargetDtypeCheck>(
         "torchdtype-loss-target-dtype");
     Factories.registerCheck<MixedPrecisionCheck>("torchdtype-mixed-precision");
     Factories.registerCheck<ModuleInputDtypeCheck>(
         "torchdtype-module-input-dtype");
     Factories.registerCheck<MpsFloat64Check>("torchdtype-mps-float64");
+    Factories.registerCheck<OutDtypeCheck>("torchdtype-out-dtype");
   }
 };
 

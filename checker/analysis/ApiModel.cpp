@@ -90,6 +90,9 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_LOSS_MODULE(Name, Op) LossModules[Name] = Op;
 #define TD_LOSS(Op, Rule) Losses[Op] = LossRule::Rule;
 #define TD_NAME(Role, Name) Names[Role].insert(Name);
+#define TD_SOURCE_DTYPE_OP(Name, Mask, IndexList, Kb)                          \
+  SourceDTypeOps[Name] = SourceDTypeRule{Mask, IndexList, Kb};
+#define TD_OUT_DTYPE_OP(Name, Rules) OutDTypeOps[Name] = Rules;
 #define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
   AutocastSetters[Name] =                                                      \
       AutocastSetter{AutocastSetter::Sets::What, setterDevice##Dev()};
@@ -104,6 +107,8 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #undef TD_MODULE
 #undef TD_LOSS_MODULE
 #undef TD_LOSS
+#undef TD_SOURCE_DTYPE_OP
+#undef TD_OUT_DTYPE_OP
   for (const auto &Entry : OpKb) {
     std::vector<std::string> Versions;
     for (const auto &[Ver, Id] : Entry.second)
@@ -142,6 +147,21 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #include "ApiTables.inc"
 #undef TD_AUTOCAST_DEVICE
 #undef TD_AUTOCAST_OP
+}
+
+std::optional<SourceDTypeRule>
+ApiModel::sourceDTypeOp(llvm::StringRef Op) const {
+  return lookup(SourceDTypeOps, Op);
+}
+
+llvm::SmallVector<OutRule, 2>
+ApiModel::outDTypeRules(llvm::StringRef Op) const {
+  llvm::SmallVector<OutRule, 2> R;
+  auto It = OutDTypeOps.find(Op);
+  if (It != OutDTypeOps.end())
+    for (char C : It->second)
+      R.push_back(C == 'L' ? OutRule::Long : OutRule::Input);
+  return R;
 }
 
 std::optional<DType> dtypeOfCxxType(QualType T, ASTContext &Ctx) {

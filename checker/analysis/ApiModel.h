@@ -16,6 +16,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
@@ -53,6 +54,17 @@ enum class LossRule : uint8_t {
   ClassIndexOrProbabilities,
   SameDType
 };
+
+/// An op that writes a source tensor into self and needs it to have self's
+/// dtype (checker/data/api.json "source_dtype_ops").
+struct SourceDTypeRule {
+  unsigned Sources = 0; ///< bit i: argument position i is a source
+  int IndexList = -1;   ///< position of a braced index list, or -1
+  std::string Kb;
+};
+
+/// What dtype each out= tensor of an op must have.
+enum class OutRule : uint8_t { Input, Long };
 
 /// A torch::nn layer the data describes.
 struct ModuleInfo {
@@ -119,6 +131,14 @@ public:
   /// The op a torch::nn loss module runs ("mse_loss" for MSELoss), or "".
   std::string lossModuleOp(clang::QualType T) const;
   std::optional<LossRule> loss(llvm::StringRef Op) const;
+  std::optional<SourceDTypeRule> sourceDTypeOp(llvm::StringRef Op) const;
+  /// The dtype rule of each out= tensor of an op whose result dtype it
+  /// computes itself; empty if the op casts into its out tensor.
+  llvm::SmallVector<OutRule, 2> outDTypeRules(llvm::StringRef Op) const;
+  /// In-place arithmetic whose result type must be castable to self's.
+  bool isResultCastInPlace(llvm::StringRef Name) const {
+    return hasName("result_cast_inplace", Name);
+  }
   /// The op has no CPU float16 kernel in the targeted version.
   bool cpuHalfMissing(llvm::StringRef Op) const;
   llvm::StringRef cpuHalfDataVersion() const { return CpuHalfVersion; }
@@ -224,6 +244,8 @@ private:
   llvm::StringMap<ModuleInfo> Modules;
   llvm::StringMap<std::string> LossModules;
   llvm::StringMap<LossRule> Losses;
+  llvm::StringMap<SourceDTypeRule> SourceDTypeOps;
+  llvm::StringMap<std::string> OutDTypeOps;
   llvm::StringSet<> CpuHalfMissing;
   std::string CpuHalfVersion;
   llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];

@@ -86,6 +86,36 @@ struct FromBlobFinding {
 std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
                                                clang::ASTContext &Ctx);
 
+/// A write into a tensor whose dtype the value written cannot take: a
+/// source of another dtype (index_put_, index_copy_, scatter_ ...), or an
+/// in-place arithmetic result that cannot be cast back to self's dtype.
+struct InplaceFinding {
+  const OpEvent *Ev;
+  const Operand *Self;
+  /// The source, or the other operand of the arithmetic (null for a number
+  /// or a true division).
+  const Operand *Source = nullptr;
+  DType SelfDT, SourceDT;
+  /// Arithmetic whose result dtype (SourceDT) cannot be cast to SelfDT.
+  bool ResultCast = false;
+  /// The reason for a ResultCast without a Source: "a floating number",
+  /// "a number", "true division".
+  std::string Why;
+  std::string Kb;
+};
+std::vector<InplaceFinding> findInplaceDtype(const FunctionResult &R,
+                                             const ApiModel &Api);
+
+/// An out= tensor of another dtype than the op's result.
+struct OutFinding {
+  const OpEvent *Ev;
+  const Operand *Out;
+  const Operand *Input; ///< the operand whose dtype the result has, or null
+  DType Expected, Got;
+};
+std::vector<OutFinding> findOutDtype(const FunctionResult &R,
+                                     const ApiModel &Api);
+
 /// Drops the events that run only after an op that throws (a finding of
 /// any check above but from_blob's): on every path that reaches them, the
 /// program has stopped. FD is the function R is of.

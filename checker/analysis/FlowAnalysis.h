@@ -62,6 +62,9 @@ struct Operand {
   const clang::Expr *E = nullptr;
   AbsValue V;
   std::string Name; ///< variable or member name, or "" for an expression
+  /// Argument position in the call (0: self or the first argument; out=
+  /// arguments are not counted).
+  unsigned Pos = 0;
 };
 
 using AutocastArray = std::array<AutocastState, NumAutocastDevices>;
@@ -82,6 +85,13 @@ struct OpEvent {
   bool FromModule = false;
   bool InPlace = false, OutVariant = false, ExplicitDType = false;
   llvm::SmallVector<Operand, 3> Operands;
+  /// The out= tensors the op writes, in order, when the callee takes them
+  /// (all of them are known tensors only if Outs.size() is their count).
+  llvm::SmallVector<Operand, 1> Outs;
+  /// The tensors of a braced index list (index_put_'s indices); complete
+  /// only if IndexListSeen.
+  llvm::SmallVector<Operand, 1> Indices;
+  bool IndexListSeen = false;
   AutocastArray Autocast{};
   AutocastDTypeArray AutocastDType{};
   /// Autocast as the function running the op left it (Entry: as its caller

@@ -401,14 +401,19 @@ void FunctionAnalyzer::run() {
   }
 }
 
+static bool sameValues(llvm::ArrayRef<Operand> A, llvm::ArrayRef<Operand> B) {
+  return A.size() == B.size() &&
+         llvm::all_of(llvm::zip(A, B), [](const auto &P) {
+           return std::get<0>(P).V == std::get<1>(P).V;
+         });
+}
+
 /// The facts a finding depends on are the same in both events.
 static bool sameFacts(const OpEvent &A, const OpEvent &B) {
   return A.Call == B.Call && A.Autocast == B.Autocast &&
          A.AutocastDType == B.AutocastDType &&
-         A.Operands.size() == B.Operands.size() &&
-         llvm::all_of(llvm::zip(A.Operands, B.Operands), [](const auto &P) {
-           return std::get<0>(P).V == std::get<1>(P).V;
-         });
+         sameValues(A.Operands, B.Operands) && sameValues(A.Outs, B.Outs) &&
+         sameValues(A.Indices, B.Indices);
 }
 static bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B) {
   return A.Call == B.Call && A.Module == B.Module && A.Input.V == B.Input.V &&
@@ -504,9 +509,11 @@ void FunctionAnalyzer::collectEvents() {
     appendDistinct(FromBlobs[K].Events, Result.FromBlobs);
 
   // What depends on the parameters is judged again at each call.
+  auto Symbolic = [](const Operand &O) { return dependsOnParams(O.V); };
   for (size_t I = FirstOp; I < Result.Ops.size(); ++I)
-    if (llvm::any_of(Result.Ops[I].Operands,
-                     [](const Operand &O) { return dependsOnParams(O.V); }))
+    if (llvm::any_of(Result.Ops[I].Operands, Symbolic) ||
+        llvm::any_of(Result.Ops[I].Outs, Symbolic) ||
+        llvm::any_of(Result.Ops[I].Indices, Symbolic))
       Sum.SymbolicOps.push_back(Result.Ops[I]);
   for (size_t I = FirstCall; I < Result.ModuleCalls.size(); ++I)
     if (dependsOnParams(Result.ModuleCalls[I].Input.V) ||

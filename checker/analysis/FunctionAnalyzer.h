@@ -114,6 +114,10 @@ private:
   bool hasExplicitDType(const CallSite &S) const;
   /// The recorded event (null if the op has no operands to judge); valid
   /// until the next event is recorded.
+  /// How many out= tensors the callee takes first (or last).
+  unsigned outParams(const clang::FunctionDecl *Callee, bool Last) const;
+  /// The tensors of a braced index list, into E.Indices.
+  void recordIndexList(OpEvent &E, const clang::Expr *List);
   OpEvent *recordOp(const clang::CallExpr *CE, llvm::StringRef Op,
                     bool SameDType, bool Elementwise, unsigned Mask,
                     llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,

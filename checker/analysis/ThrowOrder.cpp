@@ -150,6 +150,10 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
     Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
   for (const UnsafeAutocastFinding &F : findAutocastUnsafe(R, Api))
     Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
+  for (const InplaceFinding &F : findInplaceDtype(R, Api))
+    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
+  for (const OutFinding &F : findOutDtype(R, Api))
+    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
   if (Throws.empty())
     return;
   StmtOrder Order(Ctx);

@@ -191,7 +191,7 @@ OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
     AbsValue V = eval(Operands[I]);
     if (!V.isTensor())
       continue;
-    Ev.Operands.push_back(Operand{Operands[I], V, operandName(Operands[I])});
+    Ev.Operands.push_back(Operand{Operands[I], V, operandName(Operands[I]), I});
   }
   if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
     return nullptr;
@@ -213,9 +213,17 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   Operands.append(Args.begin(), Args.end());
   bool InPlace, Out, OutLast;
   llvm::StringRef Base = baseOpName(Name, InPlace, Out, OutLast);
-  llvm::ArrayRef<const Expr *> Ops = Operands;
-  if (Out && !OutLast && !Ops.empty())
-    Ops = Ops.drop_front();
+  llvm::ArrayRef<const Expr *> Ops = Operands, Outs;
+  if (Out) {
+    // The out= tensors: the non-const Tensor& parameters first (`_out`)
+    // or last (`_outf`).
+    unsigned N = outParams(Callee, OutLast);
+    if (!OutLast)
+      N = std::max(1u, N);
+    N = std::min<unsigned>(N, Ops.size());
+    Outs = OutLast ? Ops.take_back(N) : Ops.take_front(N);
+    Ops = OutLast ? Ops.drop_back(N) : Ops.drop_front(N);
+  }
   if (Api.conversion(Name)) {
     conversionEffects(S, V);
     return;
@@ -224,11 +232,23 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     factoryEffects(S, V);
     return;
   }
+  auto Written = [&](OpEvent *E) {
+    if (!E)
+      return;
+    for (unsigned I = 0; I < Outs.size(); ++I) {
+      AbsValue V = eval(Outs[I]);
+      if (V.isTensor())
+        E->Outs.push_back(Operand{Outs[I], V, operandName(Outs[I]), I});
+    }
+    if (std::optional<SourceDTypeRule> R = Api.sourceDTypeOp(Base))
+      if (R->IndexList >= 0 && unsigned(R->IndexList) < Ops.size())
+        recordIndexList(*E, Ops[R->IndexList]);
+  };
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
     // Ops with an explicit dtype argument are not autocast.
     bool Explicit = hasExplicitDType(S);
-    recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask, Ops,
-             InPlace, Out, Explicit);
+    Written(recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask,
+                     Ops, InPlace, Out, Explicit));
     return;
   }
   std::optional<OpRule> Rule = Api.tensorOp(Name);
@@ -237,16 +257,67 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   if (Rule == OpRule::Promote ||
       (Name.starts_with("operator") && Name.ends_with("=") && S.Obj &&
        Name.size() == 10)) {
-    recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/true, 0x3, Ops,
-             InPlace, Out, false);
+    Written(recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/true, 0x3,
+                     Ops, InPlace, Out, false));
     return;
   }
   if (!Name.starts_with("operator")) {
-    if (OpEvent *E = recordOp(CE, Base, /*SameDType=*/false,
-                              /*Elementwise=*/false, 0xFF, Ops, InPlace, Out,
-                              hasExplicitDType(S)))
+    OpEvent *E = recordOp(CE, Base, /*SameDType=*/false,
+                          /*Elementwise=*/false, 0xFF, Ops, InPlace, Out,
+                          hasExplicitDType(S));
+    if (E)
       E->Generic = true;
+    Written(E);
   }
+}
+
+unsigned FunctionAnalyzer::outParams(const FunctionDecl *Callee,
+                                     bool Last) const {
+  // out= tensors are taken by non-const reference: `Tensor &out`.
+  auto IsOut = [&](const ParmVarDecl *P) {
+    QualType T = P->getType();
+    return T->isLValueReferenceType() &&
+           !T.getNonReferenceType().isConstQualified() &&
+           Api.classify(T.getNonReferenceType()) == TypeKind::Tensor;
+  };
+  unsigned N = 0, Params = Callee->getNumParams();
+  while (N < Params && IsOut(Callee->getParamDecl(Last ? Params - 1 - N : N)))
+    ++N;
+  return N;
+}
+
+void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List) {
+  // `t.index_put_({idx, Slice()}, v)`: a braced list of TensorIndex (or
+  // optional<Tensor>) built from tensors, slices and integers.
+  const Expr *L = List;
+  for (int I = 0; L && I < 6; ++I) {
+    L = strip(L);
+    if (const auto *C = dyn_cast<CXXConstructExpr>(L);
+        C && C->getNumArgs() == 1)
+      L = C->getArg(0);
+    else if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
+      L = SIL->getSubExpr();
+    else
+      break;
+  }
+  const auto *IL = dyn_cast_or_null<InitListExpr>(L);
+  if (!IL)
+    return;
+  for (const Expr *El : IL->inits()) {
+    const Expr *X = strip(El);
+    // TensorIndex(tensor) and optional<Tensor>(tensor) wrap the tensor.
+    for (int I = 0; I < 4; ++I) {
+      const auto *C = dyn_cast<CXXConstructExpr>(X);
+      if (!C || C->getNumArgs() != 1 ||
+          Api.classify(X->getType()) == TypeKind::Tensor)
+        break;
+      X = strip(C->getArg(0));
+    }
+    if (Api.classify(X->getType()) != TypeKind::Tensor)
+      continue; // a slice, an integer, None, an ellipsis
+    E.Indices.push_back(Operand{X, eval(X), operandName(X), 1});
+  }
+  E.IndexListSeen = true;
 }
 
 } // namespace torchdtype

@@ -176,6 +176,10 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
         I.AutocastDType[D] = Cur.AutocastDType[D];
     for (Operand &O : I.Operands)
       O.V = bindParams(O.V, Args, Receiver);
+    for (Operand &O : I.Outs)
+      O.V = bindParams(O.V, Args, Receiver);
+    for (Operand &O : I.Indices)
+      O.V = bindParams(O.V, Args, Receiver);
     I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
     record(CalleeOps, Call, std::move(I));
   }

@@ -373,7 +373,13 @@ const std::map<std::string, std::string> &checkSummaries() {
        "An op that autocast refuses (binary_cross_entropy) runs inside an "
        "autocast region of its device"},
       {"torchdtype-from-blob-dtype",
-       "from_blob is told a dtype other than its buffer's element type"}};
+       "from_blob is told a dtype other than its buffer's element type"},
+      {"torchdtype-inplace-dtype",
+       "A write into a tensor gets a source of another dtype, or an in-place "
+       "result that cannot be cast back to the tensor's dtype"},
+      {"torchdtype-out-dtype",
+       "An out= variant gets an out tensor of another dtype than the op's "
+       "result"}};
   return S;
 }
 

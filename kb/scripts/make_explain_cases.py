@@ -129,6 +129,7 @@ def cases():
     add(s, terminate("result type Float can't be cast to the desired output type Long", "1.13",
                      "compute_types at ./aten/src/ATen/TensorIterator.cpp:492", "add_"), "1.13 long.add_(float)")
     add(s, python("result type Float can't be cast to the desired output type Long", line="counts += weights"), "2.x in-place (Python)")
+    add(s, short("result type Float can't be cast to the desired output type long int"), "1.13 int64 clamp_(0.5) (observed)")
 
     s = "pytorch/found-dtype-expected"
     add(s, logged("Found dtype Double but expected Float", "1.13",
@@ -189,6 +190,34 @@ def cases():
             '    raise ValueError("Attempting to unscale FP16 gradients.")\n'
             "ValueError: Attempting to unscale FP16 gradients.\n"), "2.x GradScaler with a half model")
     add(s, python("Attempting to unscale FP16 gradients.", exc="ValueError", line="scaler.step(optimizer)"), "1.13 torch.cuda.amp.GradScaler")
+
+    s = "pytorch/index-put-dtype-mismatch"
+    add(s, terminate("Index put requires the source and destination dtypes match, got Float for the destination and Double for the source.", "1.13",
+                     "make_index_put_iterator at ./aten/src/ATen/native/TensorAdvancedIndexing.cpp:539", "index_put_"), "1.13 index_put_ with a Long index (observed)")
+
+    s = "pytorch/index-copy-dtype-mismatch"
+    add(s, logged("index_copy_(): self and source expected to have the same dtype, but got (self) Float and (source) Double", "2.x",
+                  "meta at /pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:293", "index_copy_"), "2.x index_copy_ (source text)")
+
+    s = "pytorch/index-add-dtype-mismatch"
+    add(s, python("index_add_(): self (Float) and source (Half) must have the same scalar type", line="acc.index_add_(0, idx, grads)"), "index_add_ of half values (Python)")
+
+    s = "pytorch/masked-scatter-dtype-mismatch"
+    add(s, short("masked_scatter: expected self and source to have same dtypes but gotFloat and Double"), "1.13 CPU masked_scatter_ (observed)")
+
+    s = "pytorch/scatter-src-dtype-mismatch"
+    add(s, terminate("scatter(): Expected self.dtype to be equal to src.dtype", "1.13",
+                     "scatter_gather_dtype_check at ./aten/src/ATen/native/ScatterGatherChecks.h:29", "scatter_add_"), "1.13 scatter_add_ of ones_like(index) (observed)")
+
+    s = "pytorch/put-dtype-mismatch"
+    add(s, short("put_(): self and source expected to have the same dtype, but got self.dtype = Float and source.dtype = Double"), "1.13 put_ (observed)")
+
+    s = "pytorch/lerp-dtype-mismatch"
+    add(s, python("expected dtype float for `end` but got dtype c10::BFloat16", line="ema.lerp_(p, 1 - decay)"), "EMA lerp_ with bf16 params (Python)")
+
+    s = "pytorch/out-dtype-mismatch"
+    add(s, terminate("Expected out tensor to have dtype long int, but got int instead", "1.13",
+                     "resize_out at ./build/aten/src/ATen/RegisterCPU.cpp:1187", "argmax_out"), "1.13 argmax_out into an int out (observed)")
 
     # Messages no record may claim.
     add(None, python("MPS backend out of memory (MPS allocated: 18.04 GB, other allocations: 6.53 MB, max allowed: 18.13 GB). Tried to allocate 256.00 MB on private pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 to disable upper limit for memory allocations (may cause system failure)."), "MPS out of memory")

@@ -93,7 +93,7 @@ with tempfile.TemporaryDirectory() as d:
     sarif = json.load(open(out))
     run = sarif["runs"][0]
     rules = {x["id"]: x for x in run["tool"]["driver"]["rules"]}
-    expect(len(rules) == 8, "8 rules: %s" % sorted(rules))
+    expect(len(rules) == 10, "10 rules: %s" % sorted(rules))
     mp = rules.get("torchdtype-mixed-precision", {})
     expect("pytorch/scalar-type-mismatch" in mp.get("help", {}).get("markdown", "")
            and "**Fix:**" in mp.get("help", {}).get("markdown", "")

@@ -42,6 +42,9 @@ def main():
     for name, info in api["modules"].items():
         if name != "_doc":
             api_ids.add(info["kb"])
+    for name, info in api["source_dtype_ops"].items():
+        if name != "_doc":
+            api_ids.add(info["kb"])
     for rid in sorted(api_ids):
         ok(rid in records, "api.json links %s, which is not in kb/records" % rid)
 
@@ -54,6 +57,11 @@ def main():
                     for i in info["kb"].values()}
         if cls == "ModuleInputDtypeCheck":
             ids |= {info["kb"] for n, info in api["modules"].items() if n != "_doc"}
+        if cls == "InplaceDtypeCheck":
+            # the op records are data; the arithmetic one is the analysis'
+            ids |= {info["kb"] for n, info in api["source_dtype_ops"].items() if n != "_doc"}
+            ids |= set(re.findall(r'"(pytorch/[a-z0-9-]+)"', open(os.path.join(
+                ROOT, "checker", "analysis", "WriteFindings.cpp")).read()))
         linked_by[name] = ids
         ok(ids, "%s links no record" % name)
         for rid in sorted(ids):

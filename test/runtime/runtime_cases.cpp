@@ -206,13 +206,203 @@ std::vector<Case> cases() {
        THROWS("^result type Float can't be cast to the desired output type Long$"),
        [] {
          auto a = of(torch::kLong);
-         a.add_(f32());
+         a.add_(f32()); // FLAGGED(torchdtype-inplace-dtype)
        }},
       {"index_add_f32_with_f64_source_throws",
        THROWS("index_add_\\(\\): self \\(Float\\) and source \\(Double\\) must have the same scalar type"),
        [] {
-         auto a = torch::zeros({3});
-         a.index_add_(0, torch::tensor({0, 1}), torch::ones({2}, torch::kDouble));
+         auto a = torch::zeros({3}, torch::kFloat);
+         a.index_add_(0, torch::tensor({0, 1}), torch::ones({2}, torch::kDouble)); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+
+      // ---- writes whose source must have self's dtype (torchdtype-inplace-dtype) ----
+      {"index_add_fn_f32_with_f16_source_throws",
+       THROWS("^index_add_\\(\\): self \\(Float\\) and source \\(Half\\) must have the same scalar type$"),
+       [] { torch::index_add(torch::zeros({3}, torch::kFloat), 0, torch::tensor({0, 1}), torch::ones({2}, torch::kHalf)); }}, // FLAGGED(torchdtype-inplace-dtype)
+      {"index_put_f32_long_index_f64_values_throws",
+       THROWS("^Index put requires the source and destination dtypes match, got Float for the destination and Double for the source\\.$"),
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.index_put_({torch::tensor({0, 1})}, torch::ones({2}, torch::kDouble)); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"index_put_f32_long_index_0dim_f64_value_throws",
+       THROWS("^Index put requires the source and destination dtypes match, got Float for the destination and Double for the source\\.$"),
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.index_put_({torch::tensor({0, 1})}, torch::tensor(2.0, torch::kDouble)); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      // a bool mask with a one-element value becomes masked_fill_, which converts
+      {"index_put_bool_mask_0dim_f64_value_runs", RUNS,
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.index_put_({a > -1}, torch::tensor(2.0, torch::kDouble));
+         EXPECT_DTYPE(a, torch::kFloat);
+       }},
+      // only slices: a copy_, which converts
+      {"index_put_slice_f64_values_runs", RUNS,
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.index_put_({torch::indexing::Slice(0, 2)}, torch::ones({2}, torch::kDouble));
+       }},
+      {"index_copy_f32_with_f64_source_throws",
+       THROWS("^index_copy_\\(\\): self and source expected to have the same dtype, but got \\(self\\) Float and \\(source\\) Double$"),
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.index_copy_(0, torch::tensor({0, 1}), torch::ones({2}, torch::kDouble)); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"masked_scatter_f32_with_f64_source_throws",
+       THROWS("^masked_scatter: expected self and source to have same dtypes but ?gotFloat and Double$"),
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.masked_scatter_(a > -1, torch::ones({4}, torch::kDouble)); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"scatter_f32_with_f64_src_throws",
+       THROWS("^scatter\\(\\): Expected self\\.dtype to be equal to src\\.dtype$"),
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.scatter_(0, torch::tensor({0, 1}), torch::ones({2}, torch::kDouble)); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"scatter_add_f32_with_long_src_throws",
+       THROWS("^scatter\\(\\): Expected self\\.dtype to be equal to src\\.dtype$"),
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         auto idx = torch::tensor({0, 1});
+         a.scatter_add_(0, idx, torch::ones_like(idx)); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"scatter_f32_with_double_value_runs", RUNS,
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.scatter_(0, torch::tensor({0, 1}), 2.5);
+       }},
+      {"put_f32_with_f64_source_throws",
+       THROWS("^put_\\(\\): self and source expected to have the same dtype, but got self\\.dtype = Float and source\\.dtype = Double$"),
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.put_(torch::tensor({0, 1}), torch::ones({2}, torch::kDouble)); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"lerp_f32_with_f64_end_throws",
+       THROWS("^expected dtype float for `end` but got dtype double$"),
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.lerp_(torch::ones({4}, torch::kDouble), 0.5); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"lerp_f32_with_f64_weight_throws",
+       THROWS("^expected dtype float for `weight` but got dtype double$"),
+       [] { torch::lerp(torch::zeros({4}, torch::kFloat), torch::ones({4}, torch::kFloat), torch::full({4}, 0.5, torch::kDouble)); }}, // FLAGGED(torchdtype-inplace-dtype)
+      {"copy_f32_from_f64_runs", RUNS,
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.copy_(torch::ones({4}, torch::kDouble));
+         EXPECT_DTYPE(a, torch::kFloat);
+       }},
+      {"index_fill_f32_with_0dim_f64_runs", RUNS,
+       [] {
+         auto a = torch::zeros({4}, torch::kFloat);
+         a.index_fill_(0, torch::tensor({0, 1}), torch::tensor(1.0, torch::kDouble));
+       }},
+      {"inplace_div_i64_by_int_throws",
+       THROWS("^result type Float can't be cast to the desired output type Long$"),
+       [] {
+         auto a = torch::arange(4);
+         a /= 2; // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"inplace_mul_i64_by_double_throws",
+       THROWS("^result type Float can't be cast to the desired output type Long$"),
+       [] {
+         auto a = torch::arange(4);
+         a.mul_(0.5); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"inplace_add_bool_plus_int_throws",
+       THROWS("^result type Long can't be cast to the desired output type Bool$"),
+       [] {
+         auto a = torch::ones({4}, torch::kBool);
+         a.add_(1); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"inplace_div_i64_floor_runs", RUNS,
+       [] {
+         auto a = torch::arange(4);
+         a.div_(2, "floor");
+         EXPECT_DTYPE(a, torch::kLong);
+       }},
+      {"inplace_add_i32_plus_i64_runs", RUNS,
+       [] {
+         auto a = torch::ones({4}, torch::kInt);
+         a.add_(torch::arange(4));
+         EXPECT_DTYPE(a, torch::kInt);
+       }},
+      {"inplace_sub_i64_minus_int_runs", RUNS,
+       [] {
+         auto a = torch::arange(4);
+         a -= 1;
+       }},
+
+      // ---- out= tensors of the wrong dtype (torchdtype-out-dtype) ----
+      {"mm_out_f64_out_f32_inputs_throws",
+       THROWS("^Expected out tensor to have dtype float, but got double instead$"),
+       [] {
+         auto out = torch::empty({2, 2}, torch::kDouble);
+         torch::mm_out(out, f32(), f32()); // FLAGGED(torchdtype-out-dtype)
+       }},
+      {"matmul_out_f16_out_f32_inputs_throws",
+       THROWS("^Expected out tensor to have dtype float, but got c10::Half instead$"),
+       [] {
+         auto out = torch::empty({2, 2}, torch::kHalf);
+         torch::matmul_out(out, f32(), f32()); // FLAGGED(torchdtype-out-dtype)
+       }},
+      {"mm_outf_f32_out_f64_inputs_throws",
+       THROWS("^Expected out tensor to have dtype double, but got float instead$"),
+       [] {
+         auto out = torch::empty({2, 2}, torch::kFloat);
+         at::mm_outf(of(torch::kDouble), of(torch::kDouble), out); // FLAGGED(torchdtype-out-dtype)
+       }},
+      {"argmax_out_int_out_throws",
+       THROWS("^Expected out tensor to have dtype long int, but got int instead$"),
+       [] {
+         auto out = torch::empty({2}, torch::kInt);
+         at::argmax_out(out, f32(), 1); // FLAGGED(torchdtype-out-dtype)
+       }},
+      {"topk_out_int_indices_throws",
+       THROWS("^Expected out tensor to have dtype long int, but got int instead$"),
+       [] {
+         auto values = torch::empty({2, 1}, torch::kFloat);
+         auto indices = torch::empty({2, 1}, torch::kInt);
+         at::topk_out(values, indices, f32(), 1, 1); // FLAGGED(torchdtype-out-dtype)
+       }},
+      {"sort_out_f64_values_throws",
+       THROWS("^Expected out tensor to have dtype float, but got double instead$"),
+       [] {
+         auto values = torch::empty({2, 2}, torch::kDouble);
+         auto indices = torch::empty({2, 2}, torch::kLong);
+         at::sort_out(values, indices, f32(), 1); // FLAGGED(torchdtype-out-dtype)
+       }},
+      {"max_out_int_indices_throws",
+       THROWS("^Expected out tensor to have dtype long int, but got int instead$"),
+       [] {
+         auto values = torch::empty({2}, torch::kFloat);
+         auto indices = torch::empty({2}, torch::kInt);
+         at::max_out(values, indices, f32(), 1); // FLAGGED(torchdtype-out-dtype)
+       }},
+      // elementwise and reducing out= ops cast into the out tensor
+      {"add_out_f64_out_f32_inputs_runs", RUNS,
+       [] {
+         auto out = torch::empty({2, 2}, torch::kDouble);
+         at::add_out(out, f32(), f32());
+         EXPECT_DTYPE(out, torch::kDouble);
+       }},
+      {"sum_out_f64_out_runs", RUNS,
+       [] {
+         auto out = torch::empty({2}, torch::kDouble);
+         at::sum_out(out, f32(), {1});
+       }},
+      {"cumsum_out_f64_out_runs", RUNS,
+       [] {
+         auto out = torch::empty({2, 2}, torch::kDouble);
+         at::cumsum_out(out, f32(), 1);
+       }},
+      {"max_out_binary_f64_out_runs", RUNS,
+       [] {
+         auto out = torch::empty({2, 2}, torch::kDouble);
+         at::max_out(out, f32(), f32());
        }},
 
       // ---- losses, scalars, CPU kernels (knowledge-base records) ----

@@ -25,10 +25,10 @@ namespace {
 
 using LineSet = std::set<unsigned>;
 /// Lines by annotation: "mixed", "device", "mps", "half", "modin", "loss",
-/// "bce", "blob" (one per finding kind).
+/// "bce", "blob", "write", "out" (one per finding kind).
 using Lines = std::map<std::string, LineSet>;
-const char *const Tags[] = {"mixed", "device", "mps", "half",
-                            "modin", "loss", "bce", "blob"};
+const char *const Tags[] = {"mixed", "device", "mps",  "half",  "modin",
+                            "loss",  "bce",    "blob", "write", "out"};
 
 Lines annotations(llvm::StringRef Code) {
   Lines L;
@@ -90,7 +90,8 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
       R.Found["mps"].insert(LineOf(P->E));
     for (const OpEvent *E : findHalfOnCpu(Res, AC.api()))
       R.Found["half"].insert(LineOf(E->Call));
-    for (const ModuleInputFinding &F : findModuleInputDtype(Res, AC.api(), true))
+    for (const ModuleInputFinding &F :
+         findModuleInputDtype(Res, AC.api(), true))
       R.Found["modin"].insert(LineOf(F.Call->Call));
     for (const LossTargetFinding &F : findLossTargetDtype(Res, AC.api()))
       R.Found["loss"].insert(LineOf(F.Ev->Call));
@@ -98,6 +99,10 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
       R.Found["bce"].insert(LineOf(F.Ev->Call));
     for (const FromBlobFinding &F : findFromBlobDtype(Res, Ctx))
       R.Found["blob"].insert(LineOf(F.Ev->Call));
+    for (const InplaceFinding &F : findInplaceDtype(Res, AC.api()))
+      R.Found["write"].insert(LineOf(F.Ev->Call));
+    for (const OutFinding &F : findOutDtype(Res, AC.api()))
+      R.Found["out"].insert(LineOf(F.Ev->Call));
   }
   return R;
 }
@@ -677,6 +682,40 @@ void f() {
 )cpp");
 }
 
+TEST(Analysis, WritesIntoTensors) {
+  expectAnnotated(R"cpp(
+void write(torch::Tensor &dst, const torch::Tensor &src) {
+  dst.index_copy_(0, torch::arange(2), src); // [[write]]
+}
+void f() {
+  auto a = torch::zeros({4});
+  auto idx = torch::tensor({0, 1});
+  auto d = torch::ones({2}, torch::kDouble);
+  a.index_add_(0, idx, d); // [[write]]
+  a.index_add_(0, idx, d.to(torch::kFloat));
+  a.index_put_({idx}, d); // [[write]]
+  a.index_put_({a > 0}, torch::tensor(1.0, torch::kDouble));
+  a.scatter_(0, idx, 2.5);
+  a.copy_(d);
+  write(a, d);
+  write(a, d.to(torch::kFloat));
+  auto n = torch::arange(4);
+  n /= 2; // [[write]]
+  n.div_(2, "floor");
+  n.mul_(0.5); // [[write]]
+  n.add_(torch::ones({4}, torch::kInt));
+  a.add_(d);
+  auto out = torch::empty({2, 2}, torch::kDouble);
+  auto m = torch::randn({2, 2});
+  torch::mm_out(out, m, m); // [[out]]
+  torch::mm_out(out, m.to(torch::kDouble), m.to(torch::kDouble));
+  auto preds = torch::empty({2}, torch::kInt);
+  at::argmax_out(preds, m, 1); // [[out]]
+  at::add_out(out, m, m);
+}
+)cpp");
+}
+
 TEST(Analysis, AutocastRefusesBinaryCrossEntropyOnCuda) {
   expectAnnotated(R"cpp(
 void f(const torch::Tensor &unknown) {
@@ -790,14 +829,14 @@ torch::Tensor l3(const torch::Tensor &a, const torch::Tensor &b) { return l2(a, 
 torch::Tensor l4(const torch::Tensor &a, const torch::Tensor &b) { return l3(a, b); }
 )cpp";
   // Three calls away: reported at the op in l0 (line 2).
-  Analysis Near = analyse(std::string(Chain) +
-                          "void near() { l2(torch::randn({2, 2}), "
-                          "torch::randn({2, 2}, torch::kHalf)); }\n");
+  Analysis Near =
+      analyse(std::string(Chain) + "void near() { l2(torch::randn({2, 2}), "
+                                   "torch::randn({2, 2}, torch::kHalf)); }\n");
   EXPECT_EQ(Near.Found["mixed"], LineSet({2}));
   // Five calls away: beyond MaxCallDepth (4), nothing.
-  Analysis Far = analyse(std::string(Chain) +
-                         "void far() { l4(torch::randn({2, 2}), "
-                         "torch::randn({2, 2}, torch::kHalf)); }\n");
+  Analysis Far =
+      analyse(std::string(Chain) + "void far() { l4(torch::randn({2, 2}), "
+                                   "torch::randn({2, 2}, torch::kHalf)); }\n");
   EXPECT_EQ(Far.Found["mixed"], LineSet());
 }
 
@@ -925,7 +964,8 @@ void f() {
   torch::mm(w, ids.to(torch::kBFloat16));
   at::autocast::set_cpu_enabled(false);
 }
-)cpp", "1.13");
+)cpp",
+                  "1.13");
 }
 
 // Autocast results (observed on LibTorch 1.13.1, CPU autocast): ops on the
@@ -956,5 +996,6 @@ void maybe_on(bool on) {
   at::autocast::set_cpu_enabled(false);
   torch::mm(h, w);
 }
-)cpp", "1.13");
+)cpp",
+                  "1.13");
 }

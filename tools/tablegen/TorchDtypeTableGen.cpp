@@ -193,16 +193,65 @@ void emitApi(const std::string &File, std::ostream &Out) {
     Out << "TD_LOSS(" << quote(Name) << ", "
         << checkedEnum(Rule, File, "losses." + Name, LossRules) << ")\n";
   }
+  Out << "#endif\n#ifdef TD_SOURCE_DTYPE_OP\n";
+  for (const auto &[Name, Info] :
+       member(Api, File, "", "source_dtype_ops", json::value_t::object)
+           .items()) {
+    if (Name == "_doc")
+      continue;
+    std::string Field = "source_dtype_ops." + Name;
+    unsigned Mask = 0;
+    for (const auto &P :
+         member(Info, File, Field, "sources", json::value_t::array)) {
+      if (!P.is_number_unsigned() || P.get<unsigned>() < 1 ||
+          P.get<unsigned>() > 7)
+        fail(File, Field + ".sources",
+             "source positions are integers from 1 to 7");
+      Mask |= 1u << P.get<unsigned>();
+    }
+    if (!Mask)
+      fail(File, Field + ".sources", "must list source positions");
+    int IndexList = -1;
+    if (Info.contains("index_list")) {
+      const json &IL = Info.at("index_list");
+      if (!IL.is_number_unsigned() || IL.get<unsigned>() > 7)
+        fail(File, Field + ".index_list", "must be a position from 0 to 7");
+      IndexList = IL.get<int>();
+    }
+    const json &Kb = member(Info, File, Field, "kb", json::value_t::string);
+    if (Kb.get<std::string>().rfind("pytorch/", 0) != 0)
+      fail(File, Field + ".kb", "must be a record id 'pytorch/...'");
+    for (const auto &[Key, _] : Info.items())
+      if (Key != "sources" && Key != "index_list" && Key != "kb")
+        fail(File, Field + "." + Key, "unknown field");
+    Out << "TD_SOURCE_DTYPE_OP(" << quote(Name) << ", " << Mask << ", "
+        << IndexList << ", " << quote(Kb) << ")\n";
+  }
+  static const std::map<std::string, std::string> OutRules = {{"input", "I"},
+                                                              {"long", "L"}};
+  Out << "#endif\n#ifdef TD_OUT_DTYPE_OP\n";
+  for (const auto &[Name, Outs] :
+       member(Api, File, "", "out_dtype_ops", json::value_t::object).items()) {
+    if (Name == "_doc")
+      continue;
+    std::string Field = "out_dtype_ops." + Name;
+    if (!Outs.is_array() || Outs.empty() || Outs.size() > 4)
+      fail(File, Field, "must list one to four out rules");
+    std::string Rules;
+    for (const auto &R : Outs)
+      Rules += checkedEnum(R, File, Field, OutRules);
+    Out << "TD_OUT_DTYPE_OP(" << quote(Name) << ", " << quote(Rules) << ")\n";
+  }
   Out << "#endif\n#ifdef TD_NAME\n";
   // Names the analysis routes calls by, per role: lists of strings.
   static const std::set<std::string> Roles = {
-      "op_namespaces",         "options_namespaces", "autocast_namespaces",
-      "default_dtype_setters", "dtype_conversions",  "holder_accessors",
-      "register_module",       "make_shared",        "buffer_factories",
-      "dtype_accessors",       "device_accessors",   "options_accessors",
-      "device_type_accessors", "type_meta_makers",   "module_conversions",
+      "op_namespaces",         "options_namespaces",  "autocast_namespaces",
+      "default_dtype_setters", "dtype_conversions",   "holder_accessors",
+      "register_module",       "make_shared",         "buffer_factories",
+      "dtype_accessors",       "device_accessors",    "options_accessors",
+      "device_type_accessors", "type_meta_makers",    "module_conversions",
       "module_forwards",       "libtorch_namespaces", "true_division",
-      "nonscalar_factories"};
+      "nonscalar_factories",   "result_cast_inplace"};
   const json &Names = member(Api, File, "", "names", json::value_t::object);
   for (const std::string &Role : Roles) {
     for (const json &Name :

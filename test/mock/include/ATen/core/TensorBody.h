@@ -2,7 +2,13 @@
 #pragma once
 #include <ATen/core/TensorBase.h>
 
+#include <c10/util/string_view.h>
+#include <initializer_list>
+
 namespace at {
+namespace indexing {
+struct TensorIndex;
+} // namespace indexing
 using c10::IntArrayRef;
 using c10::optional;
 using c10::ArrayRef;
@@ -99,6 +105,20 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor index_select(int64_t dim, const at::Tensor & index) const;
   at::Tensor & index_add_(int64_t dim, const at::Tensor & index, const at::Tensor & source, const at::Scalar & alpha=1) const;
   at::Tensor & index_copy_(int64_t dim, const at::Tensor & index, const at::Tensor & source) const;
+  at::Tensor index_copy(int64_t dim, const at::Tensor & index, const at::Tensor & source) const;
+  at::Tensor index_add(int64_t dim, const at::Tensor & index, const at::Tensor & source, const at::Scalar & alpha=1) const;
+  Tensor & index_put_(std::initializer_list<at::indexing::TensorIndex> indices, Tensor const & rhs);
+  Tensor & index_put_(std::initializer_list<at::indexing::TensorIndex> indices, const Scalar& v);
+  at::Tensor & masked_scatter_(const at::Tensor & mask, const at::Tensor & source) const;
+  at::Tensor masked_scatter(const at::Tensor & mask, const at::Tensor & source) const;
+  at::Tensor & masked_fill_(const at::Tensor & mask, const at::Scalar & value) const;
+  at::Tensor & scatter_(int64_t dim, const at::Tensor & index, const at::Scalar & value) const;
+  at::Tensor & scatter_add_(int64_t dim, const at::Tensor & index, const at::Tensor & src) const;
+  at::Tensor & put_(const at::Tensor & index, const at::Tensor & source, bool accumulate=false) const;
+  at::Tensor & lerp_(const at::Tensor & end, const at::Scalar & weight) const;
+  at::Tensor & lerp_(const at::Tensor & end, const at::Tensor & weight) const;
+  at::Tensor & div_(const at::Tensor & other, c10::optional<c10::string_view> rounding_mode) const;
+  at::Tensor & div_(const at::Scalar & other, c10::optional<c10::string_view> rounding_mode) const;
   at::Tensor log() const;
   at::Tensor log_softmax(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
   at::Tensor matmul(const at::Tensor & other) const;

@@ -1,0 +1,50 @@
+//===- InplaceDtypeCheck.cpp - torchdtype-inplace-dtype -------------------===//
+
+#include "InplaceDtypeCheck.h"
+#include "analysis/Findings.h"
+
+namespace clang::tidy::torchdtype {
+
+using ::torchdtype::dtypeName;
+
+void InplaceDtypeCheck::report(const ::torchdtype::FunctionResult &R,
+                               ::torchdtype::AnalysisContext &AC) {
+  for (const ::torchdtype::InplaceFinding &F :
+       ::torchdtype::findInplaceDtype(R, AC.api())) {
+    SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
+    if (!firstAt(Loc))
+      continue;
+    std::string Self = describe(*F.Self);
+    if (!F.ResultCast)
+      diag(Loc, "'%0' needs a source of the dtype of '%1' (%2) but gets %3; "
+                "this throws at run time%4")
+          << F.Ev->Written << Self << dtypeName(F.SelfDT)
+          << dtypeName(F.SourceDT) << kbSuffix(F.Kb);
+    else if (F.Source)
+      diag(Loc, "'%0' combines '%1' of dtype %2 with an operand of dtype %3 "
+                "into a %4 result that cannot be cast back to %2; this "
+                "throws at run time%5")
+          << F.Ev->Written << Self << dtypeName(F.SelfDT)
+          << dtypeName(*F.Source->V.DT.single()) << dtypeName(F.SourceDT)
+          << kbSuffix(F.Kb);
+    else
+      diag(Loc, "'%0' on '%1' of dtype %2 with %3 gives a %4 result that "
+                "cannot be cast back to %2; this throws at run time%5")
+          << F.Ev->Written << Self << dtypeName(F.SelfDT) << F.Why
+          << dtypeName(F.SourceDT) << kbSuffix(F.Kb);
+    const ::torchdtype::Operand &S = *F.Self;
+    diag(fileLoc(S.V.DT.Where.isValid() ? S.V.DT.Where : S.E->getExprLoc()),
+         "'%0' has dtype %1 from here", DiagnosticIDs::Note)
+        << Self << dtypeName(F.SelfDT);
+    if (const ::torchdtype::Operand *O = F.Source)
+      diag(
+          fileLoc(O->V.DT.Where.isValid() ? O->V.DT.Where : O->E->getExprLoc()),
+          "%select{source|operand}0 '%1' has dtype %2 from here",
+          DiagnosticIDs::Note)
+          << F.ResultCast << describe(*O) << dtypeName(*O->V.DT.single());
+    contextNotes(F.Ev->Via, F.Ev->Assumed);
+    kbNote(Loc, F.Kb);
+  }
+}
+
+} // namespace clang::tidy::torchdtype
