@@ -164,9 +164,10 @@ AnalysisContext::Entry &AnalysisContext::run(const FunctionDecl *FD) {
   return *E;
 }
 
-std::optional<AbsValue>
-AnalysisContext::returnFor(const FunctionDecl *Def,
-                           llvm::ArrayRef<AbsValue> Args) {
+std::optional<AbsValue> AnalysisContext::returnFor(
+    const FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
+    const AutocastArray *Autocast, const AutocastDTypeArray *AutocastDType,
+    const AbsValue *Receiver) {
   if (ReturnDepth >= Config.MaxCallDepth || !Def->hasBody())
     return std::nullopt;
   std::string Key;
@@ -174,12 +175,26 @@ AnalysisContext::returnFor(const FunctionDecl *Def,
   for (const AbsValue &A : Args)
     OS << unsigned(A.K) << ':' << A.DT.Bits << ':' << A.DT.Param << ':'
        << A.DV.Bits << ':' << A.DV.Param << ':' << A.NonScalar << ';';
+  if (Autocast)
+    for (unsigned I = 0; I < NumAutocastDevices; ++I)
+      OS << 'A' << unsigned((*Autocast)[I]) << ':'
+         << (AutocastDType && (*AutocastDType)[I] ? int((*(*AutocastDType)[I]))
+                                                  : -1);
+  if (Receiver)
+    OS << 'R' << Receiver->DT.Bits << ':' << Receiver->DT.Param << ':'
+       << Receiver->DV.Bits << ':' << Receiver->DV.Param << ':'
+       << Receiver->Tracked << Receiver->DTypeConverted
+       << Receiver->DeviceConverted;
   auto [It, New] = Returns.try_emplace({Def, OS.str()});
   if (!New)
     return It->second;
   FlowState Seed;
   Seed.Reached = true;
   Seed.DefaultDType = entryDefaultDType(Def);
+  if (Autocast)
+    Seed.Autocast = *Autocast;
+  if (AutocastDType)
+    Seed.AutocastDType = *AutocastDType;
   for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I)
     if (Args[I].K != AbsValue::Kind::None)
       Seed.Vars[Def->getParamDecl(I)] = Args[I];
@@ -187,6 +202,8 @@ AnalysisContext::returnFor(const FunctionDecl *Def,
   Summary S;
   ++ReturnDepth;
   FunctionAnalyzer A(*this, Def, Scratch, S, &Seed, false);
+  if (Receiver)
+    A.bindReceiver(*Receiver);
   A.run();
   --ReturnDepth;
   std::optional<AbsValue> R;

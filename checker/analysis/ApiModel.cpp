@@ -93,6 +93,8 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_SOURCE_DTYPE_OP(Name, Mask, IndexList, Kb)                          \
   SourceDTypeOps[Name] = SourceDTypeRule{Mask, IndexList, Kb};
 #define TD_OUT_DTYPE_OP(Name, Rules) OutDTypeOps[Name] = Rules;
+#define TD_AUTOCAST_COMPOSITE(Name, Op) Composites[Name].push_back(Op);
+#define TD_ACTIVATION_MODULE(Name, Op) ActivationModules[Name] = Op;
 #define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
   AutocastSetters[Name] =                                                      \
       AutocastSetter{AutocastSetter::Sets::What, setterDevice##Dev()};
@@ -109,6 +111,8 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #undef TD_LOSS
 #undef TD_SOURCE_DTYPE_OP
 #undef TD_OUT_DTYPE_OP
+#undef TD_AUTOCAST_COMPOSITE
+#undef TD_ACTIVATION_MODULE
   for (const auto &Entry : OpKb) {
     std::vector<std::string> Versions;
     for (const auto &[Ver, Id] : Entry.second)
@@ -152,6 +156,16 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 std::optional<SourceDTypeRule>
 ApiModel::sourceDTypeOp(llvm::StringRef Op) const {
   return lookup(SourceDTypeOps, Op);
+}
+
+bool ApiModel::autocastInside(AutocastDevice Dev, llvm::StringRef Op) const {
+  auto It = Composites.find(Op);
+  if (It == Composites.end())
+    return false;
+  return llvm::any_of(It->second, [&](const std::string &Inner) {
+    AutocastPolicy P = autocastPolicy(Dev, Inner);
+    return P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned;
+  });
 }
 
 llvm::SmallVector<OutRule, 2>
@@ -349,6 +363,15 @@ std::optional<ModuleInfo> ApiModel::builtinModule(QualType T) const {
 std::string ApiModel::lossModuleOp(QualType T) const {
   std::optional<std::string> Name = torchNNName(*this, T);
   return Name ? lookup(LossModules, *Name).value_or("") : "";
+}
+
+std::string ApiModel::activationModuleOp(QualType T) const {
+  std::optional<std::string> Name = torchNNName(*this, T);
+  return Name ? lookup(ActivationModules, *Name).value_or("") : "";
+}
+
+bool ApiModel::isSequential(QualType T) const {
+  return torchNNName(*this, T) == std::optional<std::string>("Sequential");
 }
 
 std::optional<LossRule> ApiModel::loss(llvm::StringRef Op) const {

@@ -46,7 +46,8 @@ enum class OpRule : uint8_t {
   Reduce,
   Promote,
   BoolResult,
-  LongResult
+  LongResult,
+  ListPromote ///< cat, stack: the promoted dtype of the list's tensors
 };
 enum class ModuleRule : uint8_t { FloatInput, IndexInput };
 enum class LossRule : uint8_t {
@@ -130,6 +131,11 @@ public:
   std::optional<ModuleInfo> builtinModule(clang::QualType T) const;
   /// The op a torch::nn loss module runs ("mse_loss" for MSELoss), or "".
   std::string lossModuleOp(clang::QualType T) const;
+  /// The op a torch::nn module without parameters runs on its input
+  /// ("tanh" for Tanh), or "".
+  std::string activationModuleOp(clang::QualType T) const;
+  /// torch::nn::Sequential (holder, Impl or pointer).
+  bool isSequential(clang::QualType T) const;
   std::optional<LossRule> loss(llvm::StringRef Op) const;
   std::optional<SourceDTypeRule> sourceDTypeOp(llvm::StringRef Op) const;
   /// The dtype rule of each out= tensor of an op whose result dtype it
@@ -222,6 +228,8 @@ public:
   std::optional<AutocastSetter> autocastSetter(llvm::StringRef Name) const;
 
   AutocastPolicy autocastPolicy(AutocastDevice Dev, llvm::StringRef Op) const;
+  /// An op that runs others inside, one of which autocast lists for Dev.
+  bool autocastInside(AutocastDevice Dev, llvm::StringRef Op) const;
   /// Default lower-precision dtype of autocast on a device, if the targeted
   /// version has autocast for it.
   std::optional<DType> autocastDefault(AutocastDevice Dev) const;
@@ -243,9 +251,11 @@ private:
   llvm::StringMap<std::string> OpRecords;
   llvm::StringMap<ModuleInfo> Modules;
   llvm::StringMap<std::string> LossModules;
+  llvm::StringMap<std::string> ActivationModules;
   llvm::StringMap<LossRule> Losses;
   llvm::StringMap<SourceDTypeRule> SourceDTypeOps;
   llvm::StringMap<std::string> OutDTypeOps;
+  llvm::StringMap<llvm::SmallVector<std::string, 2>> Composites;
   llvm::StringSet<> CpuHalfMissing;
   std::string CpuHalfVersion;
   llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];

@@ -192,8 +192,14 @@ public:
   /// its arguments (Args[i]: parameter i's value, None for one not known)
   /// where its summary's return does not follow them (`u / 255.0 - mean`).
   /// Memoised per distinct facts; none past MaxCallDepth nested calls.
-  std::optional<AbsValue> returnFor(const clang::FunctionDecl *Def,
-                                    llvm::ArrayRef<AbsValue> Args);
+  /// Autocast: the caller's state at the call, when it may be on (the
+  /// callee's ops are then cast as the caller's region says). Receiver: the
+  /// module a method runs on, whose facts its members then have.
+  std::optional<AbsValue>
+  returnFor(const clang::FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
+            const AutocastArray *Autocast = nullptr,
+            const AutocastDTypeArray *AutocastDType = nullptr,
+            const AbsValue *Receiver = nullptr);
 
   /// The autocast state at entry of a function: unknown when the function
   /// may be called, in this translation unit, while autocast is on (a

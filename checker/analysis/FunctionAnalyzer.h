@@ -41,6 +41,8 @@ template <typename EventT> struct EventSlot {
 
 class FunctionAnalyzer {
 public:
+  /// Analyses a method for one receiver: the members read have its facts.
+  void bindReceiver(const AbsValue &R) { BoundReceiver = R; }
   /// Seed: the state a lambda starts from (its point of creation).
   /// InvariantMode: only member writes are wanted; member reads do not ask
   /// for the class invariant (which is being computed).
@@ -58,8 +60,16 @@ private:
   AbsValue evalCall(const clang::CallExpr *CE);
   /// A user function's return for this call's argument facts, where its
   /// summary does not follow them (AnalysisContext::returnFor).
-  std::optional<AbsValue> returnFor(const CallSite &S, const Summary &Callee,
-                                    const AbsValue *Receiver);
+  std::optional<AbsValue> returnFor(const CallSite &S,
+                                    const clang::FunctionDecl *Def,
+                                    const Summary &Callee,
+                                    const AbsValue *Receiver,
+                                    const AutocastArray &Autocast);
+  /// What a call of a user function (Def, with summary Callee) returns:
+  /// the summary bound to the arguments, or the callee analysed again for
+  /// this call (its facts, or the autocast state here).
+  AbsValue callResult(const CallSite &S, const clang::FunctionDecl *Def,
+                      const Summary &Callee, const AbsValue *Recv);
   const CallSite &site(const clang::CallExpr *CE);
   void assign(const clang::Expr *LHS, const AbsValue &V);
   /// A bool variable set: assumed to have Value's value when it is a
@@ -106,6 +116,8 @@ private:
                     llvm::ArrayRef<const clang::Expr *> Args);
   AbsValue tensorOpRule(const CallSite &S,
                         llvm::ArrayRef<const clang::Expr *> Args);
+  /// cat, stack: the promoted dtype of the tensors of a braced list.
+  AbsValue listPromotion(const CallSite &S, const clang::Expr *List);
   /// A tensor combined with a C++ number by a promoting op.
   AbsValue scalarPromotion(const CallSite &S, AbsValue T,
                            const clang::Expr *Number);
@@ -125,6 +137,13 @@ private:
 
   // TransferModules.cpp
   AbsValue moduleValue(clang::QualType ModuleType, clang::SourceLocation Where);
+  /// torch::nn::Sequential built from a list of layers.
+  AbsValue sequentialValue(const clang::CXXConstructExpr *CE,
+                           llvm::ArrayRef<const clang::Expr *> Args);
+  /// The layer a Sequential's input goes to (past activations).
+  std::optional<ModuleInfo> firstLayer(const AbsValue &M) const;
+  /// What its forward returns: the layers applied in order.
+  AbsValue sequentialResult(const CallSite &S, const AbsValue &M);
   /// What a module call returns: its forward's result (the user's, bound
   /// to this module and input), or a layer's output.
   AbsValue moduleResult(const CallSite &S);
@@ -172,6 +191,8 @@ private:
   FunctionResult &Result;
   Summary &Sum;
   bool InvariantMode;
+  /// The receiver the method is analysed for (bindReceiver), if any.
+  std::optional<AbsValue> BoundReceiver;
   FlowState Initial;
   FlowState Cur;
   llvm::DenseMap<const clang::Expr *, AbsValue> ExprVals;

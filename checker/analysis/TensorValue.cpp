@@ -151,6 +151,8 @@ void AbsValue::join(const AbsValue &O) {
   Tracked = Tracked && O.Tracked;
   DTypeConverted = DTypeConverted || O.DTypeConverted;
   DeviceConverted = DeviceConverted || O.DeviceConverted;
+  if (Layers != O.Layers)
+    Layers = nullptr;
 }
 
 AutocastState joinAutocast(AutocastState A, AutocastState B) {

@@ -11,6 +11,10 @@
 #define TORCHDTYPE_ANALYSIS_TENSORVALUE_H
 
 #include "clang/Basic/SourceLocation.h"
+
+namespace clang {
+class CXXConstructExpr;
+} // namespace clang
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <optional>
@@ -145,6 +149,9 @@ struct AbsValue {
   /// Module only: to() gave all its floating parameters one dtype, or all
   /// its parameters one device, on some path since it was created.
   bool DTypeConverted = false, DeviceConverted = false;
+  /// Module only: a torch::nn::Sequential built from this list of layers
+  /// (each a torch::nn layer or activation), run in order by forward.
+  const clang::CXXConstructExpr *Layers = nullptr;
 
   static AbsValue none() { return {}; }
   static AbsValue tensor(DTypeFact D, DeviceFact V, bool NonScalar = false) {
@@ -164,7 +171,7 @@ struct AbsValue {
            DeviceSet == O.DeviceSet && NonScalar == O.NonScalar &&
            FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved &&
            Tracked == O.Tracked && DTypeConverted == O.DTypeConverted &&
-           DeviceConverted == O.DeviceConverted;
+           DeviceConverted == O.DeviceConverted && Layers == O.Layers;
   }
   bool operator!=(const AbsValue &O) const { return !(*this == O); }
   void join(const AbsValue &O);

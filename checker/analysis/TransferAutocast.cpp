@@ -71,6 +71,10 @@ AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
         State[I] == AutocastState::Off || State[I] == AutocastState::Entry)
       continue;
     AutocastPolicy P = Api.autocastPolicy(AD, Op);
+    if (P == AutocastPolicy::NotListed && Api.autocastInside(AD, Op)) {
+      R.DT = DTypeFact::unknown(); // an op inside may be cast
+      return R;
+    }
     if (P == AutocastPolicy::NotListed || P == AutocastPolicy::Banned)
       continue;
     std::optional<DType> Default = Api.autocastDefault(AD);

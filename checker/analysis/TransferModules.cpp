@@ -56,6 +56,79 @@ AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
   return V;
 }
 
+AbsValue FunctionAnalyzer::sequentialValue(const CXXConstructExpr *CE,
+                                           llvm::ArrayRef<const Expr *> Args) {
+  // torch::nn::Sequential(Linear(...), ReLU(), ...): its parameters are its
+  // layers'; forward runs them in order. Anything but torch::nn layers and
+  // activations makes it opaque.
+  AbsValue V = moduleValue(CE->getType(), CE->getExprLoc());
+  AbsValue Params;
+  bool First = true;
+  for (const Expr *A : Args) {
+    QualType LT = strip(A)->getType();
+    if (!Api.activationModuleOp(LT).empty())
+      continue;
+    if (!Api.builtinModule(LT))
+      return V;
+    AbsValue L = eval(A);
+    if (L.K != AbsValue::Kind::Module)
+      return V;
+    if (First)
+      Params = L;
+    else
+      Params.join(L);
+    First = false;
+  }
+  V.Fwd = AbsValue::Forward::Keeps;
+  V.Tracked = true;
+  V.Layers = CE;
+  std::optional<ModuleInfo> In = firstLayer(V);
+  V.FloatModule = In && In->Rule == ModuleRule::FloatInput;
+  if (!First) {
+    V.DT = Params.DT;
+    V.DV = Params.DV;
+  } else {
+    V.DV = DeviceFact::of(Device::CPU, CE->getExprLoc());
+  }
+  return V;
+}
+
+std::optional<ModuleInfo>
+FunctionAnalyzer::firstLayer(const AbsValue &M) const {
+  if (!M.Layers)
+    return std::nullopt;
+  for (const Expr *A : M.Layers->arguments()) {
+    QualType LT = strip(A)->getType();
+    if (Api.activationModuleOp(LT).empty())
+      return Api.builtinModule(LT);
+  }
+  return std::nullopt;
+}
+
+AbsValue FunctionAnalyzer::sequentialResult(const CallSite &S,
+                                            const AbsValue &M) {
+  QualType RT = S.E->getType();
+  if (S.Args.empty() || S.Result != TypeKind::Tensor)
+    return unknownOf(RT);
+  AbsValue X = eval(S.Args[0]);
+  if (!X.isTensor())
+    return unknownOf(RT);
+  AbsValue Params = AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+  for (const Expr *A : M.Layers->arguments()) {
+    QualType LT = strip(A)->getType();
+    std::string Act = Api.activationModuleOp(LT);
+    if (!Act.empty()) {
+      X = autocastResult(S, Act, X, {X});
+      continue;
+    }
+    std::optional<ModuleInfo> Info = Api.builtinModule(LT);
+    if (!Info)
+      return unknownOf(RT);
+    X = autocastResult(S, Info->Op, Params, {X, Params});
+  }
+  return convertTo(X, RT);
+}
+
 AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
   QualType RT = S.E->getType();
   AbsValue M = eval(S.Obj);
@@ -66,8 +139,10 @@ AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
     const Summary *Callee = AC.summary(Fwd);
     if (!Callee)
       return unknownOf(RT);
-    return convertTo(applySummary(*Callee, S.Args, &M, S.E->getExprLoc()), RT);
+    return convertTo(callResult(S, Fwd, *Callee, &M), RT);
   }
+  if (M.Layers)
+    return sequentialResult(S, M);
   // A layer: its output has its parameters' dtype and device, unless
   // autocast runs its op in another dtype.
   std::optional<ModuleInfo> Info = Api.builtinModule(S.Obj->getType());
@@ -157,6 +232,8 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   Ev.Autocast = currentAutocast();
   Ev.LocalAutocast = Cur.Autocast;
   std::optional<ModuleInfo> Info = Api.builtinModule(Obj->getType());
+  if (!Info && M.Layers)
+    Info = firstLayer(M); // a Sequential: its input goes to that layer
   if (Info) {
     Ev.Op = Info->Op;
     Ev.Kb = Info->Kb;

@@ -81,6 +81,8 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     Rule = Api.tensorOp(Base);
   if (!Rule || Args.empty())
     return unknownOf(RT);
+  if (*Rule == OpRule::ListPromote)
+    return convertTo(listPromotion(S, Args[0]), RT);
   AbsValue Self = eval(Args[0]);
   if (!Self.isTensor()) {
     // A number first (2.0 * t, 1 - t): the tensor decides with it.
@@ -108,6 +110,8 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     Self.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
     Self.NonScalar = false;
     return convertTo(Self, RT);
+  case OpRule::ListPromote:
+    break; // above
   case OpRule::Promote: {
     if (Args.size() < 2)
       return unknownOf(RT);
@@ -149,6 +153,46 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   }
   }
   return unknownOf(RT);
+}
+
+AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
+  // cat({a, b}), stack({a, b}): the promoted dtype of the tensors of a
+  // braced list (observed on 1.13.1: cat of float32 and float64 is
+  // float64), on their one device.
+  AbsValue R = AbsValue::unknownTensor();
+  const Expr *L = List;
+  for (int I = 0; L && I < 6; ++I) {
+    L = strip(L);
+    if (const auto *C = dyn_cast<CXXConstructExpr>(L);
+        C && C->getNumArgs() == 1)
+      L = C->getArg(0);
+    else if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
+      L = SIL->getSubExpr();
+    else
+      break;
+  }
+  const auto *IL = dyn_cast_or_null<InitListExpr>(L);
+  if (!IL || IL->getNumInits() == 0)
+    return R;
+  std::optional<DType> D;
+  std::optional<Device> Dev;
+  bool SameDevice = true;
+  for (const Expr *El : IL->inits()) {
+    AbsValue V = eval(El);
+    std::optional<DType> E = V.isTensor() ? V.DT.single() : std::nullopt;
+    if (!E)
+      return R;
+    D = D ? promoteTypes(*D, *E) : *E;
+    std::optional<Device> W = V.DV.single();
+    if (!W || (Dev && *Dev != *W))
+      SameDevice = false;
+    Dev = W;
+  }
+  R.DT = DTypeFact::of(*D, S.E->getExprLoc());
+  if (SameDevice && Dev)
+    R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
+  R.NonScalar = true;
+  return R;
 }
 
 AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,

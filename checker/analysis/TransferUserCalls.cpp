@@ -25,36 +25,63 @@ AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
     return unknownOf(RT);
   std::optional<AbsValue> Receiver = receiverModule(S);
   const AbsValue *Recv = Receiver ? &*Receiver : nullptr;
-  AbsValue R = applySummary(*Callee, S.Args, Recv, S.E->getExprLoc());
-  if (R.isTensor() && (!R.DT.single() || !R.DV.single()))
-    if (std::optional<AbsValue> Specific = returnFor(S, *Callee, Recv)) {
-      // What is still unknown for every call is taken from this one.
-      if (!R.DT.single())
-        R.DT = Specific->DT;
-      if (!R.DV.single())
-        R.DV = Specific->DV;
-      R.NonScalar |= Specific->NonScalar;
-    }
-  return convertTo(R, RT);
+  return convertTo(callResult(S, S.Def, *Callee, Recv), RT);
 }
 
-std::optional<AbsValue> FunctionAnalyzer::returnFor(const CallSite &S,
-                                                    const Summary &Callee,
-                                                    const AbsValue *Receiver) {
-  // Only where the summary loses what the arguments say: a parameter
-  // reassigned, or its facts mixed with others (a division, a promotion).
+AbsValue FunctionAnalyzer::callResult(const CallSite &S,
+                                      const FunctionDecl *Def,
+                                      const Summary &Callee,
+                                      const AbsValue *Recv) {
+  AbsValue R = applySummary(Callee, S.Args, Recv, S.E->getExprLoc());
+  if (!R.isTensor())
+    return R;
+  // The summary runs the callee's ops as its caller's autocast leaves
+  // them; where autocast may be on here, they are run again under it.
+  AutocastArray Here = currentAutocast();
+  bool Autocast = llvm::any_of(Here, [](AutocastState A) {
+    return A == AutocastState::On || A == AutocastState::Unknown;
+  });
+  if (!Autocast && R.DT.single() && R.DV.single())
+    return R;
+  std::optional<AbsValue> Specific = returnFor(S, Def, Callee, Recv, Here);
+  if (Autocast) {
+    R.DT = Specific ? Specific->DT : DTypeFact::unknown();
+    if (Specific && !R.DV.single())
+      R.DV = Specific->DV;
+    return R;
+  }
+  if (Specific) {
+    // What is still unknown for every call is taken from this one.
+    if (!R.DT.single())
+      R.DT = Specific->DT;
+    if (!R.DV.single())
+      R.DV = Specific->DV;
+    R.NonScalar |= Specific->NonScalar;
+  }
+  return R;
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
+                            const Summary &Callee, const AbsValue *Receiver,
+                            const AutocastArray &Autocast) {
+  // Where the summary loses what the arguments say (a parameter
+  // reassigned, or its facts mixed with others: a division, a promotion),
+  // or what the autocast state here says (the summary's is that of every
+  // caller, unknown when one may have autocast on), the callee is analysed
+  // again for this call.
   llvm::SmallVector<AbsValue, 4> Args;
-  bool Definite = false;
-  for (unsigned I = 0; I < S.Def->getNumParams(); ++I) {
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     AbsValue A = I < S.Args.size() ? eval(S.Args[I]) : AbsValue::none();
     if (A.DT.Param >= 0 || A.DV.Param >= 0) // symbolic in the caller
       A = AbsValue::none();
-    Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
     Args.push_back(A);
   }
-  if (!Definite || !Callee.Return.isTensor())
+  if (!Callee.Return.isTensor())
     return std::nullopt;
-  std::optional<AbsValue> R = AC.returnFor(S.Def, Args);
+  std::optional<AbsValue> R =
+      AC.returnFor(Def, Args, &Autocast, &Cur.AutocastDType,
+                   Receiver && Receiver->Tracked ? Receiver : nullptr);
   if (!R || !R->isTensor())
     return std::nullopt;
   AbsValue Bound = bindParams(*R, S.Args, Receiver);

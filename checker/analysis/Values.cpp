@@ -272,6 +272,20 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   case TypeKind::Holder: {
     if (Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType())
       return unknownOf(T); // an empty holder, filled in later
+    // A copy of another holder (ModuleHolder<SequentialImpl> from a
+    // Sequential) is the same module.
+    if (Args.size() == 1) {
+      QualType AT = strip(Args[0])->getType();
+      TypeKind AK = Api.classify(AT);
+      if ((AK == TypeKind::Holder || AK == TypeKind::ModulePtr) &&
+          Api.moduleRecord(AT) == Api.moduleRecord(T)) {
+        AbsValue M = eval(Args[0]);
+        if (M.K == AbsValue::Kind::Module)
+          return M;
+      }
+    }
+    if (Api.isSequential(T) && !Args.empty())
+      return sequentialValue(CE, Args);
     return moduleValue(T, CE->getExprLoc());
   }
   case TypeKind::NNModule:
@@ -340,6 +354,8 @@ AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
   V.DV.Param = DeviceFact::ThisModule;
   if (V.K == AbsValue::Kind::Module)
     V.Tracked = true;
+  if (BoundReceiver)
+    V = bindParams(V, {}, &*BoundReceiver);
   return V;
 }
 

@@ -160,3 +160,39 @@ void autocast_region() {
   auto copy = bank.index_copy(0, torch::arange(2), feats); // CPU autocast promotes index_copy
   at::autocast::set_cpu_enabled(false);
 }
+
+// ---- What flows in: a Sequential's result, helpers and modules under autocast
+
+struct Critic : torch::nn::Module {
+  Critic() {
+    body = register_module("body", torch::nn::Sequential(
+        torch::nn::Linear(12, 64), torch::nn::ReLU(), torch::nn::Linear(64, 1)));
+  }
+  torch::Tensor forward(const torch::Tensor &obs) { return body->forward(obs); }
+  torch::nn::Sequential body{nullptr};
+};
+
+torch::Tensor project(const torch::Tensor &a) { return torch::mm(a, a.t()); }
+
+void flows_in() {
+  auto table = torch::zeros({8, 1}, torch::kDouble);
+  auto ids = torch::arange(0, 8);
+  Critic critic;
+  auto x = torch::randn({8, 12});
+  table.index_put_({ids}, critic.forward(x));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'index_put_' needs a source of the dtype of 'table' (Double) but gets Float; {{.*}}
+  table.index_put_({ids}, critic.forward(x).to(torch::kDouble));
+  auto bank = torch::zeros({8, 8});
+  auto scores = torch::zeros({8, 1});
+  at::autocast::set_cpu_enabled(true);
+  bank.index_copy_(0, ids, project(x));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'index_copy_' needs a source of the dtype of 'bank' (Float) but gets BFloat16; {{.*}}
+  scores.index_copy_(0, ids, critic.forward(x));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'index_copy_' needs a source of the dtype of 'scores' (Float) but gets BFloat16; {{.*}}
+  at::autocast::set_cpu_enabled(false);
+  bank.index_copy_(0, ids, project(x)); // autocast is off again
+  auto wide = torch::cat({x, x.to(torch::kDouble)});
+  bank.index_copy_(0, ids, wide);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'index_copy_' needs a source of the dtype of 'bank' (Float) but gets Double; {{.*}}
+  bank.index_copy_(0, ids, torch::cat({x, x}));
+}

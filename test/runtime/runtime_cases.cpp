@@ -89,6 +89,8 @@ torch::Tensor of(torch::ScalarType st, int64_t r = 2, int64_t c = 2) {
   return torch::ones({r, c}, st);
 }
 
+torch::Tensor gram(const torch::Tensor &a) { return torch::mm(a, a.t()); }
+
 std::vector<Case> cases() {
   return {
       // ---- mixed-precision matrix ops (torchdtype-mixed-precision) ----
@@ -334,6 +336,40 @@ std::vector<Case> cases() {
        [] {
          auto a = torch::arange(4);
          a -= 1;
+       }},
+
+      // what a value is after a call: a Sequential runs its layers, a helper
+      // runs under its caller's autocast region, cat promotes
+      {"autocast_cpu_sequential_result_into_f32_buffer_throws",
+       THROWS("^Index put requires the source and destination dtypes match, got Float for the destination and BFloat16 for the source\\.$"),
+       [] {
+         torch::nn::Sequential seq(torch::nn::Linear(4, 4), torch::nn::ReLU(), torch::nn::Linear(4, 4));
+         seq->to(torch::kFloat); // this file changes the default dtype elsewhere
+         auto buf = torch::zeros({4, 4}, torch::kFloat);
+         CpuAutocast ac;
+         buf.index_put_({torch::arange(4)}, seq->forward(f32(4, 4))); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"autocast_cpu_helper_result_into_f32_buffer_throws",
+       THROWS("^index_copy_\\(\\): self and source expected to have the same dtype, but got \\(self\\) Float and \\(source\\) BFloat16$"),
+       [] {
+         auto buf = torch::zeros({2, 2}, torch::kFloat);
+         torch::Tensor s;
+         {
+           CpuAutocast ac;
+           s = gram(f32());
+         }
+         buf.index_copy_(0, torch::arange(2), s); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"helper_result_without_autocast_runs_Float", RUNS,
+       [] {
+         auto buf = torch::zeros({2, 2}, torch::kFloat);
+         buf.index_copy_(0, torch::arange(2), gram(f32()));
+       }},
+      {"cat_f32_f64_into_f32_buffer_throws",
+       THROWS("^index_copy_\\(\\): self and source expected to have the same dtype, but got \\(self\\) Float and \\(source\\) Double$"),
+       [] {
+         auto buf = torch::zeros({4, 2}, torch::kFloat);
+         buf.index_copy_(0, torch::arange(4), torch::cat({f32(), of(torch::kDouble)})); // FLAGGED(torchdtype-inplace-dtype)
        }},
 
       // ---- out= tensors of the wrong dtype (torchdtype-out-dtype) ----

@@ -716,6 +716,40 @@ void f() {
 )cpp");
 }
 
+// A callee's return under the caller's autocast state; a Sequential's
+// result through its layers; cat's promotion.
+TEST(Analysis, ResultsOfCalleesModulesAndLists) {
+  expectAnnotated(R"cpp(
+torch::Tensor project(const torch::Tensor &a) { return torch::mm(a, a.t()); }
+struct Head : torch::nn::Module {
+  Head() {
+    body = register_module("body", torch::nn::Sequential(
+        torch::nn::Linear(4, 8), torch::nn::ReLU(), torch::nn::Linear(8, 4)));
+  }
+  torch::Tensor forward(const torch::Tensor &x) { return body->forward(x); }
+  torch::nn::Sequential body{nullptr};
+};
+void f() {
+  auto x = torch::randn({4, 4});
+  auto d = torch::randn({4, 4}, torch::kDouble);
+  Head head;
+  torch::mm(d, project(x)); // [[mixed]]
+  torch::mm(d, head.forward(x)); // [[mixed]]
+  torch::mm(x, head.forward(x));
+  torch::mm(x, torch::cat({x, d})); // [[mixed]]
+  torch::mm(x, torch::cat({x, x}));
+  at::autocast::set_cpu_enabled(true);
+  auto p = project(x);
+  auto h = head.forward(x);
+  at::autocast::set_cpu_enabled(false);
+  torch::mm(x, p); // [[mixed]]
+  torch::mm(x, h); // [[mixed]]
+  torch::mm(x, project(x));
+}
+)cpp",
+                  "1.13");
+}
+
 TEST(Analysis, AutocastRefusesBinaryCrossEntropyOnCuda) {
   expectAnnotated(R"cpp(
 void f(const torch::Tensor &unknown) {

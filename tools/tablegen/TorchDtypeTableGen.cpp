@@ -91,11 +91,9 @@ void emitApi(const std::string &File, std::ostream &Out) {
       {"device_cuda", "DeviceCUDA"},
       {"backend_arg", "BackendArg"}};
   static const std::map<std::string, std::string> OpRules = {
-      {"preserve", "Preserve"},
-      {"reduce", "Reduce"},
-      {"promote", "Promote"},
-      {"bool_result", "BoolResult"},
-      {"long_result", "LongResult"}};
+      {"preserve", "Preserve"},      {"reduce", "Reduce"},
+      {"promote", "Promote"},        {"bool_result", "BoolResult"},
+      {"long_result", "LongResult"}, {"list_promote", "ListPromote"}};
   static const std::map<std::string, std::string> ModuleRules = {
       {"float", "FloatInput"}, {"index", "IndexInput"}};
 
@@ -192,6 +190,32 @@ void emitApi(const std::string &File, std::ostream &Out) {
       continue;
     Out << "TD_LOSS(" << quote(Name) << ", "
         << checkedEnum(Rule, File, "losses." + Name, LossRules) << ")\n";
+  }
+  Out << "#endif\n#ifdef TD_ACTIVATION_MODULE\n";
+  for (const auto &[Name, Op] :
+       member(Api, File, "", "activation_modules", json::value_t::object)
+           .items()) {
+    if (Name == "_doc")
+      continue;
+    if (!Op.is_string() || Op.get<std::string>().empty())
+      fail(File, "activation_modules." + Name, "must be an op name");
+    Out << "TD_ACTIVATION_MODULE(" << quote(Name) << ", " << quote(Op) << ")\n";
+  }
+  Out << "#endif\n#ifdef TD_AUTOCAST_COMPOSITE\n";
+  for (const auto &[Name, Inner] :
+       member(Api, File, "", "autocast_composites", json::value_t::object)
+           .items()) {
+    if (Name == "_doc")
+      continue;
+    if (!Inner.is_array() || Inner.empty())
+      fail(File, "autocast_composites." + Name,
+           "must list the ops it runs inside");
+    for (const auto &Op : Inner) {
+      if (!Op.is_string())
+        fail(File, "autocast_composites." + Name, "must hold op names");
+      Out << "TD_AUTOCAST_COMPOSITE(" << quote(Name) << ", " << quote(Op)
+          << ")\n";
+    }
   }
   Out << "#endif\n#ifdef TD_SOURCE_DTYPE_OP\n";
   for (const auto &[Name, Info] :
