@@ -11,6 +11,8 @@ static constexpr llvm::StringLiteral ClassIndexRecord =
     "pytorch/scalar-type-mismatch";
 static constexpr llvm::StringLiteral SameDTypeRecord =
     "pytorch/found-dtype-expected";
+static constexpr llvm::StringLiteral FloatingTargetRecord =
+    "pytorch/result-type-cast";
 
 void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                   ::torchdtype::AnalysisContext &AC) {
@@ -19,8 +21,14 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;
-    StringRef Record = F.ClassIndex ? ClassIndexRecord : SameDTypeRecord;
-    if (F.ClassIndex)
+    StringRef Record = F.ClassIndex       ? ClassIndexRecord
+                       : F.FloatingTarget ? FloatingTargetRecord
+                                          : SameDTypeRecord;
+    if (F.FloatingTarget)
+      diag(Loc, "'%0' needs a floating target but gets %1; this throws at run "
+                "time%2")
+          << F.Ev->Written << dtypeName(F.TargetDT) << kbSuffix(Record);
+    else if (F.ClassIndex)
       diag(Loc, "'%0' needs a target of class indices of dtype Long but gets "
                 "%1; this throws at run time%2")
           << F.Ev->Written << dtypeName(F.TargetDT) << kbSuffix(Record);

@@ -85,8 +85,8 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_TENSOR_OP(Name, Rule) TensorOps[Name] = OpRule::Rule;
 #define TD_SAME_DTYPE_OP(Name, Mask) SameDTypeOps[Name] = Mask;
 #define TD_OP_KB(Name, Ver, Id) OpKb[Name].push_back({Ver, Id});
-#define TD_MODULE(Name, Rule, Op, Kb)                                          \
-  Modules[Name] = ModuleInfo{ModuleRule::Rule, Op, Kb};
+#define TD_MODULE(Name, Rule, Op, Kb, IntKb)                                   \
+  Modules[Name] = ModuleInfo{ModuleRule::Rule, Op, Kb, IntKb};
 #define TD_LOSS_MODULE(Name, Op) LossModules[Name] = Op;
 #define TD_LOSS(Op, Rule) Losses[Op] = LossRule::Rule;
 #define TD_NAME(Role, Name) Names[Role].insert(Name);

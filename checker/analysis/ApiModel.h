@@ -53,7 +53,8 @@ enum class ModuleRule : uint8_t { FloatInput, IndexInput };
 enum class LossRule : uint8_t {
   ClassIndex,
   ClassIndexOrProbabilities,
-  SameDType
+  SameDType,
+  FloatingTarget ///< an integer target throws
 };
 
 /// An op that writes a source tensor into self and needs it to have self's
@@ -72,6 +73,8 @@ struct ModuleInfo {
   ModuleRule Rule;
   std::string Op; ///< the aten op it runs ("linear", "conv2d" ...)
   std::string Kb; ///< record of the error a mismatched input raises
+  /// Record of the error an integer input raises ("": not observed).
+  std::string IntKb;
 };
 enum class AutocastPolicy : uint8_t {
   NotListed,

@@ -238,8 +238,16 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
     return Out;
   for (const ModuleCallEvent &MC : R.ModuleCalls) {
     std::optional<DType> P = MC.Module.DT.single(), I = MC.Input.V.DT.single();
-    if (!P || !I || *P == *I || !isFloating(*P) || !isFloating(*I) ||
-        MC.ForwardJudged)
+    if (!P || !I || *P == *I || !isFloating(*P) || MC.ForwardJudged)
+      continue;
+    // An integer input of a layer: never cast by autocast, it throws where
+    // that was observed (integer_kb).
+    if (isIntegral(*I)) {
+      if (!MC.IntKb.empty() && MC.Module.FloatModule)
+        Out.push_back({&MC, *P, *I, MC.IntKb});
+      continue;
+    }
+    if (!isFloating(*I))
       continue;
     bool Builtin = !MC.Op.empty();
     if (Builtin
@@ -276,6 +284,19 @@ std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
     const Operand &In = Ev.Operands[0], &Tg = Ev.Operands[1];
     std::optional<DType> ID = In.V.DT.single(), TD = Tg.V.DT.single();
     if (!TD)
+      continue;
+    // An integer target where a floating one is needed throws in the
+    // forward of these (observed on 1.13.1); bool targets fail otherwise.
+    bool IntTarget =
+        isIntegral(*TD) && *TD != DType::Bool && ID && isFloating(*ID) &&
+        (*Rule == LossRule::FloatingTarget || Ev.Op == "binary_cross_entropy");
+    if (IntTarget) {
+      LossTargetFinding F{&Ev, &In, &Tg, *ID, *TD, false};
+      F.FloatingTarget = *Rule == LossRule::FloatingTarget;
+      Out.push_back(F);
+      continue;
+    }
+    if (*Rule == LossRule::FloatingTarget)
       continue;
     if (*Rule == LossRule::SameDType) {
       if (ID && isFloating(*ID) && isFloating(*TD) && *ID != *TD &&

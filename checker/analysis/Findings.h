@@ -64,6 +64,9 @@ struct LossTargetFinding {
   const Operand *Input, *Target;
   DType InputDT, TargetDT;
   bool ClassIndex; ///< the target must be Long (else: input and target agree)
+  /// The target must be floating (an integer one makes the result type
+  /// Float, which cannot be cast to it).
+  bool FloatingTarget = false;
 };
 std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
                                                    const ApiModel &Api);

@@ -118,8 +118,9 @@ struct ModuleCallEvent {
   /// The user's forward is visible and its own ops were judged with this
   /// call's facts: the call is not judged as a whole.
   bool ForwardJudged = false;
-  std::string Op; ///< for torch::nn layers: the aten op it runs
-  std::string Kb; ///< for torch::nn layers: record of a mismatched input
+  std::string Op;    ///< for torch::nn layers: the aten op it runs
+  std::string Kb;    ///< for torch::nn layers: record of a mismatched input
+  std::string IntKb; ///< for torch::nn layers: of an integer input, or ""
 };
 
 /// A buffer wrapped as a tensor (from_blob) and what it was told.

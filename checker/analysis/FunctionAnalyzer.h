@@ -60,11 +60,10 @@ private:
   AbsValue evalCall(const clang::CallExpr *CE);
   /// A user function's return for this call's argument facts, where its
   /// summary does not follow them (AnalysisContext::returnFor).
-  std::optional<AbsValue> returnFor(const CallSite &S,
-                                    const clang::FunctionDecl *Def,
-                                    const Summary &Callee,
-                                    const AbsValue *Receiver,
-                                    const AutocastArray &Autocast);
+  std::optional<AbsValue>
+  returnFor(const CallSite &S, const clang::FunctionDecl *Def,
+            const Summary &Callee, const AbsValue *Receiver,
+            const AutocastArray &Autocast, bool ForAutocast);
   /// What a call of a user function (Def, with summary Callee) returns:
   /// the summary bound to the arguments, or the callee analysed again for
   /// this call (its facts, or the autocast state here).

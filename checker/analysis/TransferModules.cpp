@@ -237,6 +237,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   if (Info) {
     Ev.Op = Info->Op;
     Ev.Kb = Info->Kb;
+    Ev.IntKb = Info->IntKb;
   }
   Ev.Assumed = Cur.Assumed;
   record(ModuleCalls, CE, Ev);

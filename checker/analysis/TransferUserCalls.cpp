@@ -35,17 +35,25 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
   AbsValue R = applySummary(Callee, S.Args, Recv, S.E->getExprLoc());
   if (!R.isTensor())
     return R;
-  // The summary runs the callee's ops as its caller's autocast leaves
-  // them; where autocast may be on here, they are run again under it.
+  // The summary ran the callee's ops in the autocast state its callers
+  // may have (off, or unknown for a function that may run inside a
+  // region); where the state here is another, they are run again in it.
   AutocastArray Here = currentAutocast();
-  bool Autocast = llvm::any_of(Here, [](AutocastState A) {
-    return A == AutocastState::On || A == AutocastState::Unknown;
-  });
-  if (!Autocast && R.DT.single() && R.DV.single())
+  AutocastState Assumed = AC.entryAutocast(Def);
+  bool Differs =
+      llvm::any_of(Here, [&](AutocastState A) { return A != Assumed; });
+  if (!Differs && R.DT.single() && R.DV.single())
     return R;
-  std::optional<AbsValue> Specific = returnFor(S, Def, Callee, Recv, Here);
-  if (Autocast) {
-    R.DT = Specific ? Specific->DT : DTypeFact::unknown();
+  std::optional<AbsValue> Specific =
+      returnFor(S, Def, Callee, Recv, Here, /*ForAutocast=*/Differs);
+  if (Differs) {
+    bool MayBeOn = llvm::any_of(Here, [](AutocastState A) {
+      return A == AutocastState::On || A == AutocastState::Unknown;
+    });
+    if (Specific)
+      R.DT = Specific->DT;
+    else if (MayBeOn)
+      R.DT = DTypeFact::unknown();
     if (Specific && !R.DV.single())
       R.DV = Specific->DV;
     return R;
@@ -64,20 +72,21 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
 std::optional<AbsValue>
 FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
                             const Summary &Callee, const AbsValue *Receiver,
-                            const AutocastArray &Autocast) {
+                            const AutocastArray &Autocast, bool ForAutocast) {
   // Where the summary loses what the arguments say (a parameter
   // reassigned, or its facts mixed with others: a division, a promotion),
-  // or what the autocast state here says (the summary's is that of every
-  // caller, unknown when one may have autocast on), the callee is analysed
-  // again for this call.
+  // or the autocast state here (ForAutocast), the callee is analysed again
+  // for this call.
   llvm::SmallVector<AbsValue, 4> Args;
+  bool Definite = false;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     AbsValue A = I < S.Args.size() ? eval(S.Args[I]) : AbsValue::none();
     if (A.DT.Param >= 0 || A.DV.Param >= 0) // symbolic in the caller
       A = AbsValue::none();
+    Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
     Args.push_back(A);
   }
-  if (!Callee.Return.isTensor())
+  if ((!Definite && !ForAutocast) || !Callee.Return.isTensor())
     return std::nullopt;
   std::optional<AbsValue> R =
       AC.returnFor(Def, Args, &Autocast, &Cur.AutocastDType,

@@ -204,3 +204,25 @@ void unknown_dtypes(const torch::Tensor& pred, const torch::Tensor& target) {
   auto b = torch::nll_loss(pred, target);
   auto c = torch::mse_loss(pred, target.to(torch::kDouble));
 }
+
+// ---- Integer targets where a floating one is needed ----------------------------
+
+void integer_binary_targets(bool smooth) {
+  auto logits = torch::randn({8, 1});
+  auto clicked = torch::tensor({1, 0, 0, 1, 0, 0, 0, 1}).unsqueeze(1);
+  auto a = F::binary_cross_entropy_with_logits(logits, clicked);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy_with_logits' needs a floating target but gets Long; this throws at run time: "{{.*}}" [kb: pytorch/result-type-cast] [torchdtype-loss-target-dtype]
+  torch::nn::BCEWithLogitsLoss bce;
+  auto b = bce(logits, clicked.to(torch::kInt));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy_with_logits' needs a floating target but gets Int; {{.*}}
+  auto c = torch::binary_cross_entropy(logits.sigmoid(), clicked);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' gets an input of dtype Float and a target of dtype Long; {{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  auto d = F::binary_cross_entropy_with_logits(logits, clicked.to(torch::kFloat));
+  auto e = torch::mse_loss(logits, clicked);           // runs forward (metric use)
+  torch::Tensor t = clicked.to(torch::kFloat);
+  if (smooth)
+    t = clicked;
+  auto f = F::binary_cross_entropy_with_logits(logits, t);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy_with_logits' needs a floating target but gets Long; {{.*}}
+  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: assuming 'smooth' is true
+}

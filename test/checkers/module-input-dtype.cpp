@@ -225,3 +225,25 @@ void user_module_converts_its_input() {
   m->to(torch::kDouble);
   auto y = m(torch::randn({4, 3}));
 }
+
+// ---- Integer inputs: layers take floating inputs only --------------------------
+
+void integer_inputs() {
+  torch::nn::Linear lin(5, 2);
+  auto counts = torch::tensor({2, 1, 0, 1, 0});
+  auto y = lin(counts);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Long input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Long input; {{.*}}
+  auto z = lin(counts.to(torch::kFloat));
+  torch::nn::Embedding emb(10, 4);
+  auto e = emb(counts);                            // an index module
+  torch::nn::Sequential mlp(torch::nn::Linear(5, 4), torch::nn::ReLU());
+  auto w = mlp->forward(counts.to(torch::kInt));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'mlp' has Float parameters but gets a Int input; {{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'mlp' has Float parameters but gets a Int input; {{.*}}
+  at::autocast::set_cpu_enabled(true);
+  auto v = lin(counts);                            // autocast casts no integers
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Long input; {{.*}}
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Long input; {{.*}}
+  at::autocast::set_cpu_enabled(false);
+}

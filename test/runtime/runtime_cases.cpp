@@ -117,6 +117,8 @@ std::vector<Case> cases() {
        [] { torch::matmul(torch::ones({3}), torch::ones({3}, torch::kHalf)); }},
       {"matmul_3d_f32_f64", THROWS("^expected scalar type Float but found Double$"),
        [] { torch::matmul(torch::ones({2, 2, 2}), torch::ones({2, 2}, torch::kDouble)); }},
+      {"cdist_f32_f64", THROWS("^expected scalar type Float but found Double$"),
+       [] { torch::cdist(f32(3, 4), of(torch::kDouble, 2, 4)); }}, // FLAGGED(torchdtype-mixed-precision)
       {"bmm_f32_f64", THROWS("^expected scalar type Float but found Double$"),
        [] { torch::bmm(torch::ones({2, 2, 2}), torch::ones({2, 2, 2}, torch::kDouble)); }},
       {"addmm_f32_f32_f64", THROWS("^self and mat2 must have the same dtype$"),
@@ -370,6 +372,33 @@ std::vector<Case> cases() {
        [] {
          auto buf = torch::zeros({4, 2}, torch::kFloat);
          buf.index_copy_(0, torch::arange(4), torch::cat({f32(), of(torch::kDouble)})); // FLAGGED(torchdtype-inplace-dtype)
+       }},
+
+      // integer inputs and targets where floating ones are needed
+      {"nn_linear_f32_called_with_long_throws",
+       THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Linear lin(5, 2);
+         lin->to(torch::kFloat);
+         auto counts = torch::tensor({{2, 1, 0, 1, 0}});
+         lin(counts); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"bce_with_logits_long_target_throws",
+       THROWS("^result type Float can't be cast to the desired output type Long$"),
+       [] {
+         auto clicked = torch::tensor({1, 0, 1}).unsqueeze(1);
+         torch::nn::functional::binary_cross_entropy_with_logits(f32(3, 1), clicked); // FLAGGED(torchdtype-loss-target-dtype)
+       }},
+      {"binary_cross_entropy_long_target_throws",
+       THROWS("^Found dtype Long but expected Float$"),
+       [] {
+         auto clicked = torch::tensor({1, 0, 1}).unsqueeze(1);
+         torch::binary_cross_entropy(torch::sigmoid(f32(3, 1)), clicked); // FLAGGED(torchdtype-loss-target-dtype)
+       }},
+      {"mse_loss_long_target_forward_runs", RUNS,
+       [] {
+         auto labels = torch::tensor({1, 0, 1}).unsqueeze(1);
+         torch::mse_loss(f32(3, 1), labels);
        }},
 
       // ---- out= tensors of the wrong dtype (torchdtype-out-dtype) ----

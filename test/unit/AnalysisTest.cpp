@@ -678,6 +678,13 @@ void f() {
   torch::nn::MSELoss mse;
   mse(p, p.to(torch::kDouble)); // [[loss]]
   mse(p, p);
+  auto clicked = torch::tensor({1, 0, 1, 0});
+  torch::binary_cross_entropy_with_logits(p, clicked); // [[loss]]
+  torch::binary_cross_entropy_with_logits(p, clicked.to(torch::kFloat));
+  torch::mse_loss(p, clicked);
+  torch::nn::Linear lin(4, 2);
+  lin(clicked); // [[modin]]
+  lin(clicked.to(torch::kFloat));
 }
 )cpp");
 }

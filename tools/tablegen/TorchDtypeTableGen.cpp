@@ -168,6 +168,11 @@ void emitApi(const std::string &File, std::ostream &Out) {
                Field + ".input", ModuleRules)
         << ", " << quote(member(Info, File, Field, "op", json::value_t::string))
         << ", " << quote(member(Info, File, Field, "kb", json::value_t::string))
+        << ", "
+        << quote(Info.contains("integer_kb")
+                     ? member(Info, File, Field, "integer_kb",
+                              json::value_t::string)
+                     : json(""))
         << ")\n";
   }
   Out << "#endif\n#ifdef TD_LOSS_MODULE\n";
@@ -182,7 +187,8 @@ void emitApi(const std::string &File, std::ostream &Out) {
   static const std::map<std::string, std::string> LossRules = {
       {"class_index", "ClassIndex"},
       {"class_index_or_probabilities", "ClassIndexOrProbabilities"},
-      {"same_dtype", "SameDType"}};
+      {"same_dtype", "SameDType"},
+      {"floating_target", "FloatingTarget"}};
   Out << "#endif\n#ifdef TD_LOSS\n";
   for (const auto &[Name, Rule] :
        member(Api, File, "", "losses", json::value_t::object).items()) {
