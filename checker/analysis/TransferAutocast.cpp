@@ -88,11 +88,17 @@ AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
     for (const AbsValue &V : Operands)
       if (V.DT.single() == DType::Float)
         Widest = DType::Float;
+    // An operand of unknown dtype: under a policy that casts to one dtype,
+    // the op either returns what the known operands are cast to, or throws
+    // (an operand autocast leaves alone, float64 or integral, that differs).
     std::optional<DType> Result;
     for (const AbsValue &V : Operands) {
       std::optional<DType> D = V.DT.single();
-      if (!D)
-        return R;
+      if (!D) {
+        if (P == AutocastPolicy::Promote)
+          return R;
+        continue;
+      }
       DType C = castByAutocast(*D, P, Lower, Widest);
       if (Result && *Result != C)
         return R;

@@ -753,6 +753,19 @@ void f() {
   torch::mm(x, h); // [[mixed]]
   torch::mm(x, project(x));
 }
+// A layer's result under autocast: what its known operands are cast to
+// (an input it cannot take would throw first).
+void g(const torch::Tensor &tokens) {
+  torch::nn::Linear wq(4, 4);
+  auto x = torch::randn({4, 4});
+  at::autocast::set_cpu_enabled(true);
+  auto q = wq(tokens);
+  auto s = torch::mm(q, tokens);
+  at::autocast::set_cpu_enabled(false);
+  torch::mm(x, q); // [[mixed]]
+  torch::mm(x, s); // [[mixed]]
+  torch::mm(x, tokens);
+}
 )cpp",
                   "1.13");
 }
