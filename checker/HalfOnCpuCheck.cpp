@@ -18,9 +18,7 @@ void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
               "at run time%2")
         << Ev->Written << AC.api().version().str() << kbSuffix(Record);
     const ::torchdtype::Operand &O = Ev->Operands.front();
-    SourceLocation Where =
-        O.V.DT.Where.isValid() ? O.V.DT.Where : O.E->getExprLoc();
-    diag(fileLoc(Where), "operand '%0' has dtype Half from here",
+    diag(dtypeLoc(O), "operand '%0' has dtype Half from here",
          DiagnosticIDs::Note)
         << describe(O);
     contextNotes(Ev->Via, Ev->Assumed);

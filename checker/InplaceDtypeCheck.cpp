@@ -33,14 +33,11 @@ void InplaceDtypeCheck::report(const ::torchdtype::FunctionResult &R,
           << F.Ev->Written << Self << dtypeName(F.SelfDT) << F.Why
           << dtypeName(F.SourceDT) << kbSuffix(F.Kb);
     const ::torchdtype::Operand &S = *F.Self;
-    diag(fileLoc(S.V.DT.Where.isValid() ? S.V.DT.Where : S.E->getExprLoc()),
-         "'%0' has dtype %1 from here", DiagnosticIDs::Note)
+    diag(dtypeLoc(S), "'%0' has dtype %1 from here", DiagnosticIDs::Note)
         << Self << dtypeName(F.SelfDT);
     if (const ::torchdtype::Operand *O = F.Source)
-      diag(
-          fileLoc(O->V.DT.Where.isValid() ? O->V.DT.Where : O->E->getExprLoc()),
-          "%select{source|operand}0 '%1' has dtype %2 from here",
-          DiagnosticIDs::Note)
+      diag(dtypeLoc(*O), "%select{source|operand}0 '%1' has dtype %2 from here",
+           DiagnosticIDs::Note)
           << F.ResultCast << describe(*O) << dtypeName(*O->V.DT.single());
     contextNotes(F.Ev->Via, F.Ev->Assumed);
     kbNote(Loc, F.Kb);

@@ -38,8 +38,7 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
           << F.Ev->Written << dtypeName(F.InputDT) << dtypeName(F.TargetDT)
           << kbSuffix(Record);
     const ::torchdtype::Operand &T = *F.Target;
-    diag(fileLoc(T.V.DT.Where.isValid() ? T.V.DT.Where : T.E->getExprLoc()),
-         "target '%0' has dtype %1 from here", DiagnosticIDs::Note)
+    diag(dtypeLoc(T), "target '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(T) << dtypeName(F.TargetDT);
     contextNotes(F.Ev->Via, F.Ev->Assumed);
     kbNote(Loc, Record);

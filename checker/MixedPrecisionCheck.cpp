@@ -38,9 +38,7 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
         << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB)
         << kbSuffix(Record) << widenNarrowOperand(F);
     for (const ::torchdtype::Operand *O : {F.A, F.B}) {
-      SourceLocation Where =
-          O->V.DT.Where.isValid() ? O->V.DT.Where : O->E->getExprLoc();
-      diag(fileLoc(Where), "operand '%0' has dtype %1 from here",
+      diag(dtypeLoc(*O), "operand '%0' has dtype %1 from here",
            DiagnosticIDs::Note)
           << describe(*O) << dtypeName(*O->V.DT.single());
     }

@@ -34,8 +34,7 @@ void ModuleInputDtypeCheck::report(const ::torchdtype::FunctionResult &R,
            "module '%0' has dtype %1 from here", DiagnosticIDs::Note)
           << Name << dtypeName(F.Params);
     const ::torchdtype::Operand &I = F.Call->Input;
-    diag(fileLoc(I.V.DT.Where.isValid() ? I.V.DT.Where : I.E->getExprLoc()),
-         "input '%0' has dtype %1 from here", DiagnosticIDs::Note)
+    diag(dtypeLoc(I), "input '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(I) << dtypeName(F.Input);
     contextNotes(F.Call->Via, F.Call->Assumed);
     kbNote(Loc, F.Kb);

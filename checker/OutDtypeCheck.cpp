@@ -21,13 +21,11 @@ void OutDtypeCheck::report(const ::torchdtype::FunctionResult &R,
         << F.Ev->Written << describe(*F.Out) << dtypeName(F.Expected)
         << dtypeName(F.Got) << kbSuffix(Record);
     const ::torchdtype::Operand &O = *F.Out;
-    diag(fileLoc(O.V.DT.Where.isValid() ? O.V.DT.Where : O.E->getExprLoc()),
-         "out tensor '%0' has dtype %1 from here", DiagnosticIDs::Note)
+    diag(dtypeLoc(O), "out tensor '%0' has dtype %1 from here",
+         DiagnosticIDs::Note)
         << describe(O) << dtypeName(F.Got);
     if (const ::torchdtype::Operand *In = F.Input)
-      diag(fileLoc(In->V.DT.Where.isValid() ? In->V.DT.Where
-                                            : In->E->getExprLoc()),
-           "the result has the dtype of '%0', %1 from here",
+      diag(dtypeLoc(*In), "the result has the dtype of '%0', %1 from here",
            DiagnosticIDs::Note)
           << describe(*In) << dtypeName(F.Expected);
     else

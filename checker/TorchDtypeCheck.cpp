@@ -166,6 +166,10 @@ SourceLocation TorchDtypeCheck::fileLoc(SourceLocation Loc) const {
   return AST->getSourceManager().getFileLoc(Loc);
 }
 
+SourceLocation TorchDtypeCheck::dtypeLoc(const ::torchdtype::Operand &O) const {
+  return fileLoc(O.V.DT.Where.isValid() ? O.V.DT.Where : O.E->getExprLoc());
+}
+
 std::string TorchDtypeCheck::describe(const ::torchdtype::Operand &O) const {
   if (!O.Name.empty())
     return O.Name;

@@ -34,6 +34,9 @@ protected:
                       ::torchdtype::AnalysisContext &AC) = 0;
   /// A location in the file the user wrote (macro bodies: the expansion).
   SourceLocation fileLoc(SourceLocation Loc) const;
+  /// Where an operand's dtype was set (the operand itself if not known), in
+  /// the file the user wrote: the place of its "has dtype ... from here" note.
+  SourceLocation dtypeLoc(const ::torchdtype::Operand &O) const;
   /// The operand's name, or its source text.
   std::string describe(const ::torchdtype::Operand &O) const;
   /// True the first time a warning is issued at this place.

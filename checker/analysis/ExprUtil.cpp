@@ -45,6 +45,22 @@ bool isNonEmptyList(const Expr *E) {
   return false;
 }
 
+const InitListExpr *bracedList(const Expr *E) {
+  for (int I = 0; E && I < 6; ++I) {
+    E = strip(E);
+    if (const auto *IL = dyn_cast<InitListExpr>(E))
+      return IL;
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+        C && C->getNumArgs() == 1)
+      E = C->getArg(0);
+    else if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = SIL->getSubExpr();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 const Expr *firstListElement(const Expr *E) {
   for (int I = 0; E && I < 6; ++I) {
     E = strip(E);

@@ -23,6 +23,9 @@ const clang::Expr *strip(const clang::Expr *E);
 /// A braced list with elements, possibly inside an IntArrayRef or
 /// std::initializer_list built from it.
 bool isNonEmptyList(const clang::Expr *E);
+/// A braced list, through std::initializer_list and one-argument
+/// constructors built from it (c10::ArrayRef, c10::List); null otherwise.
+const clang::InitListExpr *bracedList(const clang::Expr *E);
 /// The first element of a braced list, through std::initializer_list; null
 /// if there is none.
 const clang::Expr *firstListElement(const clang::Expr *E);

@@ -61,14 +61,6 @@ bool autocastMayCover(const AutocastArray &Autocast, const ApiModel &Api,
   return false;
 }
 
-/// The same for an op call: in-place, out= and explicit-dtype calls are never
-/// autocast.
-bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
-                      llvm::StringRef Op, std::optional<Device> Dev) {
-  return !Ev.InPlace && !Ev.OutVariant && !Ev.ExplicitDType &&
-         autocastMayCover(Ev.Autocast, Api, Op, Dev);
-}
-
 /// The one device all operands with a known device are on, if any.
 std::optional<Device> commonDevice(llvm::ArrayRef<Operand> Ops) {
   std::optional<Device> D;
@@ -84,6 +76,12 @@ std::optional<Device> commonDevice(llvm::ArrayRef<Operand> Ops) {
 }
 
 } // namespace
+
+bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
+                      llvm::StringRef Op, std::optional<Device> Dev) {
+  return !Ev.InPlace && !Ev.OutVariant && !Ev.ExplicitDType &&
+         autocastMayCover(Ev.Autocast, Api, Op, Dev);
+}
 
 std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
                                                       const ApiModel &Api) {

@@ -36,6 +36,13 @@ struct DeviceMismatchFinding {
   llvm::ArrayRef<Assumption> Assumed;          ///< as in OpEvent
 };
 
+/// May autocast recast the operands of this op call (on Dev, or on any
+/// device if not given)? In-place, out= and explicit-dtype calls are never
+/// autocast; otherwise autocast must be on or unknown for a device whose
+/// list has the op.
+bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
+                      llvm::StringRef Op, std::optional<Device> Dev);
+
 std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
                                                       const ApiModel &Api);
 /// OpaqueModules: also report modules whose forward is not visible here

@@ -160,18 +160,7 @@ AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
   // braced list (observed on 1.13.1: cat of float32 and float64 is
   // float64), on their one device.
   AbsValue R = AbsValue::unknownTensor();
-  const Expr *L = List;
-  for (int I = 0; L && I < 6; ++I) {
-    L = strip(L);
-    if (const auto *C = dyn_cast<CXXConstructExpr>(L);
-        C && C->getNumArgs() == 1)
-      L = C->getArg(0);
-    else if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
-      L = SIL->getSubExpr();
-    else
-      break;
-  }
-  const auto *IL = dyn_cast_or_null<InitListExpr>(L);
+  const InitListExpr *IL = bracedList(List);
   if (!IL || IL->getNumInits() == 0)
     return R;
   std::optional<DType> D;
@@ -333,18 +322,7 @@ unsigned FunctionAnalyzer::outParams(const FunctionDecl *Callee,
 void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List) {
   // `t.index_put_({idx, Slice()}, v)`: a braced list of TensorIndex (or
   // optional<Tensor>) built from tensors, slices and integers.
-  const Expr *L = List;
-  for (int I = 0; L && I < 6; ++I) {
-    L = strip(L);
-    if (const auto *C = dyn_cast<CXXConstructExpr>(L);
-        C && C->getNumArgs() == 1)
-      L = C->getArg(0);
-    else if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(L))
-      L = SIL->getSubExpr();
-    else
-      break;
-  }
-  const auto *IL = dyn_cast_or_null<InitListExpr>(L);
+  const InitListExpr *IL = bracedList(List);
   if (!IL)
     return;
   for (const Expr *El : IL->inits()) {

@@ -47,22 +47,6 @@ unsigned category(DType D) {
   return isFloating(D) ? 2 : 1;
 }
 
-/// The dtype autocast may still change, or the device unknown: the functional
-/// form of a listed op inside a region where autocast may be on.
-bool mayBeAutocast(const OpEvent &Ev, const ApiModel &Api) {
-  if (Ev.InPlace || Ev.OutVariant || Ev.ExplicitDType)
-    return false;
-  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
-    AutocastState S = Ev.Autocast[I];
-    if (S == AutocastState::Off || S == AutocastState::Entry)
-      continue;
-    AutocastPolicy P = Api.autocastPolicy(AutocastDevice(I), Ev.Op);
-    if (P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned)
-      return true;
-  }
-  return false;
-}
-
 bool literalFalse(const Expr *E) {
   if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(strip(E)))
     return !B->getValue();
@@ -83,7 +67,7 @@ std::optional<InplaceFinding> sourceFinding(const OpEvent &Ev,
                                             const ApiModel &Api) {
   const Operand *Self = at(Ev.Operands, 0);
   std::optional<DType> S = Self ? Self->V.DT.single() : std::nullopt;
-  if (!S || Ev.OutVariant || mayBeAutocast(Ev, Api))
+  if (!S || Ev.OutVariant || autocastMayCover(Ev, Api, Ev.Op, std::nullopt))
     return std::nullopt;
   if (Rule.IndexList >= 0) {
     if (!longIndices(Ev))
