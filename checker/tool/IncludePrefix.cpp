@@ -121,7 +121,40 @@ private:
   std::set<std::string> Visited;
 };
 
+bool isLibTorchHeader(llvm::StringRef Name) {
+  return Name.starts_with("torch/") || Name.starts_with("ATen/") ||
+         Name.starts_with("c10/") || Name.starts_with("caffe2/");
+}
+
+/// <vector>, <cstdint>: the C++ library's names; <stdio.h>: the C library's.
+bool isStandardHeader(llvm::StringRef Name) {
+  static const std::set<llvm::StringRef> C = {
+      "assert.h", "ctype.h",  "errno.h",  "float.h",  "inttypes.h",
+      "limits.h", "locale.h", "math.h",   "setjmp.h", "signal.h",
+      "stdarg.h", "stddef.h", "stdint.h", "stdio.h",  "stdlib.h",
+      "string.h", "time.h",   "wchar.h",  "wctype.h"};
+  if (Name.contains('/'))
+    return false;
+  return !Name.contains('.') || C.count(Name);
+}
+
 } // namespace
+
+std::string sharedPrefix(const std::string &Prefix) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  llvm::StringRef(Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::string Out;
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef Name = Line;
+    if (!Name.consume_front("#include <") || !Name.consume_back(">"))
+      return Prefix;
+    if (isLibTorchHeader(Name))
+      Out += Line.str() + "\n";
+    else if (!isStandardHeader(Name))
+      return Out.empty() ? Prefix : Out;
+  }
+  return Out.empty() ? Prefix : Out;
+}
 
 std::string includePrefix(const std::string &MainFile,
                           const std::vector<std::string> &QuoteDirs) {

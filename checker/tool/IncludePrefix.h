@@ -25,6 +25,14 @@ namespace torchdtype {
 std::string includePrefix(const std::string &MainFile,
                           const std::vector<std::string> &QuoteDirs);
 
+/// The part of a prefix that units share: its LibTorch headers (torch/,
+/// ATen/, c10/, caffe2/) alone, in order, when every include before the last
+/// of them is a LibTorch or a standard library header, whose order cannot
+/// change what LibTorch's headers mean (the other headers are then parsed by
+/// the unit itself, after the precompiled ones, as with a forced include).
+/// The prefix unchanged otherwise, or when it names no LibTorch header.
+std::string sharedPrefix(const std::string &Prefix);
+
 } // namespace torchdtype
 
 #endif

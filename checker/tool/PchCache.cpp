@@ -85,8 +85,8 @@ PchCache::plan(const clang::tooling::CompileCommand &C) const {
         break;
       }
   }
-  std::string Prefix =
-      includePrefix(absoluteIn(C.Directory, C.Filename), QuoteDirs);
+  std::string Prefix = sharedPrefix(
+      includePrefix(absoluteIn(C.Directory, C.Filename), QuoteDirs));
   if (Prefix.empty())
     return std::nullopt;
   std::string Id = ToolId + '\0' + C.Directory + '\0';

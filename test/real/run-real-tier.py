@@ -104,7 +104,7 @@ def ensure_pch(version, build_dir, flags):
     dep = header + ".d"
     stamp = header + ".flags"
     content = "".join("#include <%s>\n" % h for h in PCH_HEADERS)
-    want_flags = " ".join([CLANGXX] + flags)
+    want_flags = " ".join([CLANGXX, "-fpch-instantiate-templates"] + flags)
     if not os.path.exists(header) or open(header).read() != content:
         with open(header, "w") as f:
             f.write(content)
@@ -119,7 +119,9 @@ def ensure_pch(version, build_dir, flags):
     if fresh:
         log("%s: reusing %s" % (version, pch))
         return pch, 0.0
-    cmd = ["nice", "-n", "10", CLANGXX, "-x", "c++-header"] + flags + [
+    # -fpch-instantiate-templates: the headers' templates are instantiated once
+    # here, not again at the end of every file (about 3 s a file saved).
+    cmd = ["nice", "-n", "10", CLANGXX, "-fpch-instantiate-templates", "-x", "c++-header"] + flags + [
         header, "-o", pch + ".tmp", "-MD", "-MF", dep]
     log("%s: building PCH: %s" % (version, " ".join(shlex.quote(c) for c in cmd)))
     t0 = time.time()

@@ -55,7 +55,8 @@ def build_pch(build):
     if not os.path.exists(pch):
         with open(header, "w") as f:
             f.write(text)
-        r = run([CXX] + FLAGS + ["-x", "c++-header", header, "-o", pch + ".tmp"])
+        r = run([CXX] + FLAGS + ["-fpch-instantiate-templates", "-x", "c++-header", header,
+                                 "-o", pch + ".tmp"])
         if r.returncode:
             print(r.stdout[-4000:])
             return None

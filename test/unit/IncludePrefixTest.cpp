@@ -84,4 +84,27 @@ TEST_F(IncludePrefixTest, UnresolvedOrCyclicHeadersStop) {
   EXPECT_EQ(prefix("#include \"x.h\"\n#include <b.h>\n"), "");
 }
 
+TEST_F(IncludePrefixTest, SharedPartIsLibTorchsHeaders) {
+  // Standard headers before or after LibTorch's are left to the unit, so
+  // files that differ only in them share one precompiled header.
+  EXPECT_EQ(sharedPrefix("#include <torch/torch.h>\n#include <iostream>\n"),
+            "#include <torch/torch.h>\n");
+  EXPECT_EQ(
+      sharedPrefix("#include <vector>\n#include <stdio.h>\n"
+                   "#include <torch/torch.h>\n#include <ATen/autocast_mode.h>"
+                   "\n#include <map>\n"),
+      "#include <torch/torch.h>\n#include <ATen/autocast_mode.h>\n");
+  // A third-party header after LibTorch's: the unit parses it after them.
+  EXPECT_EQ(sharedPrefix("#include <torch/extension.h>\n#include <opencv2/"
+                         "core.hpp>\n#include <c10/util/Half.h>\n"),
+            "#include <torch/extension.h>\n");
+  // One before them might define what LibTorch's headers read: the whole
+  // prefix, as written.
+  std::string Other = "#include <opencv2/core.hpp>\n#include <torch/torch.h>\n";
+  EXPECT_EQ(sharedPrefix(Other), Other);
+  std::string NoTorch = "#include <vector>\n#include <map>\n";
+  EXPECT_EQ(sharedPrefix(NoTorch), NoTorch);
+  EXPECT_EQ(sharedPrefix(""), "");
+}
+
 } // namespace
