@@ -197,6 +197,13 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
   return ": \"" + R->firstSignature() + "\" [kb: " + R->Id + "]";
 }
 
+/// A flag by its name; a machine query as its call.
+static std::string assumedName(const NamedDecl *D) {
+  if (isa<FunctionDecl>(D))
+    return D->getQualifiedNameAsString() + "()";
+  return D->getNameAsString();
+}
+
 void TorchDtypeCheck::contextNotes(
     llvm::ArrayRef<const Expr *> Via,
     llvm::ArrayRef<::torchdtype::Assumption> Assumed) {
@@ -204,7 +211,7 @@ void TorchDtypeCheck::contextNotes(
     if (A.Where)
       diag(fileLoc(A.Where->getExprLoc()),
            "assuming '%0' is %select{false|true}1", DiagnosticIDs::Note)
-          << A.Var->getName() << A.Value;
+          << assumedName(A.Var) << A.Value;
   for (const Expr *Call : Via) {
     const auto *CE = dyn_cast<CallExpr>(Call);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;

@@ -148,6 +148,11 @@ public:
   bool isResultCastInPlace(llvm::StringRef Name) const {
     return hasName("result_cast_inplace", Name);
   }
+  /// A query of the machine a condition may test, whose answer stays the
+  /// same for the run (torch::cuda::is_available).
+  bool isMachineQuery(llvm::StringRef QualName) const {
+    return hasName("machine_queries", QualName);
+  }
   /// The op has no CPU float16 kernel in the targeted version.
   bool cpuHalfMissing(llvm::StringRef Op) const;
   llvm::StringRef cpuHalfDataVersion() const { return CpuHalfVersion; }

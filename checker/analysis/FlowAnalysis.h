@@ -45,10 +45,11 @@ struct AnalysisConfig {
   bool DropAfterThrow = true;
 };
 
-/// A branch condition assumed on a path: a bool variable and its value,
-/// with the expression that decided it (for notes).
+/// A branch condition assumed on a path: a bool variable, or a query of
+/// the machine such as torch::cuda::is_available() (a FunctionDecl), and
+/// its value, with the expression that decided it (for notes).
 struct Assumption {
-  const clang::VarDecl *Var = nullptr;
+  const clang::NamedDecl *Var = nullptr;
   bool Value = false;
   const clang::Expr *Where = nullptr;
   bool operator==(const Assumption &O) const {

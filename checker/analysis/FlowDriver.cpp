@@ -332,7 +332,8 @@ void FunctionAnalyzer::run() {
         }
         for (const FlowState &PS : Out[P->getBlockID()]) {
           FlowState E = PS;
-          if (E.Reached && takeEdge(E, *P, Succ))
+          if (E.Reached && takeEdge(E, *P, Succ, Api) &&
+              refineEdge(E, *P, Succ))
             addPath(In, std::move(E));
         }
       }
@@ -435,7 +436,7 @@ static Assumptions *assumedOf(FromBlobEvent &) { return nullptr; }
 
 /// Whether two paths agree on every variable both assumed, but V.
 static bool agreeBut(const Assumptions &A, const Assumptions &B,
-                     const clang::VarDecl *V) {
+                     const clang::NamedDecl *V) {
   return llvm::all_of(A, [&](const Assumption &X) {
     return X.Var == V || llvm::all_of(B, [&](const Assumption &Y) {
              return Y.Var != X.Var || Y.Value == X.Value;

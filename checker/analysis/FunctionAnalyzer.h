@@ -12,6 +12,7 @@
 //   TransferModules.cpp     torch::nn and TorchScript modules
 //   TransferAutocast.cpp    autocast setters and the default dtype
 //   TransferUserCalls.cpp   calls of the user's own functions (summaries)
+//   Conditions.cpp          what branch conditions say of tensors
 // No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
@@ -55,6 +56,10 @@ public:
 private:
   // FlowDriver.cpp
   void transfer(const clang::CFGElement &El);
+  /// Refines S by what the condition of P says of a tensor's dtype or
+  /// device on the edge to its successor Succ (Conditions.cpp); false when
+  /// S's facts rule that edge out.
+  bool refineEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ);
   void processStmt(const clang::Stmt *S);
   void processCall(const clang::CallExpr *CE);
   AbsValue evalCall(const clang::CallExpr *CE);

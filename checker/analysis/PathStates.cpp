@@ -41,8 +41,8 @@ bool samePaths(const PathStates &A, const PathStates &B) {
       A, [&](const FlowState &S) { return llvm::is_contained(B, S); });
 }
 
-std::optional<std::pair<const VarDecl *, bool>>
-branchVariable(const Expr *Cond) {
+std::optional<std::pair<const NamedDecl *, bool>>
+branchVariable(const Expr *Cond, const ApiModel &Api) {
   bool Value = true;
   for (int I = 0; Cond && I < 8; ++I) {
     Cond = strip(Cond);
@@ -62,6 +62,13 @@ branchVariable(const Expr *Cond) {
       Cond = B->getLHS();
       continue;
     }
+    if (const auto *CE = dyn_cast<CallExpr>(Cond)) {
+      const FunctionDecl *F = CE->getDirectCallee();
+      if (!F || CE->getNumArgs() != 0 || !F->getReturnType()->isBooleanType() ||
+          !Api.isMachineQuery(F->getQualifiedNameAsString()))
+        return std::nullopt;
+      return std::make_pair(F->getCanonicalDecl(), Value);
+    }
     const auto *DRE = dyn_cast<DeclRefExpr>(Cond);
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
     if (!VD || !VD->getType()->isBooleanType() ||
@@ -73,7 +80,7 @@ branchVariable(const Expr *Cond) {
   return std::nullopt;
 }
 
-bool assume(FlowState &S, const VarDecl *V, bool Value, const Expr *Where) {
+bool assume(FlowState &S, const NamedDecl *V, bool Value, const Expr *Where) {
   auto It =
       llvm::find_if(S.Assumed, [&](const Assumption &A) { return A.Var == V; });
   if (It != S.Assumed.end())
@@ -82,23 +89,25 @@ bool assume(FlowState &S, const VarDecl *V, bool Value, const Expr *Where) {
   S.Assumed.insert(
       llvm::upper_bound(S.Assumed, A,
                         [](const Assumption &X, const Assumption &Y) {
-                          return std::less<const VarDecl *>()(X.Var, Y.Var);
+                          return std::less<const NamedDecl *>()(X.Var, Y.Var);
                         }),
       A);
   return true;
 }
 
-void forget(FlowState &S, const VarDecl *V) {
+void forget(FlowState &S, const NamedDecl *V) {
   llvm::erase_if(S.Assumed, [&](const Assumption &A) { return A.Var == V; });
 }
 
-bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ) {
+bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ,
+              const ApiModel &Api) {
   if (P.succ_size() != 2 || Succ > 1)
     return true;
   const Expr *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
   if (!Cond)
     return true;
-  std::optional<std::pair<const VarDecl *, bool>> B = branchVariable(Cond);
+  std::optional<std::pair<const NamedDecl *, bool>> B =
+      branchVariable(Cond, Api);
   if (!B)
     return true;
   // Successor 0 is the true edge.

@@ -13,6 +13,7 @@
 #ifndef TORCHDTYPE_ANALYSIS_PATHSTATES_H
 #define TORCHDTYPE_ANALYSIS_PATHSTATES_H
 
+#include "ApiModel.h"
 #include "FlowState.h"
 #include "clang/Analysis/CFG.h"
 #include <optional>
@@ -32,17 +33,20 @@ FlowState joinPaths(const PathStates &Paths);
 bool samePaths(const PathStates &A, const PathStates &B);
 
 /// The bool variable a branch condition tests and the value that takes its
-/// true edge (`flag`, `!flag`, `flag == true`); none for other conditions.
-std::optional<std::pair<const clang::VarDecl *, bool>>
-branchVariable(const clang::Expr *Cond);
+/// true edge (`flag`, `!flag`, `flag == true`), or the machine query it
+/// calls (`torch::cuda::is_available()`, names.machine_queries); none for
+/// other conditions.
+std::optional<std::pair<const clang::NamedDecl *, bool>>
+branchVariable(const clang::Expr *Cond, const ApiModel &Api);
 /// Refines S for the edge from P to its successor number Succ; false when
 /// S's assumptions make that edge impossible.
-bool takeEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ);
+bool takeEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ,
+              const ApiModel &Api);
 /// Records that V has Value on this path (false on a contradiction).
-bool assume(FlowState &S, const clang::VarDecl *V, bool Value,
+bool assume(FlowState &S, const clang::NamedDecl *V, bool Value,
             const clang::Expr *Where);
 /// V may have changed: nothing is assumed of it any more.
-void forget(FlowState &S, const clang::VarDecl *V);
+void forget(FlowState &S, const clang::NamedDecl *V);
 
 } // namespace torchdtype
 

@@ -8,6 +8,7 @@
 
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
+#include "PathStates.h"
 #include "clang/AST/DeclTemplate.h"
 
 using namespace clang;
@@ -166,6 +167,13 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
     return unknownOf(DA->getType());
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    // `flag ? kDouble : kFloat`: the CFG split the paths at the condition,
+    // and each path takes its arm.
+    if (auto B = branchVariable(CO->getCond(), Api))
+      for (const Assumption &A : Cur.Assumed)
+        if (A.Var == B->first)
+          return eval(A.Value == B->second ? CO->getTrueExpr()
+                                           : CO->getFalseExpr());
     AbsValue T = eval(CO->getTrueExpr());
     T.join(eval(CO->getFalseExpr()));
     return T;

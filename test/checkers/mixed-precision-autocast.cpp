@@ -101,13 +101,28 @@ void autocast_off_again_after_region() {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }
 
-void autocast_only_on_one_path() {
+bool wants_autocast(int step);
+
+void autocast_only_on_one_path(int step) {
+  at::autocast::set_cpu_enabled(false);
+  if (wants_autocast(step))
+    at::autocast::set_cpu_enabled(true);
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kBFloat16);
+  auto c = torch::mm(a, b); // autocast may be on: no warning
+}
+
+// A query of the machine splits paths like a flag: where CUDA is missing,
+// autocast stays off.
+void autocast_only_where_cuda() {
   at::autocast::set_cpu_enabled(false);
   if (torch::cuda::is_available())
     at::autocast::set_cpu_enabled(true);
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kBFloat16);
-  auto c = torch::mm(a, b); // autocast may be on: no warning
+  auto c = torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-6]]:7: note: assuming 'torch::cuda::is_available()' is false
 }
 
 void autocast_state_unknown_at_entry() {

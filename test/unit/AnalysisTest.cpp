@@ -842,7 +842,21 @@ void f(torch::Tensor unknown, bool flag) {
   project(a, a);
   project(h, h);
   project(unknown, a);
+  project(unknown.dim() > 1 ? a : h, a); // not a flag: the arms join
+}
+)cpp");
+}
+
+TEST(UserCalls, TernaryOnAFlagSplitsPaths) {
+  expectAnnotated(R"cpp(
+torch::Tensor project(const torch::Tensor &f, const torch::Tensor &w) {
+  return torch::mm(f, w); // [[mixed]]
+}
+void f(bool flag) {
+  auto a = torch::randn({2, 2});
+  auto h = torch::randn({2, 2}, torch::kHalf);
   project(flag ? a : h, a);
+  project(flag ? a : h, flag ? a : h);
 }
 )cpp");
 }

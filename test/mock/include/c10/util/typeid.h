@@ -29,4 +29,9 @@ inline caffe2::TypeMeta scalarTypeToTypeMeta(ScalarType scalar_type) {
   return caffe2::TypeMeta::fromScalarType(scalar_type);
 }
 C10_API ScalarType typeMetaToScalarType(caffe2::TypeMeta dtype);
+// c10/core/ScalarTypeToTypeMeta.h
+bool operator==(ScalarType t, caffe2::TypeMeta m);
+bool operator==(caffe2::TypeMeta m, ScalarType t);
+bool operator!=(ScalarType t, caffe2::TypeMeta m);
+bool operator!=(caffe2::TypeMeta m, ScalarType t);
 } // namespace c10

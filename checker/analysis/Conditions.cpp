@@ -1,0 +1,221 @@
+//===- Conditions.cpp - what a branch condition says of a tensor
+//-----------===//
+//
+// Refinement of a path's facts by the branch it takes, when the condition
+// reads a tensor's dtype or device:
+//   x.scalar_type() == K, x.dtype() != K, x.device() == D,
+//   x.device().type() == D, x.is_cuda(), x.device().is_cpu(),
+//   x.is_floating_point(), and their negations; TORCH_CHECK(cond, ...)
+//   expands to such a branch whose failing side throws.
+// On the edge where the condition holds, x's facts keep only what it allows
+// (a parameter's symbolic dtype becomes K); where it does not, they lose
+// what it names. An edge that leaves no possible value is not taken on that
+// path (a dtype known to be Float never takes `x.scalar_type() == kDouble`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprUtil.h"
+#include "FunctionAnalyzer.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+namespace {
+
+/// What a condition tests of one tensor storage: Bits of its dtype (or
+/// device) that make the condition true.
+struct Test {
+  const Decl *Storage = nullptr;
+  bool IsDevice = false;
+  uint32_t Bits = 0;
+  SourceLocation Where;
+};
+
+/// A method call without arguments on a receiver: its name and receiver.
+std::optional<std::pair<llvm::StringRef, const Expr *>>
+nullaryMethod(const Expr *E) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(strip(E));
+  if (!MC || MC->getNumArgs() != 0 || !MC->getMethodDecl() ||
+      !MC->getMethodDecl()->getIdentifier())
+    return std::nullopt;
+  return std::make_pair(MC->getMethodDecl()->getName(),
+                        MC->getImplicitObjectArgument());
+}
+
+/// `!c`, `static_cast<bool>(c)`, `__builtin_expect(c, 0)` (TORCH_CHECK's
+/// C10_UNLIKELY): the condition inside, and whether it is negated.
+const Expr *unwrap(const Expr *Cond, bool &Negated) {
+  for (int I = 0; Cond && I < 16; ++I) {
+    Cond = strip(Cond);
+    if (const auto *U = dyn_cast<UnaryOperator>(Cond);
+        U && U->getOpcode() == UO_LNot) {
+      Negated = !Negated;
+      Cond = U->getSubExpr();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CastExpr>(Cond)) {
+      Cond = C->getSubExpr();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(Cond);
+        CE && CE->getBuiltinCallee() == Builtin::BI__builtin_expect) {
+      Cond = CE->getArg(0);
+      continue;
+    }
+    break;
+  }
+  return Cond;
+}
+
+/// The argument of an implicit conversion (a DeviceType made a Device).
+const Expr *peelConversion(const Expr *E) {
+  for (int I = 0; E && I < 8; ++I) {
+    E = strip(E);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(CE)) {
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+} // namespace
+
+bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
+                                  unsigned Succ) {
+  if (P.succ_size() != 2 || Succ > 1)
+    return true;
+  const auto *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
+  if (!Cond)
+    return true;
+  bool Negated = false;
+  Cond = unwrap(Cond, Negated);
+
+  // The tensor a read of its dtype or device is made on.
+  auto readOf = [&](const Expr *E, bool &IsDevice) -> const Decl * {
+    auto M = nullaryMethod(E);
+    if (!M)
+      return nullptr;
+    if (Api.isDTypeAccessor(M->first)) {
+      IsDevice = false;
+      return storageOf(M->second);
+    }
+    if (Api.isDeviceAccessor(M->first)) {
+      IsDevice = true;
+      return storageOf(M->second);
+    }
+    if (Api.isDeviceTypeAccessor(M->first)) { // x.device().type()
+      auto Inner = nullaryMethod(M->second);
+      if (Inner && Api.isDeviceAccessor(Inner->first)) {
+        IsDevice = true;
+        return storageOf(Inner->second);
+      }
+    }
+    return nullptr;
+  };
+
+  Test T;
+  const Expr *L = nullptr, *R = nullptr;
+  bool NE = false;
+  if (const auto *B = dyn_cast<BinaryOperator>(Cond);
+      B && (B->getOpcode() == BO_EQ || B->getOpcode() == BO_NE)) {
+    L = B->getLHS();
+    R = B->getRHS();
+    NE = B->getOpcode() == BO_NE;
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond);
+             OC && OC->getNumArgs() == 2 &&
+             (OC->getOperator() == OO_EqualEqual ||
+              OC->getOperator() == OO_ExclaimEqual)) {
+    L = OC->getArg(0);
+    R = OC->getArg(1);
+    NE = OC->getOperator() == OO_ExclaimEqual;
+  }
+  if (L && R) {
+    for (int Swap = 0; Swap < 2 && !T.Storage; ++Swap, std::swap(L, R)) {
+      bool IsDevice = false;
+      const Decl *D = readOf(peelConversion(L), IsDevice);
+      if (!D)
+        continue;
+      AbsValue K = constantOf(peelConversion(R));
+      std::optional<unsigned> Bit;
+      if (!IsDevice && K.DT.single())
+        Bit = unsigned(*K.DT.single());
+      if (IsDevice && K.DV.single())
+        Bit = unsigned(*K.DV.single());
+      if (!Bit)
+        return true;
+      T = {D, IsDevice, 1u << *Bit, Cond->getExprLoc()};
+    }
+    Negated ^= NE;
+  } else if (auto M = nullaryMethod(Cond)) {
+    // x.is_cuda(), x.device().is_cuda(), x.is_floating_point()
+    const Expr *Recv = M->second;
+    if (auto Inner = nullaryMethod(Recv);
+        Inner && Api.isDeviceAccessor(Inner->first))
+      Recv = Inner->second;
+    static const std::pair<llvm::StringRef, Device> DeviceTests[] = {
+        {"is_cuda", Device::CUDA},
+        {"is_cpu", Device::CPU},
+        {"is_mps", Device::MPS},
+        {"is_xpu", Device::XPU},
+        {"is_meta", Device::Meta}};
+    for (const auto &[Name, Dev] : DeviceTests)
+      if (M->first == Name)
+        T = {storageOf(Recv), true, 1u << unsigned(Dev), Cond->getExprLoc()};
+    if (M->first == "is_floating_point") {
+      uint32_t Floating = 0;
+      for (unsigned D = 0; D < unsigned(DType::NumDTypes); ++D)
+        if (isFloating(DType(D)))
+          Floating |= 1u << D;
+      T = {storageOf(Recv), false, Floating, Cond->getExprLoc()};
+    }
+  }
+  const auto *VD = dyn_cast_or_null<ValueDecl>(T.Storage);
+  if (!VD || Api.classify(VD->getType()) != TypeKind::Tensor)
+    return true;
+
+  // Successor 0 is the true edge.
+  bool Holds = (Succ == 0) != Negated;
+  AbsValue V;
+  if (auto It = S.Vars.find(T.Storage); It != S.Vars.end())
+    V = It->second;
+  else if (const auto *PD = dyn_cast<ParmVarDecl>(T.Storage);
+           PD && PD->getDeclContext() == FD)
+    V = paramValue(PD, PD->getType());
+  else
+    return true;
+  if (!V.isTensor())
+    return true;
+  auto Refine = [&](auto &Fact, uint32_t AllBits) {
+    if (Fact.Param >= 0) { // symbolic: a test for one value fixes it
+      if (Holds && !(T.Bits & (T.Bits - 1))) {
+        Fact.Param = -1;
+        Fact.Bits = T.Bits;
+        Fact.Where = T.Where;
+      }
+      return true;
+    }
+    uint32_t Bits = Fact.Bits & (Holds ? T.Bits : AllBits & ~T.Bits);
+    if (Bits == 0)
+      return false;
+    if (Bits != Fact.Bits) // known here by the test
+      Fact.Where = T.Where;
+    Fact.Bits = Bits;
+    return true;
+  };
+  bool Feasible = T.IsDevice ? Refine(V.DV, DeviceFact::AllBits)
+                             : Refine(V.DT, DTypeFact::AllBits);
+  if (Feasible)
+    S.Vars[T.Storage] = V;
+  return Feasible;
+}
+
+} // namespace torchdtype
