@@ -172,9 +172,18 @@ std::optional<AbsValue> AnalysisContext::returnFor(
     return std::nullopt;
   std::string Key;
   llvm::raw_string_ostream OS(Key);
-  for (const AbsValue &A : Args)
+  auto Facts = [&](const AbsValue &A) {
     OS << unsigned(A.K) << ':' << A.DT.Bits << ':' << A.DT.Param << ':'
        << A.DV.Bits << ':' << A.DV.Param << ':' << A.NonScalar << ';';
+  };
+  for (const AbsValue &A : Args) {
+    Facts(A);
+    if (A.K == AbsValue::Kind::Record && A.Fields)
+      for (const auto &[F, V] : *A.Fields) {
+        OS << 'F' << F->getFieldIndex();
+        Facts(V);
+      }
+  }
   if (Autocast)
     for (unsigned I = 0; I < NumAutocastDevices; ++I)
       OS << 'A' << unsigned((*Autocast)[I]) << ':'
@@ -234,7 +243,8 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
   if (!RD || Api.isLibTorchDecl(RD))
     return std::nullopt;
   // Parameters and submodules of a torch::nn::Module move with its to().
-  if (Api.classify(Ctx.getRecordType(RD)) != TypeKind::None)
+  TypeKind K = Api.classify(Ctx.getRecordType(RD));
+  if (K != TypeKind::None && K != TypeKind::Record)
     return std::nullopt;
   auto Done = Invariants.find(RD);
   if (Done == Invariants.end()) {
@@ -308,6 +318,7 @@ AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
         W.DT = DTypeFact::unknown();
       if (W.DV.Param >= 0)
         W.DV = DeviceFact::unknown();
+      W.Fields = nullptr;
       auto [M, First] = MI.Members.try_emplace(F, W);
       if (!First)
         M->second.join(W);

@@ -294,6 +294,13 @@ TypeKind ApiModel::classify(QualType T) const {
         K = TypeKind::Holder;
       } else if (derivesFrom(RD, "torch::nn::Module")) {
         K = TypeKind::NNModule;
+      } else if (RD->hasDefinition() && !RD->isUnion() && !isLibTorchDecl(RD) &&
+                 !RD->isInStdNamespace() && !RD->isLambda()) {
+        TypeCache[Key] = TypeKind::None; // a field of its own type
+        for (const FieldDecl *F : RD->fields())
+          if (classify(F->getType()) == TypeKind::Tensor &&
+              !F->getType()->isReferenceType())
+            K = TypeKind::Record;
       }
     }
   }

@@ -107,6 +107,7 @@ enum class TypeKind : uint8_t {
   JitModule, ///< torch::jit::Module
   IValue,
   IValueList, ///< std::vector<c10::IValue>: the inputs of a TorchScript call
+  Record,     ///< a user's plain class or struct with a tensor field
 };
 
 /// A version of PyTorch as major.minor.

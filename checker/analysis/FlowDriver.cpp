@@ -144,6 +144,18 @@ AutocastArray FunctionAnalyzer::currentAutocast() const {
 }
 
 void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
+  // A field of a plain struct value: `batch.labels = y` makes a new value
+  // of the struct.
+  if (const auto *ME = dyn_cast<MemberExpr>(strip(LHS));
+      ME && !ME->isArrow() && !isa<CXXThisExpr>(strip(ME->getBase()))) {
+    const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    AbsValue B = eval(ME->getBase());
+    if (F && B.K == AbsValue::Kind::Record && storageOf(ME->getBase())) {
+      AbsValue FV = convertTo(V, LHS->getType());
+      assign(ME->getBase(), FV.isTensor() ? B.withField(F, FV) : B);
+    }
+    return;
+  }
   const Decl *D = storageOf(LHS);
   if (!D)
     return;

@@ -177,6 +177,7 @@ private:
                       const AbsValue *Receiver);
   /// The callee's ops and module calls that depend on its parameters,
   /// judged with this call's arguments and autocast state.
+  AbsValue fieldOfArg(int P, llvm::ArrayRef<const clang::Expr *> Args);
   void instantiateCallee(const Summary &Callee,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          const AbsValue *Receiver, const clang::CallExpr *Call);

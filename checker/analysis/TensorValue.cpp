@@ -127,10 +127,59 @@ DType promoteTypes(DType A, DType B) {
   }
 }
 
+const AbsValue *AbsValue::field(const clang::FieldDecl *F) const {
+  if (Fields)
+    for (const auto &[G, V] : *Fields)
+      if (G == F)
+        return &V;
+  return nullptr;
+}
+
+AbsValue AbsValue::withField(const clang::FieldDecl *F,
+                             const AbsValue &V) const {
+  auto New = std::make_shared<RecordFields>();
+  if (Fields)
+    for (const auto &[G, W] : *Fields)
+      if (G != F)
+        New->push_back({G, W});
+  New->push_back({F, V});
+  std::sort(New->begin(), New->end(), [](const auto &A, const auto &B) {
+    return std::less<const clang::FieldDecl *>()(A.first, B.first);
+  });
+  AbsValue R = *this;
+  R.Fields = std::move(New);
+  return R;
+}
+
+bool AbsValue::sameFields(const AbsValue &O) const {
+  if (Fields == O.Fields)
+    return true;
+  size_t A = Fields ? Fields->size() : 0, B = O.Fields ? O.Fields->size() : 0;
+  if (A != B)
+    return false;
+  for (size_t I = 0; I < A; ++I)
+    if ((*Fields)[I].first != (*O.Fields)[I].first ||
+        (*Fields)[I].second != (*O.Fields)[I].second)
+      return false;
+  return true;
+}
+
 void AbsValue::join(const AbsValue &O) {
   if (K != O.K) {
     *this = none();
     return;
+  }
+  if (K == Kind::Record && !sameFields(O)) {
+    // Only the fields both know, joined.
+    auto New = std::make_shared<RecordFields>();
+    if (Fields)
+      for (const auto &[F, V] : *Fields)
+        if (const AbsValue *W = O.field(F)) {
+          AbsValue J = V;
+          J.join(*W);
+          New->push_back({F, J});
+        }
+    Fields = New->empty() ? nullptr : std::move(New);
   }
   if (K == Kind::Options && (DTypeSet != O.DTypeSet)) {
     DTypeSet = true;

@@ -14,10 +14,14 @@
 
 namespace clang {
 class CXXConstructExpr;
+class FieldDecl;
 } // namespace clang
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace torchdtype {
 
@@ -68,6 +72,13 @@ public:
   uint32_t Bits = AllBits;
   int Param = -1; ///< >= 0: the same as that parameter's component.
   clang::SourceLocation Where;
+  /// Param values from FieldOfParam on: field number (Param >> 8) & 0xff
+  /// of the plain struct that is parameter Param & 0xff.
+  static constexpr int FieldOfParam = 1 << 16;
+  static KindFact paramField(unsigned P, unsigned Field) {
+    return param(
+        P < 256 && Field < 256 ? FieldOfParam | int(Field << 8) | int(P) : -1);
+  }
   /// Param value of a member of a torch::nn::Module subclass, read in one of
   /// its methods: the member's dtype (device) is the module's when the
   /// module was converted (moved) with to(), else what it was created with
@@ -117,6 +128,11 @@ using DTypeFact = KindFact<DType, unsigned(DType::NumDTypes)>;
 using DeviceFact = KindFact<Device, unsigned(Device::NumDevices)>;
 
 /// What a tracked storage (or an expression) holds.
+struct AbsValue;
+/// What is known of the fields of a plain struct value, by field; a field
+/// not listed is unknown. Shared between copies, never changed once made.
+using RecordFields = std::vector<std::pair<const clang::FieldDecl *, AbsValue>>;
+
 struct AbsValue {
   enum class Kind : uint8_t {
     None,    ///< not a value the analysis tracks
@@ -125,6 +141,7 @@ struct AbsValue {
     Device,  ///< c10::Device / c10::DeviceType
     DType,   ///< c10::ScalarType / caffe2::TypeMeta
     Module,  ///< torch::nn module or torch::jit::Module (its parameters)
+    Record,  ///< a plain struct holding tensors (Fields)
   };
   Kind K = Kind::None;
   DTypeFact DT;
@@ -152,6 +169,13 @@ struct AbsValue {
   /// Module only: a torch::nn::Sequential built from this list of layers
   /// (each a torch::nn layer or activation), run in order by forward.
   const clang::CXXConstructExpr *Layers = nullptr;
+  /// Record only: its fields' values (null: none known).
+  std::shared_ptr<const RecordFields> Fields;
+
+  /// Record only: the value of field F, null when it is not known.
+  const AbsValue *field(const clang::FieldDecl *F) const;
+  /// Record only: a copy with field F set to V.
+  AbsValue withField(const clang::FieldDecl *F, const AbsValue &V) const;
 
   static AbsValue none() { return {}; }
   static AbsValue tensor(DTypeFact D, DeviceFact V, bool NonScalar = false) {
@@ -171,8 +195,10 @@ struct AbsValue {
            DeviceSet == O.DeviceSet && NonScalar == O.NonScalar &&
            FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved &&
            Tracked == O.Tracked && DTypeConverted == O.DTypeConverted &&
-           DeviceConverted == O.DeviceConverted && Layers == O.Layers;
+           DeviceConverted == O.DeviceConverted && Layers == O.Layers &&
+           sameFields(O);
   }
+  bool sameFields(const AbsValue &O) const;
   bool operator!=(const AbsValue &O) const { return !(*this == O); }
   void join(const AbsValue &O);
 };

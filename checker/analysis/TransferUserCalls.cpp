@@ -121,6 +121,24 @@ static FactT bindMember(const FactT &F, const FactT &ModuleFact, bool Converted,
   return Created;
 }
 
+/// Param value P of a field of a plain struct parameter (KindFact::
+/// paramField): that field of the argument, if known.
+AbsValue
+FunctionAnalyzer::fieldOfArg(int P, llvm::ArrayRef<const clang::Expr *> Args) {
+  if (P < 0 || (P & ~0xffff) != DTypeFact::FieldOfParam)
+    return AbsValue::none();
+  unsigned Index = P & 0xff, FieldNo = (P >> 8) & 0xff;
+  if (Index >= Args.size())
+    return AbsValue::none();
+  AbsValue A = eval(Args[Index]);
+  if (A.K != AbsValue::Kind::Record || !A.Fields)
+    return AbsValue::none();
+  for (const auto &[F, FV] : *A.Fields)
+    if (F->getFieldIndex() == FieldNo)
+      return FV;
+  return AbsValue::none();
+}
+
 AbsValue FunctionAnalyzer::bindParams(AbsValue V,
                                       llvm::ArrayRef<const Expr *> Args,
                                       const AbsValue *Receiver) {
@@ -136,8 +154,16 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
     V.DeviceConverted |= Receiver->DeviceConverted;
     V.Tracked = V.Tracked && Receiver->Tracked;
   }
+  if (V.K == AbsValue::Kind::Record && V.Fields) { // field by field
+    AbsValue R = V;
+    for (const auto &[F, FV] : *V.Fields)
+      R = R.withField(F, bindParams(FV, Args, Receiver));
+    return R;
+  }
   auto ArgAt = [&](int I) -> AbsValue {
-    if (I < 0 || unsigned(I) >= Args.size())
+    if (I < 0 || (I & ~0xffff) == DTypeFact::FieldOfParam)
+      return fieldOfArg(I, Args);
+    if (unsigned(I) >= Args.size())
       return AbsValue::none();
     return eval(Args[I]);
   };
@@ -251,6 +277,15 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
                                           llvm::ArrayRef<const Expr *> Args) {
   const FunctionDecl *Def = nullptr;
   const Summary *S = nullptr;
+  // A method that may change its object: a plain struct value's fields
+  // are unknown after it.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+      M && Obj && !M->isConst() && !M->isStatic() &&
+      !isa<CXXThisExpr>(strip(Obj)))
+    if (const Decl *D = storageOf(Obj))
+      if (auto It = Cur.Vars.find(D);
+          It != Cur.Vars.end() && It->second.K == AbsValue::Kind::Record)
+        It->second.Fields = nullptr;
   if (Callee->hasBody(Def) && Def && !Def->isDependentContext())
     S = AC.summary(Def);
   if (!S) {

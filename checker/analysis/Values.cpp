@@ -33,6 +33,9 @@ AbsValue FunctionAnalyzer::unknownOf(QualType T) const {
   case TypeKind::TypeMeta:
     V.K = AbsValue::Kind::DType;
     break;
+  case TypeKind::Record:
+    V.K = AbsValue::Kind::Record;
+    break;
   case TypeKind::Holder:
   case TypeKind::NNModule:
   case TypeKind::ModulePtr:
@@ -110,6 +113,16 @@ AbsValue FunctionAnalyzer::constantOf(const Expr *E) const {
 AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
   AbsValue V = unknownOf(T);
   int Index = int(P->getFunctionScopeIndex());
+  if (V.K == AbsValue::Kind::Record) { // each tensor field is symbolic
+    const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+    for (const FieldDecl *F : RD->fields())
+      if (Api.classify(F->getType()) == TypeKind::Tensor)
+        V = V.withField(F,
+                        AbsValue::tensor(
+                            DTypeFact::paramField(Index, F->getFieldIndex()),
+                            DeviceFact::paramField(Index, F->getFieldIndex())));
+    return V;
+  }
   if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::DType)
     V.DT = DTypeFact::param(Index);
   if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::Device)
@@ -203,6 +216,13 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
       if (M.K != AbsValue::Kind::None)
         return M;
     }
+    // A field of a plain struct value: `batch.labels`.
+    if (Field && !ME->isArrow() && !isa<CXXThisExpr>(strip(ME->getBase()))) {
+      AbsValue B = eval(ME->getBase());
+      if (B.K == AbsValue::Kind::Record)
+        if (const AbsValue *V = B.field(Field))
+          return convertTo(*V, E->getType());
+    }
     return unknownOf(E->getType());
   }
   // `this` of a module: its parameters are those of the receiver.
@@ -221,6 +241,26 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     return evalConstruct(CE);
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return evalCall(CE);
+  // `{x, y}` of a plain struct: its fields in order.
+  if (const auto *IL = dyn_cast<InitListExpr>(E);
+      IL && Api.classify(E->getType()) == TypeKind::Record) {
+    if (IL->isSemanticForm() && !IL->isTransparent())
+      if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+          RD && RD->getNumBases() == 0) {
+        AbsValue V = unknownOf(E->getType());
+        unsigned I = 0;
+        for (const FieldDecl *F : RD->fields()) {
+          if (I >= IL->getNumInits())
+            break;
+          AbsValue FV = eval(IL->getInit(I++));
+          if (FV.isTensor())
+            V = V.withField(F, FV);
+        }
+        return V;
+      }
+    if (IL->isTransparent() && IL->getNumInits() == 1)
+      return eval(IL->getInit(0));
+  }
   AbsValue K = constantOf(E);
   return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
 }

@@ -847,6 +847,27 @@ void f(torch::Tensor unknown, bool flag) {
 )cpp");
 }
 
+TEST(UserCalls, FieldsOfPlainStructs) {
+  expectAnnotated(R"cpp(
+struct Params { torch::Tensor w; torch::Tensor b; };
+Params make() { return {torch::randn({2, 2}), torch::randn({2}, torch::kHalf)}; }
+torch::Tensor use(const Params &p, const torch::Tensor &x) {
+  return torch::addmm(p.b, x, p.w); // [[mixed]]
+}
+void f(Params &out) {
+  auto p = make();
+  use(p, torch::randn({2, 2}));
+  Params q;
+  q.w = torch::randn({2, 2});
+  q.b = torch::zeros({2});
+  use(q, torch::randn({2, 2}));
+  torch::mm(q.w, p.b.unsqueeze(0)); // [[mixed]]
+  out.b = torch::randn({2}, torch::kHalf);
+  torch::mm(out.b.unsqueeze(0), q.w); // [[mixed]]
+}
+)cpp");
+}
+
 TEST(UserCalls, TernaryOnAFlagSplitsPaths) {
   expectAnnotated(R"cpp(
 torch::Tensor project(const torch::Tensor &f, const torch::Tensor &w) {
