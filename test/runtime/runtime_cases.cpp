@@ -183,6 +183,53 @@ std::vector<Case> cases() {
          conv->forward(torch::ones({1, 1, 4, 4}, torch::kDouble));
        }},
 
+      // ---- ops that keep their input's dtype (api.json tensor_ops.preserve) ----
+      {"preserve_ops_keep_Double_and_BFloat16", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         for (auto st : {torch::kDouble, torch::kBFloat16}) {
+           auto x = torch::rand({2, 3, 4, 4}).to(st);
+           auto m = torch::rand({2, 3, 4, 4}).lt(0.5);
+           auto idx = torch::zeros({2, 3, 4, 4}, torch::kLong);
+           EXPECT_DTYPE(x.masked_select(m), st);
+           EXPECT_DTYPE(x.gather(1, idx), st);
+           EXPECT_DTYPE(x.take(torch::tensor({0, 1})), st);
+           EXPECT_DTYPE(torch::take_along_dim(x, idx, 1), st);
+           EXPECT_DTYPE(x.index_fill(1, torch::tensor({0}), 1.0), st);
+           EXPECT_DTYPE(x.diagonal(0, 2, 3), st);
+           EXPECT_DTYPE(x.triu(), st);
+           EXPECT_DTYPE(x.tril(), st);
+           EXPECT_DTYPE(x.unfold(3, 2, 1), st);
+           EXPECT_DTYPE(x.movedim(1, 3), st);
+           EXPECT_DTYPE(x.swapaxes(1, 2), st);
+           EXPECT_DTYPE(x.view_as(x), st);
+           EXPECT_DTYPE(x.reshape_as(x), st);
+           EXPECT_DTYPE(x.sinh(), st);
+           EXPECT_DTYPE(x.cosh(), st);
+           EXPECT_DTYPE(x.erf(), st);
+           EXPECT_DTYPE(x.trunc(), st);
+           EXPECT_DTYPE(x.nan_to_num(), st);
+           EXPECT_DTYPE(x.clip(0, 1), st);
+           EXPECT_DTYPE(x.repeat_interleave(2), st);
+           EXPECT_DTYPE(x.tile({2}), st);
+           EXPECT_DTYPE(x.median(), st);
+           EXPECT_DTYPE(x.logsumexp(1), st);
+           EXPECT_DTYPE(F::softplus(x), st);
+           EXPECT_DTYPE(torch::hardswish(x), st);
+           EXPECT_DTYPE(F::selu(x), st);
+           EXPECT_DTYPE(F::relu6(x), st);
+           EXPECT_DTYPE(F::logsigmoid(x), st);
+           EXPECT_DTYPE(F::pad(x, F::PadFuncOptions({1, 1})), st);
+           EXPECT_DTYPE(F::avg_pool2d(x, F::AvgPool2dFuncOptions(2)), st);
+           EXPECT_DTYPE(F::max_pool2d(x, F::MaxPool2dFuncOptions(2)), st);
+           EXPECT_DTYPE(F::adaptive_avg_pool2d(
+                            x, F::AdaptiveAvgPool2dFuncOptions(1)),
+                        st);
+         }
+         EXPECT_DTYPE(torch::nn::functional::mish(of(torch::kDouble)),
+                      torch::kDouble);
+       }},
+
       // ---- promoting elementwise ops (not flagged) ----
       {"add_f16_f32_promotes_to_Float", RUNS,
        [] { EXPECT_DTYPE(of(torch::kHalf) + f32(), torch::kFloat); }},
