@@ -168,8 +168,37 @@ std::optional<AbsValue> AnalysisContext::returnFor(
     const FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
     const AutocastArray *Autocast, const AutocastDTypeArray *AutocastDType,
     const AbsValue *Receiver) {
+  const ContextRun *R =
+      contextRun(Def, Args, Autocast, AutocastDType, Receiver);
+  return R ? R->Return : std::nullopt;
+}
+
+bool AnalysisContext::hasOpaqueOperands(const FunctionDecl *Def) {
+  auto [It, New] = OpaqueOperands.try_emplace(Def, false);
+  if (!New)
+    return It->second;
+  auto Opaque = [](const AbsValue &V) {
+    return V.isTensor() && (V.DT.isUnknown() || V.DV.isUnknown());
+  };
+  const FunctionResult &R = analyze(Def);
+  bool Any =
+      llvm::any_of(R.Ops,
+                   [&](const OpEvent &E) {
+                     return llvm::any_of(E.Operands, [&](const Operand &O) {
+                       return Opaque(O.V);
+                     });
+                   }) ||
+      llvm::any_of(R.ModuleCalls,
+                   [&](const ModuleCallEvent &E) { return Opaque(E.Input.V); });
+  return OpaqueOperands[Def] = Any;
+}
+
+const AnalysisContext::ContextRun *AnalysisContext::contextRun(
+    const FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
+    const AutocastArray *Autocast, const AutocastDTypeArray *AutocastDType,
+    const AbsValue *Receiver) {
   if (ReturnDepth >= Config.MaxCallDepth || !Def->hasBody())
-    return std::nullopt;
+    return nullptr;
   std::string Key;
   llvm::raw_string_ostream OS(Key);
   auto Facts = [&](const AbsValue &A) {
@@ -180,7 +209,7 @@ std::optional<AbsValue> AnalysisContext::returnFor(
     Facts(A);
     if (A.K == AbsValue::Kind::Record && A.Fields)
       for (const auto &[F, V] : *A.Fields) {
-        OS << 'F' << F->getFieldIndex();
+        OS << 'F' << F;
         Facts(V);
       }
   }
@@ -196,7 +225,7 @@ std::optional<AbsValue> AnalysisContext::returnFor(
        << Receiver->DeviceConverted;
   auto [It, New] = Returns.try_emplace({Def, OS.str()});
   if (!New)
-    return It->second;
+    return &It->second;
   FlowState Seed;
   Seed.Reached = true;
   Seed.DefaultDType = entryDefaultDType(Def);
@@ -215,11 +244,14 @@ std::optional<AbsValue> AnalysisContext::returnFor(
     A.bindReceiver(*Receiver);
   A.run();
   --ReturnDepth;
-  std::optional<AbsValue> R;
-  if (!Scratch.Skipped && S.HasReturn)
-    R = S.Return;
-  // The map may have grown in the nested calls: look the slot up again.
-  return Returns[{Def, Key}] = R;
+  ContextRun &R = It->second; // map nodes stay where they are
+  if (!Scratch.Skipped) {
+    if (S.HasReturn)
+      R.Return = S.Return;
+    R.Ops = std::move(Scratch.Ops);
+    R.ModuleCalls = std::move(Scratch.ModuleCalls);
+  }
+  return &R;
 }
 
 const FunctionResult &AnalysisContext::analyze(const FunctionDecl *FD) {

@@ -249,6 +249,11 @@ static const CXXRecordDecl *sharedPtrPointee(const CXXRecordDecl *RD) {
   return Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
 }
 
+bool ApiModel::isNoGradGuard(QualType T) const {
+  const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && hasName("no_grad_guards", RD->getQualifiedNameAsString());
+}
+
 TypeKind ApiModel::classify(QualType T) const {
   if (T.isNull())
     return TypeKind::None;
@@ -283,9 +288,22 @@ TypeKind ApiModel::classify(QualType T) const {
             .Default(TypeKind::None);
     if (K == TypeKind::None) {
       const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
-      if (Spec && QN == "std::vector" && Spec->getTemplateArgs().size() >= 1 &&
-          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-          classify(Spec->getTemplateArgs()[0].getAsType()) == TypeKind::IValue)
+      auto IsTensor = [&](const TemplateArgument &A) {
+        return A.getKind() == TemplateArgument::Type &&
+               classify(A.getAsType()) == TypeKind::Tensor;
+      };
+      auto HoldsTensor = [&](const TemplateArgument &A) { // tuple's pack
+        return IsTensor(A) || (A.getKind() == TemplateArgument::Pack &&
+                               llvm::any_of(A.pack_elements(), IsTensor));
+      };
+      if (Spec && (QN == "std::tuple" || QN == "std::pair") &&
+          llvm::any_of(Spec->getTemplateArgs().asArray(), HoldsTensor))
+        K = TypeKind::Record; // a tuple of tensors: its elements
+      else if (Spec && QN == "std::vector" &&
+               Spec->getTemplateArgs().size() >= 1 &&
+               Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+               classify(Spec->getTemplateArgs()[0].getAsType()) ==
+                   TypeKind::IValue)
         K = TypeKind::IValueList;
       else if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
         if (derivesFrom(P, "torch::nn::Module"))

@@ -149,6 +149,19 @@ public:
   bool isResultCastInPlace(llvm::StringRef Name) const {
     return hasName("result_cast_inplace", Name);
   }
+  /// An op returning (values, indices): element 0 has its input's dtype,
+  /// element 1 is int64 (max(dim), sort, topk ...).
+  bool isValuesIndicesOp(llvm::StringRef Name) const {
+    return hasName("tuple_values_indices", Name);
+  }
+  /// An op returning a tuple whose every element has its input's dtype
+  /// (linalg_qr, linalg_eigh, std_mean ...).
+  bool isSameDTypeTupleOp(llvm::StringRef Name) const {
+    return hasName("tuple_same_dtype", Name);
+  }
+  /// A guard object that turns gradients off while it lives
+  /// (names.no_grad_guards).
+  bool isNoGradGuard(clang::QualType T) const;
   /// A query of the machine a condition may test, whose answer stays the
   /// same for the run (torch::cuda::is_available).
   bool isMachineQuery(llvm::StringRef QualName) const {

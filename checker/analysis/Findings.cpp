@@ -297,6 +297,10 @@ std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
     if (*Rule == LossRule::FloatingTarget)
       continue;
     if (*Rule == LossRule::SameDType) {
+      // Only binary_cross_entropy refuses them in the forward; the others
+      // throw in a backward, which does not run under a no-grad guard.
+      if (Ev.NoGrad && Ev.Op != "binary_cross_entropy")
+        continue;
       if (ID && isFloating(*ID) && isFloating(*TD) && *ID != *TD &&
           !autocastMayCover(Ev, Api, Ev.Op, commonDevice(Ev.Operands)))
         Out.push_back({&Ev, &In, &Tg, *ID, *TD, false});

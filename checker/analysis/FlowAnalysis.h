@@ -103,6 +103,8 @@ struct OpEvent {
   llvm::SmallVector<const clang::Expr *, 2> Via;
   /// The branches its path took, when its facts differ between paths.
   Assumptions Assumed;
+  /// Run while a guard turned gradients off: no backward follows.
+  bool NoGrad = false;
 };
 
 /// forward()/operator() of a torch::nn or TorchScript module.
@@ -202,6 +204,22 @@ public:
             const AutocastArray *Autocast = nullptr,
             const AutocastDTypeArray *AutocastDType = nullptr,
             const AbsValue *Receiver = nullptr);
+  /// The analysis of a function for one call (as returnFor): what it
+  /// returns and the ops and module calls it records with those facts.
+  struct ContextRun {
+    std::optional<AbsValue> Return;
+    std::vector<OpEvent> Ops;
+    std::vector<ModuleCallEvent> ModuleCalls;
+  };
+  const ContextRun *contextRun(const clang::FunctionDecl *Def,
+                               llvm::ArrayRef<AbsValue> Args,
+                               const AutocastArray *Autocast,
+                               const AutocastDTypeArray *AutocastDType,
+                               const AbsValue *Receiver);
+  /// Whether the function records an op or module call with an operand
+  /// whose dtype or device is unknown and not symbolic: facts a call's
+  /// arguments may supply (`x - mean` of a parameter and a member).
+  bool hasOpaqueOperands(const clang::FunctionDecl *Def);
 
   /// The autocast state at entry of a function: unknown when the function
   /// may be called, in this translation unit, while autocast is on (a
@@ -233,9 +251,9 @@ private:
       Invariants;
   llvm::DenseMap<const clang::CXXRecordDecl *, bool> InvariantsInProgress;
   std::map<const clang::CXXRecordDecl *, ModuleInit> ModuleInits;
-  std::map<std::pair<const clang::FunctionDecl *, std::string>,
-           std::optional<AbsValue>>
+  std::map<std::pair<const clang::FunctionDecl *, std::string>, ContextRun>
       Returns;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> OpaqueOperands;
   unsigned ReturnDepth = 0;
 };
 

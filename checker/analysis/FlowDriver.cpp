@@ -52,6 +52,10 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
 AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
   const CallSite &S = site(CE);
   QualType RT = CE->getType();
+  if (S.Result == TypeKind::Record && S.IsLibTorch)
+    return tupleResult(S);
+  if (std::optional<AbsValue> E = tupleElement(S))
+    return *E;
   switch (S.Family) {
   case CallFamily::TensorMethod:
     return tensorMethod(S);
@@ -152,7 +156,8 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
     AbsValue B = eval(ME->getBase());
     if (F && B.K == AbsValue::Kind::Record && storageOf(ME->getBase())) {
       AbsValue FV = convertTo(V, LHS->getType());
-      assign(ME->getBase(), FV.isTensor() ? B.withField(F, FV) : B);
+      assign(ME->getBase(),
+             FV.isTensor() ? B.withField(F->getFieldIndex(), FV) : B);
     }
     return;
   }
@@ -190,6 +195,8 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
         continue;
       if (VD->getType()->isBooleanType())
         setFlag(VD, VD->getInit());
+      if (Api.isNoGradGuard(VD->getType()) && Cur.NoGradGuards < 255)
+        ++Cur.NoGradGuards;
       AbsValue U = unknownOf(VD->getType());
       if (U.K == AbsValue::Kind::None)
         continue;
@@ -268,6 +275,8 @@ void FunctionAnalyzer::transfer(const CFGElement &El) {
   }
   if (std::optional<CFGAutomaticObjDtor> D = El.getAs<CFGAutomaticObjDtor>()) {
     const VarDecl *VD = D->getVarDecl();
+    if (Api.isNoGradGuard(VD->getType()) && Cur.NoGradGuards > 0)
+      --Cur.NoGradGuards;
     const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
     if (RD && RD->getDestructor() && !Api.isLibTorchDecl(RD))
       applyCalleeEffects(RD->getDestructor(), nullptr, {});
@@ -421,14 +430,13 @@ static bool sameValues(llvm::ArrayRef<Operand> A, llvm::ArrayRef<Operand> B) {
          });
 }
 
-/// The facts a finding depends on are the same in both events.
-static bool sameFacts(const OpEvent &A, const OpEvent &B) {
+bool sameFacts(const OpEvent &A, const OpEvent &B) {
   return A.Call == B.Call && A.Autocast == B.Autocast &&
          A.AutocastDType == B.AutocastDType &&
          sameValues(A.Operands, B.Operands) && sameValues(A.Outs, B.Outs) &&
          sameValues(A.Indices, B.Indices);
 }
-static bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B) {
+bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B) {
   return A.Call == B.Call && A.Module == B.Module && A.Input.V == B.Input.V &&
          A.Autocast == B.Autocast;
 }

@@ -9,7 +9,7 @@ namespace torchdtype {
 bool FlowState::operator==(const FlowState &O) const {
   if (Reached != O.Reached || Autocast != O.Autocast || Assumed != O.Assumed ||
       !(DefaultDType == O.DefaultDType) || AutocastDType != O.AutocastDType ||
-      Vars.size() != O.Vars.size())
+      NoGradGuards != O.NoGradGuards || Vars.size() != O.Vars.size())
     return false;
   for (const auto &[K, V] : Vars) {
     auto It = O.Vars.find(K);
@@ -32,6 +32,7 @@ void FlowState::join(const FlowState &O) {
       AutocastDType[I] = std::nullopt;
   }
   DefaultDType.join(O.DefaultDType);
+  NoGradGuards = std::min(NoGradGuards, O.NoGradGuards);
   llvm::erase_if(Assumed, [&](const Assumption &A) {
     return !llvm::is_contained(O.Assumed, A);
   });

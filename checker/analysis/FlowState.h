@@ -24,6 +24,9 @@ struct FlowState {
   AutocastArray Autocast;
   AutocastDTypeArray AutocastDType;
   DTypeFact DefaultDType;
+  /// Guards alive that turn gradients off (torch::NoGradGuard,
+  /// c10::InferenceMode): no backward runs while one is.
+  uint8_t NoGradGuards = 0;
 
   FlowState() { Autocast.fill(AutocastState::Entry); }
 

@@ -178,6 +178,16 @@ private:
   /// The callee's ops and module calls that depend on its parameters,
   /// judged with this call's arguments and autocast state.
   AbsValue fieldOfArg(int P, llvm::ArrayRef<const clang::Expr *> Args);
+  /// The callee's ops analysed again for this call where its summary lost
+  /// what the arguments say; true when it added any.
+  bool instantiateContext(const clang::FunctionDecl *Def, const Summary &Callee,
+                          llvm::ArrayRef<const clang::Expr *> Args,
+                          const AbsValue *Receiver,
+                          const clang::CallExpr *Call);
+  /// The tuple of tensors an op returns (max(dim), sort, linalg_qr ...).
+  AbsValue tupleResult(const CallSite &S);
+  /// std::get<N>(t) of a tuple or pair of tensors.
+  std::optional<AbsValue> tupleElement(const CallSite &S);
   void instantiateCallee(const Summary &Callee,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          const AbsValue *Receiver, const clang::CallExpr *Call);
@@ -226,6 +236,10 @@ private:
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
   std::vector<const clang::LambdaExpr *> LambdaOrder;
 };
+
+/// The facts a finding depends on are the same in both events.
+bool sameFacts(const OpEvent &A, const OpEvent &B);
+bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B);
 
 /// An empty std::vector<IValue>: no tensor yet (the bottom of the lattice).
 inline AbsValue emptyInputs() {

@@ -127,7 +127,7 @@ DType promoteTypes(DType A, DType B) {
   }
 }
 
-const AbsValue *AbsValue::field(const clang::FieldDecl *F) const {
+const AbsValue *AbsValue::field(unsigned F) const {
   if (Fields)
     for (const auto &[G, V] : *Fields)
       if (G == F)
@@ -135,17 +135,15 @@ const AbsValue *AbsValue::field(const clang::FieldDecl *F) const {
   return nullptr;
 }
 
-AbsValue AbsValue::withField(const clang::FieldDecl *F,
-                             const AbsValue &V) const {
+AbsValue AbsValue::withField(unsigned F, const AbsValue &V) const {
   auto New = std::make_shared<RecordFields>();
   if (Fields)
     for (const auto &[G, W] : *Fields)
       if (G != F)
         New->push_back({G, W});
   New->push_back({F, V});
-  std::sort(New->begin(), New->end(), [](const auto &A, const auto &B) {
-    return std::less<const clang::FieldDecl *>()(A.first, B.first);
-  });
+  std::sort(New->begin(), New->end(),
+            [](const auto &A, const auto &B) { return A.first < B.first; });
   AbsValue R = *this;
   R.Fields = std::move(New);
   return R;

@@ -129,9 +129,10 @@ using DeviceFact = KindFact<Device, unsigned(Device::NumDevices)>;
 
 /// What a tracked storage (or an expression) holds.
 struct AbsValue;
-/// What is known of the fields of a plain struct value, by field; a field
+/// What is known of the fields of a plain struct value (by field index) or
+/// the elements of a std::tuple or std::pair of tensors (by position); one
 /// not listed is unknown. Shared between copies, never changed once made.
-using RecordFields = std::vector<std::pair<const clang::FieldDecl *, AbsValue>>;
+using RecordFields = std::vector<std::pair<unsigned, AbsValue>>;
 
 struct AbsValue {
   enum class Kind : uint8_t {
@@ -172,10 +173,10 @@ struct AbsValue {
   /// Record only: its fields' values (null: none known).
   std::shared_ptr<const RecordFields> Fields;
 
-  /// Record only: the value of field F, null when it is not known.
-  const AbsValue *field(const clang::FieldDecl *F) const;
-  /// Record only: a copy with field F set to V.
-  AbsValue withField(const clang::FieldDecl *F, const AbsValue &V) const;
+  /// Record only: the value of field (element) I, null when unknown.
+  const AbsValue *field(unsigned I) const;
+  /// Record only: a copy with field (element) I set to V.
+  AbsValue withField(unsigned I, const AbsValue &V) const;
 
   static AbsValue none() { return {}; }
   static AbsValue tensor(DTypeFact D, DeviceFact V, bool NonScalar = false) {

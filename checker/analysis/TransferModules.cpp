@@ -197,8 +197,9 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   if (const FunctionDecl *Fwd = userForward(S))
     if (const Summary *Callee = AC.summary(Fwd)) {
       instantiateCallee(*Callee, Args, &M, CE);
-      ForwardJudged =
-          !Callee->SymbolicOps.empty() || !Callee->SymbolicModuleCalls.empty();
+      ForwardJudged = instantiateContext(Fwd, *Callee, Args, &M, CE) ||
+                      !Callee->SymbolicOps.empty() ||
+                      !Callee->SymbolicModuleCalls.empty();
     }
   // The first tensor argument; a TorchScript module takes {inputs...}.
   const Expr *InputE = nullptr;

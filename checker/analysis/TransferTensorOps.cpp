@@ -229,6 +229,7 @@ OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
   if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
     return nullptr;
   Ev.Autocast = currentAutocast();
+  Ev.NoGrad = Cur.NoGradGuards > 0;
   Ev.LocalAutocast = Cur.Autocast;
   Ev.AutocastDType = Cur.AutocastDType;
   Ev.Assumed = Cur.Assumed;
@@ -340,6 +341,41 @@ void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List) {
     E.Indices.push_back(Operand{X, eval(X), operandName(X), 1});
   }
   E.IndexListSeen = true;
+}
+
+AbsValue FunctionAnalyzer::tupleResult(const CallSite &S) {
+  AbsValue R = unknownOf(S.E->getType());
+  const Expr *Self = S.Obj ? S.Obj : (S.Args.empty() ? nullptr : S.Args[0]);
+  AbsValue In = Self ? eval(Self) : AbsValue::none();
+  if (!In.isTensor())
+    return R;
+  bool Indices = Api.isValuesIndicesOp(S.Name);
+  if (!Indices && !Api.isSameDTypeTupleOp(S.Name))
+    return R;
+  R = R.withField(0, AbsValue::tensor(In.DT, In.DV));
+  R = R.withField(
+      1, Indices ? AbsValue::tensor(
+                       DTypeFact::of(DType::Long, S.E->getExprLoc()), In.DV)
+                 : AbsValue::tensor(In.DT, In.DV));
+  return R;
+}
+
+std::optional<AbsValue> FunctionAnalyzer::tupleElement(const CallSite &S) {
+  const FunctionDecl *F = S.Callee;
+  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+      F->getName() != "get" || S.Args.size() != 1)
+    return std::nullopt;
+  const TemplateArgumentList *TA = F->getTemplateSpecializationArgs();
+  if (!TA || TA->size() < 1 ||
+      TA->get(0).getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  AbsValue T = eval(S.Args[0]);
+  if (T.K != AbsValue::Kind::Record)
+    return std::nullopt;
+  unsigned N = unsigned(TA->get(0).getAsIntegral().getZExtValue());
+  if (const AbsValue *E = T.field(N))
+    return convertTo(*E, S.E->getType());
+  return unknownOf(S.E->getType());
 }
 
 } // namespace torchdtype

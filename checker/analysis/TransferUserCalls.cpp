@@ -133,9 +133,8 @@ FunctionAnalyzer::fieldOfArg(int P, llvm::ArrayRef<const clang::Expr *> Args) {
   AbsValue A = eval(Args[Index]);
   if (A.K != AbsValue::Kind::Record || !A.Fields)
     return AbsValue::none();
-  for (const auto &[F, FV] : *A.Fields)
-    if (F->getFieldIndex() == FieldNo)
-      return FV;
+  if (const AbsValue *FV = A.field(FieldNo))
+    return *FV;
   return AbsValue::none();
 }
 
@@ -243,6 +242,7 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
     for (Operand &O : I.Indices)
       O.V = bindParams(O.V, Args, Receiver);
     I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
+    I.NoGrad |= Cur.NoGradGuards > 0;
     record(CalleeOps, Call, std::move(I));
   }
   for (const ModuleCallEvent &E : Callee.SymbolicModuleCalls) {
@@ -254,6 +254,74 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
     I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
     record(CalleeModuleCalls, Call, std::move(I));
   }
+}
+
+bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
+                                          const Summary &Callee,
+                                          llvm::ArrayRef<const Expr *> Args,
+                                          const AbsValue *Receiver,
+                                          const CallExpr *Call) {
+  // Ops whose operands mixed what the parameters say with other facts
+  // (`x - mean`) lost them in the summary: with definite facts here, the
+  // callee is analysed again for this call (memoised per facts) and its
+  // ops are judged as they run for it.
+  if (!AC.hasOpaqueOperands(Def))
+    return false;
+  llvm::SmallVector<AbsValue, 4> Facts;
+  bool Definite = false;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    AbsValue A = I < Args.size() ? eval(Args[I]) : AbsValue::none();
+    if (A.DT.Param >= 0 || A.DV.Param >= 0) // symbolic in the caller
+      A = AbsValue::none();
+    Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
+    Facts.push_back(A);
+  }
+  if (!Definite)
+    return false;
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(Def, Facts, &Here, &Cur.AutocastDType,
+                    Receiver && Receiver->Tracked ? Receiver : nullptr);
+  if (!R)
+    return false;
+  const FunctionResult &Alone = AC.analyze(Def);
+  bool Any = false;
+  // The summary's own instantiation already gave these facts.
+  auto Bound = [&](const OpEvent &S, const OpEvent &E) {
+    if (S.Call != E.Call || S.Operands.size() != E.Operands.size())
+      return false;
+    for (size_t I = 0; I < S.Operands.size(); ++I)
+      if (bindParams(S.Operands[I].V, Args, Receiver) != E.Operands[I].V)
+        return false;
+    return true;
+  };
+  for (const OpEvent &E : R->Ops) {
+    if (E.Via.size() >= AC.config().MaxCallDepth ||
+        llvm::any_of(Callee.SymbolicOps,
+                     [&](const OpEvent &S) { return Bound(S, E); }) ||
+        llvm::any_of(Alone.Ops,
+                     [&](const OpEvent &A) { return sameFacts(A, E); }))
+      continue;
+    OpEvent I = fromCall(E, Call, Here, Cur.Autocast);
+    I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
+    I.NoGrad |= Cur.NoGradGuards > 0;
+    record(CalleeOps, Call, std::move(I));
+    Any = true;
+  }
+  for (const ModuleCallEvent &E : R->ModuleCalls) {
+    if (E.Via.size() >= AC.config().MaxCallDepth ||
+        llvm::any_of(
+            Callee.SymbolicModuleCalls,
+            [&](const ModuleCallEvent &S) { return S.Call == E.Call; }) ||
+        llvm::any_of(Alone.ModuleCalls,
+                     [&](const ModuleCallEvent &A) { return sameFacts(A, E); }))
+      continue;
+    ModuleCallEvent I = fromCall(E, Call, Here, Cur.Autocast);
+    I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
+    record(CalleeModuleCalls, Call, std::move(I));
+    Any = true;
+  }
+  return Any;
 }
 
 const FunctionDecl *FunctionAnalyzer::userForward(const CallSite &S) const {
@@ -331,6 +399,8 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
     if (const Summary *Callee = AC.summary(S.Def)) {
       std::optional<AbsValue> Receiver = receiverModule(S);
       instantiateCallee(*Callee, S.Args, Receiver ? &*Receiver : nullptr, S.E);
+      instantiateContext(S.Def, *Callee, S.Args,
+                         Receiver ? &*Receiver : nullptr, S.E);
     }
   applyCalleeEffects(S.Callee, S.Obj, S.Args);
   // A helper of the user's that places a tensor: report at the call unless

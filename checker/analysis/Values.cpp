@@ -117,7 +117,7 @@ AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
     const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
     for (const FieldDecl *F : RD->fields())
       if (Api.classify(F->getType()) == TypeKind::Tensor)
-        V = V.withField(F,
+        V = V.withField(F->getFieldIndex(),
                         AbsValue::tensor(
                             DTypeFact::paramField(Index, F->getFieldIndex()),
                             DeviceFact::paramField(Index, F->getFieldIndex())));
@@ -200,8 +200,14 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
       AbsValue K = constantOf(E); // constexpr globals such as c10::kHalf
       return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
     }
-    if (isa<BindingDecl>(DRE->getDecl()))
+    if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {
+      // `auto [q, r] = torch::linalg_qr(x)`: std::get<N> of the whole.
+      if (const VarDecl *H = BD->getHoldingVar(); H && H->getInit())
+        return convertTo(eval(H->getInit()), E->getType());
+      if (const Expr *B = BD->getBinding(); B && B != E)
+        return convertTo(eval(B), E->getType());
       return unknownOf(E->getType());
+    }
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -220,7 +226,7 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     if (Field && !ME->isArrow() && !isa<CXXThisExpr>(strip(ME->getBase()))) {
       AbsValue B = eval(ME->getBase());
       if (B.K == AbsValue::Kind::Record)
-        if (const AbsValue *V = B.field(Field))
+        if (const AbsValue *V = B.field(Field->getFieldIndex()))
           return convertTo(*V, E->getType());
     }
     return unknownOf(E->getType());
@@ -254,7 +260,7 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
             break;
           AbsValue FV = eval(IL->getInit(I++));
           if (FV.isTensor())
-            V = V.withField(F, FV);
+            V = V.withField(F->getFieldIndex(), FV);
         }
         return V;
       }

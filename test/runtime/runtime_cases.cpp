@@ -197,6 +197,9 @@ std::vector<Case> cases() {
            EXPECT_DTYPE(torch::take_along_dim(x, idx, 1), st);
            EXPECT_DTYPE(x.index_fill(1, torch::tensor({0}), 1.0), st);
            EXPECT_DTYPE(x.diagonal(0, 2, 3), st);
+           EXPECT_DTYPE(torch::diag(x.flatten()), st);
+           EXPECT_DTYPE(torch::diag_embed(x), st);
+           EXPECT_DTYPE(torch::diagflat(x), st);
            EXPECT_DTYPE(x.triu(), st);
            EXPECT_DTYPE(x.tril(), st);
            EXPECT_DTYPE(x.unfold(3, 2, 1), st);
@@ -917,6 +920,12 @@ std::vector<Case> cases() {
        }},
       // f32 input, f64 target: forward promotes (huber_loss does not), backward
       // of mse/huber refuses, l1/smooth_l1 backward runs
+      // no backward under a no-grad guard: the forward promotes and runs
+      {"mse_loss_bf16_f32_under_no_grad_runs", RUNS,
+       [] {
+         torch::NoGradGuard no_grad;
+         torch::mse_loss(of(torch::kBFloat16), f32());
+       }},
       {"mse_loss_f32_f64_forward_runs_Double", RUNS,
        [] { EXPECT_DTYPE(torch::mse_loss(torch::ones({3}), torch::zeros({3}, torch::kDouble)), torch::kDouble); }},
       {"l1_loss_f32_f64_forward_runs_Double", RUNS,

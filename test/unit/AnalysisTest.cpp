@@ -868,6 +868,32 @@ void f(Params &out) {
 )cpp");
 }
 
+TEST(UserCalls, OpsJudgedForOneCall) {
+  expectAnnotated(R"cpp(
+torch::Tensor center(const torch::Tensor &x, const torch::Tensor &w) {
+  auto mean = torch::zeros({2});
+  return torch::mm(x - mean, w); // [[mixed]]
+}
+void f() {
+  center(torch::randn({2, 2}), torch::randn({2, 2}));
+  center(torch::randn({2, 2}), torch::randn({2, 2}, torch::kHalf));
+}
+)cpp");
+}
+
+TEST(UserCalls, TupleResults) {
+  expectAnnotated(R"cpp(
+void f() {
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  auto w = torch::randn({2, 2});
+  auto [v, i] = h.max(1);
+  torch::mm(v.unsqueeze(1), torch::randn({1, 2})); // [[mixed]]
+  torch::mm(i.unsqueeze(1).to(torch::kFloat), torch::randn({1, 2}));
+  torch::mm(std::get<0>(w.sort()), w);
+}
+)cpp");
+}
+
 TEST(UserCalls, TernaryOnAFlagSplitsPaths) {
   expectAnnotated(R"cpp(
 torch::Tensor project(const torch::Tensor &f, const torch::Tensor &w) {

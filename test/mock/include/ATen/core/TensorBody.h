@@ -4,6 +4,7 @@
 
 #include <c10/util/string_view.h>
 #include <initializer_list>
+#include <tuple>
 
 namespace at {
 namespace indexing {
@@ -123,6 +124,8 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor log_softmax(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
   at::Tensor matmul(const at::Tensor & other) const;
   at::Tensor max() const;
+  ::std::tuple<at::Tensor,at::Tensor> max(int64_t dim, bool keepdim=false) const;
+  ::std::tuple<at::Tensor,at::Tensor> sort(int64_t dim=-1, bool descending=false) const;
   at::Tensor mean(c10::optional<at::ScalarType> dtype=c10::nullopt) const;
   at::Tensor mean(at::OptionalIntArrayRef dim, bool keepdim=false, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
   at::Tensor min() const;
