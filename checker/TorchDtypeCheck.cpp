@@ -197,11 +197,14 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
   return ": \"" + R->firstSignature() + "\" [kb: " + R->Id + "]";
 }
 
-/// A flag by its name; a machine query as its call.
-static std::string assumedName(const NamedDecl *D) {
-  if (isa<FunctionDecl>(D))
-    return D->getQualifiedNameAsString() + "()";
-  return D->getNameAsString();
+/// A flag by its name; a machine query as its call; a comparison as
+/// written.
+static std::string assumedName(const ::torchdtype::Assumption &A) {
+  if (isa<FunctionDecl>(A.Var))
+    return A.Var->getQualifiedNameAsString() + "()";
+  if (!A.Const.empty())
+    return A.Var->getNameAsString() + " == " + A.Const;
+  return A.Var->getNameAsString();
 }
 
 void TorchDtypeCheck::contextNotes(
@@ -211,7 +214,7 @@ void TorchDtypeCheck::contextNotes(
     if (A.Where)
       diag(fileLoc(A.Where->getExprLoc()),
            "assuming '%0' is %select{false|true}1", DiagnosticIDs::Note)
-          << assumedName(A.Var) << A.Value;
+          << assumedName(A) << A.Value;
   for (const Expr *Call : Via) {
     const auto *CE = dyn_cast<CallExpr>(Call);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;

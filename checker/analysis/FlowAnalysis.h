@@ -50,10 +50,17 @@ struct AnalysisConfig {
 /// its value, with the expression that decided it (for notes).
 struct Assumption {
   const clang::NamedDecl *Var = nullptr;
+  /// For `mode == "fp64"` (a variable that does not change, compared with
+  /// a constant): the constant as written; "" for a flag or a query.
+  std::string Const;
   bool Value = false;
   const clang::Expr *Where = nullptr;
+  /// The same condition (whatever its value).
+  bool sameAtom(const Assumption &O) const {
+    return Var == O.Var && Const == O.Const;
+  }
   bool operator==(const Assumption &O) const {
-    return Var == O.Var && Value == O.Value;
+    return sameAtom(O) && Value == O.Value;
   }
 };
 using Assumptions = llvm::SmallVector<Assumption, 1>;

@@ -353,7 +353,9 @@ void FunctionAnalyzer::run() {
         }
         for (const FlowState &PS : Out[P->getBlockID()]) {
           FlowState E = PS;
-          if (E.Reached && takeEdge(E, *P, Succ, Api) &&
+          if (E.Reached &&
+              takeEdge(E, *P, Succ, Api,
+                       [&](const VarDecl *V) { return stableVar(V); }) &&
               refineEdge(E, *P, Succ))
             addPath(In, std::move(E));
         }
@@ -454,12 +456,25 @@ template <typename EventT> static Assumptions *assumedOf(EventT &E) {
 static Assumptions *assumedOf(MpsFloat64Event &) { return nullptr; }
 static Assumptions *assumedOf(FromBlobEvent &) { return nullptr; }
 
-/// Whether two paths agree on every variable both assumed, but V.
+bool FunctionAnalyzer::stableVar(const VarDecl *VD) {
+  auto [It, New] = Stable.try_emplace(VD, false);
+  if (!New)
+    return It->second;
+  bool S = VD->getType().getNonReferenceType().isConstQualified();
+  if (!S && FD->getBody()) {
+    if (!Mutations)
+      Mutations = std::make_unique<ExprMutationAnalyzer>(*FD->getBody(), Ctx);
+    S = !Mutations->isMutated(VD);
+  }
+  return Stable[VD] = S;
+}
+
+/// Whether two paths agree on every condition both assumed, but V.
 static bool agreeBut(const Assumptions &A, const Assumptions &B,
-                     const clang::NamedDecl *V) {
+                     const Assumption &V) {
   return llvm::all_of(A, [&](const Assumption &X) {
-    return X.Var == V || llvm::all_of(B, [&](const Assumption &Y) {
-             return Y.Var != X.Var || Y.Value == X.Value;
+    return X.sameAtom(V) || llvm::all_of(B, [&](const Assumption &Y) {
+             return !Y.sameAtom(X) || Y.Value == X.Value;
            });
   });
 }
@@ -480,9 +495,9 @@ static void appendDistinct(llvm::SmallVectorImpl<EventT> &Events,
       if (llvm::any_of(Events, [&](EventT &O) {
             const Assumptions *Theirs = assumedOf(O);
             return keyOf(O) == keyOf(Events[I]) && !sameFacts(O, Events[I]) &&
-                   agreeBut(*Mine, *Theirs, A.Var) &&
+                   agreeBut(*Mine, *Theirs, A) &&
                    llvm::any_of(*Theirs, [&](const Assumption &B) {
-                     return B.Var == A.Var && B.Value != A.Value;
+                     return B.sameAtom(A) && B.Value != A.Value;
                    });
           }))
         Needed[I].push_back(A);

@@ -23,7 +23,9 @@
 #include "CallSite.h"
 #include "FlowAnalysis.h"
 #include "FlowState.h"
+#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/CFG.h"
+#include <memory>
 
 namespace torchdtype {
 
@@ -60,6 +62,9 @@ private:
   /// device on the edge to its successor Succ (Conditions.cpp); false when
   /// S's facts rule that edge out.
   bool refineEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ);
+  /// The variable keeps its value through this function (const, or never
+  /// changed in its body): its comparisons with constants split paths.
+  bool stableVar(const clang::VarDecl *VD);
   void processStmt(const clang::Stmt *S);
   void processCall(const clang::CallExpr *CE);
   AbsValue evalCall(const clang::CallExpr *CE);
@@ -234,6 +239,8 @@ private:
   llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>>
       CalleeModuleCalls;
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
+  std::unique_ptr<clang::ExprMutationAnalyzer> Mutations;
+  llvm::DenseMap<const clang::VarDecl *, bool> Stable;
   std::vector<const clang::LambdaExpr *> LambdaOrder;
 };
 

@@ -16,6 +16,7 @@
 #include "ApiModel.h"
 #include "FlowState.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 
 namespace torchdtype {
@@ -32,19 +33,24 @@ FlowState joinPaths(const PathStates &Paths);
 /// Whether two sets of paths are the same, in any order.
 bool samePaths(const PathStates &A, const PathStates &B);
 
-/// The bool variable a branch condition tests and the value that takes its
-/// true edge (`flag`, `!flag`, `flag == true`), or the machine query it
-/// calls (`torch::cuda::is_available()`, names.machine_queries); none for
-/// other conditions.
-std::optional<std::pair<const clang::NamedDecl *, bool>>
-branchVariable(const clang::Expr *Cond, const ApiModel &Api);
+/// Whether a variable keeps its value through the function (const, or
+/// never changed): a comparison of it with a constant is a branch atom.
+using StableVar = llvm::function_ref<bool(const clang::VarDecl *)>;
+/// What a branch condition tests, with Value the value that takes its true
+/// edge: a bool variable (`flag`, `!flag`, `flag == true`), a machine query
+/// (`torch::cuda::is_available()`, names.machine_queries), or a stable
+/// variable compared with a constant (`mode == "fp64"`, `kind != 2`,
+/// `dt == Precision::Double`); none for other conditions.
+std::optional<Assumption> branchVariable(const clang::Expr *Cond,
+                                         const ApiModel &Api, StableVar Stable);
 /// Refines S for the edge from P to its successor number Succ; false when
 /// S's assumptions make that edge impossible.
 bool takeEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ,
-              const ApiModel &Api);
+              const ApiModel &Api, StableVar Stable);
 /// Records that V has Value on this path (false on a contradiction).
 bool assume(FlowState &S, const clang::NamedDecl *V, bool Value,
             const clang::Expr *Where);
+bool assume(FlowState &S, Assumption A);
 /// V may have changed: nothing is assumed of it any more.
 void forget(FlowState &S, const clang::NamedDecl *V);
 

@@ -182,11 +182,12 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
     // `flag ? kDouble : kFloat`: the CFG split the paths at the condition,
     // and each path takes its arm.
-    if (auto B = branchVariable(CO->getCond(), Api))
+    if (auto B = branchVariable(CO->getCond(), Api,
+                                [&](const VarDecl *V) { return stableVar(V); }))
       for (const Assumption &A : Cur.Assumed)
-        if (A.Var == B->first)
-          return eval(A.Value == B->second ? CO->getTrueExpr()
-                                           : CO->getFalseExpr());
+        if (A.sameAtom(*B))
+          return eval(A.Value == B->Value ? CO->getTrueExpr()
+                                          : CO->getFalseExpr());
     AbsValue T = eval(CO->getTrueExpr());
     T.join(eval(CO->getFalseExpr()));
     return T;

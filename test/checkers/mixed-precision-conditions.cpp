@@ -175,3 +175,55 @@ void in_lambda() {
   };
   f(false);
 }
+
+// ---- A stable variable compared with constants ----------------------------
+
+#include <string>
+
+enum class Precision { Single, Double };
+
+void by_string(const std::string &precision) {
+  auto q = torch::randn({4, 4});
+  if (precision == "double")
+    q = q.to(torch::kDouble);
+  auto r = torch::mm(q, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-4]]:17: note: assuming 'precision == "double"' is true
+}
+
+void by_string_correlated(const std::string &precision) {
+  auto q = torch::randn({4, 4});
+  auto w = torch::randn({4, 4});
+  if (precision == "double")
+    q = q.to(torch::kDouble);
+  if (precision == "double")
+    w = w.to(torch::kDouble);
+  auto r = torch::mm(q, w);
+}
+
+void by_enum(Precision p) {
+  auto q = torch::randn({4, 4});
+  auto w = torch::randn({4, 4});
+  if (p == Precision::Double)
+    q = q.to(torch::kDouble);
+  if (p != Precision::Single)
+    w = w.to(torch::kDouble); // Single is not Double: not known to agree
+  auto r = torch::mm(q, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void exclusive_constants(int mode) {
+  auto q = torch::randn({4, 4});
+  if (mode == 1)
+    q = q.to(torch::kDouble);
+  if (mode == 2) // never on the path where mode is 1
+    q = torch::mm(q, torch::randn({4, 4}));
+}
+
+void changed_variable(int mode) {
+  auto q = torch::randn({4, 4});
+  if (mode == 1)
+    q = q.to(torch::kDouble);
+  mode = 2;
+  auto r = torch::mm(q, torch::randn({4, 4})); // mode is not stable: joined
+}

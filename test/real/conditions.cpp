@@ -68,3 +68,24 @@ torch::Tensor cpu_only_beside_cuda(bool use_cuda) {
     return torch::mm(x, torch::randn({4, 4}).cuda());
   return torch::mm(x, torch::randn({4, 4}));
 }
+
+#include <string>
+
+void by_string(const std::string &precision) {
+  auto q = torch::randn({4, 4});
+  if (precision == "double")
+    q = q.to(torch::kDouble);
+  auto r = torch::mm(q, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-4]]:17: note: assuming 'precision == "double"' is true
+}
+
+void by_string_correlated(const std::string &precision) {
+  auto q = torch::randn({4, 4});
+  auto w = torch::randn({4, 4});
+  if (precision == "double")
+    q = q.to(torch::kDouble);
+  if (precision == "double")
+    w = w.to(torch::kDouble);
+  auto r = torch::mm(q, w);
+}
