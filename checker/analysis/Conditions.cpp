@@ -123,22 +123,8 @@ bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
   };
 
   Test T;
-  const Expr *L = nullptr, *R = nullptr;
-  bool NE = false;
-  if (const auto *B = dyn_cast<BinaryOperator>(Cond);
-      B && (B->getOpcode() == BO_EQ || B->getOpcode() == BO_NE)) {
-    L = B->getLHS();
-    R = B->getRHS();
-    NE = B->getOpcode() == BO_NE;
-  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond);
-             OC && OC->getNumArgs() == 2 &&
-             (OC->getOperator() == OO_EqualEqual ||
-              OC->getOperator() == OO_ExclaimEqual)) {
-    L = OC->getArg(0);
-    R = OC->getArg(1);
-    NE = OC->getOperator() == OO_ExclaimEqual;
-  }
-  if (L && R) {
+  if (std::optional<Equality> Eq = equalityOf(Cond)) {
+    const Expr *L = Eq->L, *R = Eq->R;
     for (int Swap = 0; Swap < 2 && !T.Storage; ++Swap, std::swap(L, R)) {
       bool IsDevice = false;
       const Decl *D = readOf(peelConversion(L), IsDevice);
@@ -154,7 +140,7 @@ bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
         return true;
       T = {D, IsDevice, 1u << *Bit, Cond->getExprLoc()};
     }
-    Negated ^= NE;
+    Negated ^= Eq->NotEqual;
   } else if (auto M = nullaryMethod(Cond)) {
     // x.is_cuda(), x.device().is_cuda(), x.is_floating_point()
     const Expr *Recv = M->second;

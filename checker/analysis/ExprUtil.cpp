@@ -115,6 +115,19 @@ QualType numberType(const Expr *E) {
   return T->isArithmeticType() ? T : QualType();
 }
 
+std::optional<Equality> equalityOf(const Expr *E) {
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_EQ || B->getOpcode() == BO_NE))
+    return Equality{B->getLHS(), B->getRHS(), B->getOpcode() == BO_NE};
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getNumArgs() == 2 &&
+      (OC->getOperator() == OO_EqualEqual ||
+       OC->getOperator() == OO_ExclaimEqual))
+    return Equality{OC->getArg(0), OC->getArg(1),
+                    OC->getOperator() == OO_ExclaimEqual};
+  return std::nullopt;
+}
+
 const Decl *storageOf(const Expr *E) {
   for (int I = 0; E && I < 8; ++I) {
     E = strip(E);

@@ -14,6 +14,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 #include <string>
 
 namespace torchdtype {
@@ -39,6 +40,13 @@ bool isCopyOrMoveOf(const clang::CXXConstructExpr *CE);
 clang::QualType numberType(const clang::Expr *E);
 /// The type inside (nested) optionals; null if it cannot be read.
 clang::QualType unwrapOptional(const ApiModel &Api, clang::QualType T);
+/// `L == R` or `L != R`, built-in or an overloaded operator (std::string,
+/// c10::Device, TypeMeta against ScalarType).
+struct Equality {
+  const clang::Expr *L = nullptr, *R = nullptr;
+  bool NotEqual = false;
+};
+std::optional<Equality> equalityOf(const clang::Expr *E);
 /// The tracked storage an expression names: a variable, a member of `this`,
 /// through `*`, `&`, `->`, get() and ptr(); null otherwise.
 const clang::Decl *storageOf(const clang::Expr *E);

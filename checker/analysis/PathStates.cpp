@@ -82,22 +82,9 @@ std::optional<Assumption> branchVariable(const Expr *Cond, const ApiModel &Api,
       continue;
     }
     // `mode == "fp64"`: std::string's operator== or a built-in comparison.
-    const Expr *L = nullptr, *R = nullptr;
-    bool NE = false;
-    if (const auto *B = dyn_cast<BinaryOperator>(Cond);
-        B && (B->getOpcode() == BO_EQ || B->getOpcode() == BO_NE)) {
-      L = B->getLHS();
-      R = B->getRHS();
-      NE = B->getOpcode() == BO_NE;
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond);
-               OC && OC->getNumArgs() == 2 &&
-               (OC->getOperator() == OO_EqualEqual ||
-                OC->getOperator() == OO_ExclaimEqual)) {
-      L = OC->getArg(0);
-      R = OC->getArg(1);
-      NE = OC->getOperator() == OO_ExclaimEqual;
-    }
-    if (L && R) {
+    if (std::optional<Equality> Eq = equalityOf(Cond)) {
+      const Expr *L = Eq->L, *R = Eq->R;
+      bool NE = Eq->NotEqual;
       if (const auto *Lit = dyn_cast<CXXBoolLiteralExpr>(strip(R))) {
         // flag == true, flag != false
         Value = Value == (Lit->getValue() == !NE);
