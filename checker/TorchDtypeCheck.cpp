@@ -197,24 +197,27 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
   return ": \"" + R->firstSignature() + "\" [kb: " + R->Id + "]";
 }
 
-/// A flag by its name; a machine query as its call; a comparison as
-/// written.
-static std::string assumedName(const ::torchdtype::Assumption &A) {
-  if (isa<FunctionDecl>(A.Var))
-    return A.Var->getQualifiedNameAsString() + "()";
-  if (!A.Const.empty())
-    return A.Var->getNameAsString() + " == " + A.Const;
-  return A.Var->getNameAsString();
-}
-
 void TorchDtypeCheck::contextNotes(
     llvm::ArrayRef<const Expr *> Via,
     llvm::ArrayRef<::torchdtype::Assumption> Assumed) {
-  for (const ::torchdtype::Assumption &A : Assumed)
-    if (A.Where)
-      diag(fileLoc(A.Where->getExprLoc()),
-           "assuming '%0' is %select{false|true}1", DiagnosticIDs::Note)
-          << assumedName(A) << A.Value;
+  using Relation = ::torchdtype::Assumption::Relation;
+  for (const ::torchdtype::Assumption &A : Assumed) {
+    SourceLocation Loc = A.Where  ? A.Where->getExprLoc()
+                         : A.Site ? A.Site->getBeginLoc()
+                                  : SourceLocation();
+    if (Loc.isInvalid())
+      continue;
+    if (A.Rel == Relation::FirstIteration)
+      diag(fileLoc(Loc),
+           "on the %select{second or a later|first}0 iteration "
+           "of this loop",
+           DiagnosticIDs::Note)
+          << A.Value;
+    else
+      diag(fileLoc(Loc), "assuming '%0' is %select{false|true}1",
+           DiagnosticIDs::Note)
+          << A.Text << A.Value;
+  }
   for (const Expr *Call : Via) {
     const auto *CE = dyn_cast<CallExpr>(Call);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;

@@ -115,6 +115,7 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
         forget(Cur, Flag);
     }
   if (S.IsAssignment) {
+    writeSubject(CE->getArg(0), CE->getArg(1));
     assign(CE->getArg(0), eval(CE->getArg(1)));
     return;
   }
@@ -179,22 +180,14 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
   }
 }
 
-void FunctionAnalyzer::setFlag(const VarDecl *VD, const Expr *Value) {
-  forget(Cur, VD);
-  bool B;
-  if (Value && !Value->isValueDependent() &&
-      Value->EvaluateAsBooleanCondition(B, Ctx))
-    assume(Cur, VD, B, Value);
-}
-
 void FunctionAnalyzer::processStmt(const Stmt *S) {
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls()) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (!VD || VD->getType()->isDependentType())
         continue;
-      if (VD->getType()->isBooleanType())
-        setFlag(VD, VD->getInit());
+      if (VD->getType()->isBooleanType() || Subjects.count({VD, nullptr}))
+        setSubject(Subject{VD, nullptr}, VD->getInit());
       if (Api.isNoGradGuard(VD->getType()) && Cur.NoGradGuards < 255)
         ++Cur.NoGradGuards;
       AbsValue U = unknownOf(VD->getType());
@@ -231,17 +224,17 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
     return;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (const VarDecl *Flag = boolVariable(BO->getLHS());
-        Flag && BO->isAssignmentOp())
-      setFlag(Flag, BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    if (BO->isAssignmentOp())
+      writeSubject(BO->getLHS(),
+                   BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
     if (BO->getOpcode() == BO_Assign)
       assign(BO->getLHS(), eval(BO->getRHS()));
     return;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    // ++flag, &flag: nothing is known of it any more.
-    if (const VarDecl *Flag = boolVariable(UO->getSubExpr()))
-      forget(Cur, Flag);
+    // ++step, &flag: nothing is known of it any more.
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      writeSubject(UO->getSubExpr(), nullptr);
     return;
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
@@ -328,6 +321,18 @@ void FunctionAnalyzer::run() {
   for (unsigned I = 0; I < Order.size(); ++I)
     Rank[Order[I]] = I;
   const LocalLiveness Live(*G, Body);
+  collectSubjects(*G);
+  // A number a changing variable is compared with: a loop counter.
+  auto Minor = [&](const Assumption &A) {
+    const auto *VD = dyn_cast_or_null<VarDecl>(A.Var);
+    return VD && A.Number && !stableVar(VD);
+  };
+  // Loops: the first iteration is a path of its own until the loop is left.
+  llvm::DenseMap<const CFGBlock *, llvm::SmallVector<const Stmt *, 1>> Exits;
+  for (const CFGBlock *B : *G)
+    if (const Stmt *L = loopOf(*B); L && B->succ_size() == 2)
+      if (const CFGBlock *X = (B->succ_begin() + 1)->getReachableBlock())
+        Exits[X].push_back(L);
   const unsigned MaxPaths = AC.config().MaxPathsPerBlock;
   std::vector<PathStates> Out(G->getNumBlockIDs());
   std::vector<unsigned> Visits(G->getNumBlockIDs(), 0);
@@ -351,16 +356,21 @@ void FunctionAnalyzer::run() {
             break;
           ++Succ;
         }
+        const Stmt *Loop = loopOf(*B);
         for (const FlowState &PS : Out[P->getBlockID()]) {
           FlowState E = PS;
-          if (E.Reached &&
-              takeEdge(E, *P, Succ, Api,
-                       [&](const VarDecl *V) { return stableVar(V); }) &&
-              refineEdge(E, *P, Succ))
-            addPath(In, std::move(E));
+          if (!E.Reached || !takeEdge(E, *P, Succ, Api, TrackedFn, Ctx) ||
+              !refineEdge(E, *P, Succ))
+            continue;
+          if (auto X = Exits.find(B); X != Exits.end())
+            for (const Stmt *L : X->second)
+              leaveLoop(E, L);
+          if (Loop && Rank.count(P))
+            enterLoop(E, Loop, Rank[P] < Rank[B]);
+          addPath(In, std::move(E));
         }
       }
-      boundPaths(In, MaxPaths);
+      boundPaths(In, MaxPaths, Minor);
     }
     if (In.empty())
       continue;
@@ -388,9 +398,13 @@ void FunctionAnalyzer::run() {
           Dead.push_back(KV.first);
       for (const Decl *D : Dead)
         Cur.Vars.erase(D);
+      // So do the counters of loops left behind.
+      llvm::erase_if(Cur.Assumed, [&](const Assumption &A) {
+        return Minor(A) && Live.isDeadAfter(B, A.Var);
+      });
       addPath(NewOut, std::move(Cur));
     }
-    boundPaths(NewOut, MaxPaths);
+    boundPaths(NewOut, MaxPaths, Minor);
     if (B == &G->getExit()) {
       FlowState All = joinPaths(NewOut);
       Sum.ExitAutocast = All.Autocast;
@@ -456,24 +470,13 @@ template <typename EventT> static Assumptions *assumedOf(EventT &E) {
 static Assumptions *assumedOf(MpsFloat64Event &) { return nullptr; }
 static Assumptions *assumedOf(FromBlobEvent &) { return nullptr; }
 
-bool FunctionAnalyzer::stableVar(const VarDecl *VD) {
-  auto [It, New] = Stable.try_emplace(VD, false);
-  if (!New)
-    return It->second;
-  bool S = VD->getType().getNonReferenceType().isConstQualified();
-  if (!S && FD->getBody()) {
-    if (!Mutations)
-      Mutations = std::make_unique<ExprMutationAnalyzer>(*FD->getBody(), Ctx);
-    S = !Mutations->isMutated(VD);
-  }
-  return Stable[VD] = S;
-}
-
-/// Whether two paths agree on every condition both assumed, but V.
+/// Whether two paths agree on every condition both assumed, but those of
+/// V's subject (`mode == 1`, `mode == 2`: the alternatives of one value).
 static bool agreeBut(const Assumptions &A, const Assumptions &B,
                      const Assumption &V) {
   return llvm::all_of(A, [&](const Assumption &X) {
-    return X.sameAtom(V) || llvm::all_of(B, [&](const Assumption &Y) {
+    return X.sameAtom(V) || X.sameSubject(V) ||
+           llvm::all_of(B, [&](const Assumption &Y) {
              return !Y.sameAtom(X) || Y.Value == X.Value;
            });
   });
@@ -501,6 +504,13 @@ static void appendDistinct(llvm::SmallVectorImpl<EventT> &Events,
                    });
           }))
         Needed[I].push_back(A);
+    // `mode == 1` says that `mode == 2` is false.
+    llvm::erase_if(Needed[I], [&](const Assumption &A) {
+      return !A.Value && A.Rel == Assumption::Relation::Equals &&
+             llvm::any_of(Needed[I], [&](const Assumption &B) {
+               return B.Value && B.Rel == A.Rel && B.sameSubject(A);
+             });
+    });
   }
   size_t First = Out.size();
   for (size_t I = 0; I < Events.size(); ++I) {

@@ -13,6 +13,7 @@
 //   TransferAutocast.cpp    autocast setters and the default dtype
 //   TransferUserCalls.cpp   calls of the user's own functions (summaries)
 //   Conditions.cpp          what branch conditions say of tensors
+//   Subjects.cpp            the variables branch conditions test
 // No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
@@ -23,8 +24,10 @@
 #include "CallSite.h"
 #include "FlowAnalysis.h"
 #include "FlowState.h"
+#include "PathStates.h"
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/CFG.h"
+#include <functional>
 #include <memory>
 
 namespace torchdtype {
@@ -62,9 +65,6 @@ private:
   /// device on the edge to its successor Succ (Conditions.cpp); false when
   /// S's facts rule that edge out.
   bool refineEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ);
-  /// The variable keeps its value through this function (const, or never
-  /// changed in its body): its comparisons with constants split paths.
-  bool stableVar(const clang::VarDecl *VD);
   void processStmt(const clang::Stmt *S);
   void processCall(const clang::CallExpr *CE);
   AbsValue evalCall(const clang::CallExpr *CE);
@@ -81,9 +81,19 @@ private:
                       const Summary &Callee, const AbsValue *Recv);
   const CallSite &site(const clang::CallExpr *CE);
   void assign(const clang::Expr *LHS, const AbsValue &V);
-  /// A bool variable set: assumed to have Value's value when it is a
-  /// constant, else nothing is known of it.
-  void setFlag(const clang::VarDecl *VD, const clang::Expr *Value);
+  // Subjects.cpp
+  /// The variable keeps its value through this function (const, or never
+  /// changed in its body).
+  bool stableVar(const clang::VarDecl *VD);
+  /// Every change of the variable is an assignment or increment of it or
+  /// its fields, seen by writeSubject (PathStates.h, TrackedVar).
+  bool trackedVar(const clang::VarDecl *VD);
+  /// The variables and fields the function's branch conditions test.
+  void collectSubjects(const clang::CFG &G);
+  /// LHS is set to Value (null: to something unknown): what was assumed of
+  /// it is forgotten, and a constant value of a tested subject assumed.
+  void writeSubject(const clang::Expr *LHS, const clang::Expr *Value);
+  void setSubject(const Subject &Sub, const clang::Expr *Value);
   AutocastArray currentAutocast() const;
   void collectEvents();
 
@@ -240,7 +250,11 @@ private:
       CalleeModuleCalls;
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
   std::unique_ptr<clang::ExprMutationAnalyzer> Mutations;
-  llvm::DenseMap<const clang::VarDecl *, bool> Stable;
+  llvm::DenseMap<const clang::VarDecl *, bool> Stable, Tracked;
+  std::function<bool(const clang::VarDecl *)> TrackedFn =
+      [this](const clang::VarDecl *V) { return trackedVar(V); };
+  llvm::DenseSet<std::pair<const clang::VarDecl *, const clang::FieldDecl *>>
+      Subjects;
   std::vector<const clang::LambdaExpr *> LambdaOrder;
 };
 

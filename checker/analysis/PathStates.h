@@ -1,12 +1,14 @@
 //===- PathStates.h - the states of several paths at a point ----*- C++ -*-===//
 //
 // Path sensitivity, bounded: the states at a program point are kept apart by
-// what their paths assumed of the bool variables that branches test
-// (`if (use_fp16)`), and joined where they assume the same. A branch that
-// contradicts a path's assumption is not taken on that path, so correlated
-// flags stay correlated. Conditions of other kinds add no assumption, and
-// their paths join where they meet, as without path sensitivity. Past a
-// bound of paths per point, all are joined into one. No clang-tidy includes.
+// what their paths assumed of the conditions branches test (`if
+// (use_fp16)`, `if (cfg.mode == Mode::Fp64)`, `if (scale > 0.0)`, the case
+// a switch took, the first iteration of a loop), and joined where they
+// assume the same. A branch that contradicts a path's assumptions is not
+// taken on that path, so correlated conditions stay correlated. Conditions
+// of other kinds add no assumption, and their paths join where they meet,
+// as without path sensitivity. Past a bound of paths per point, loop
+// iterations join first, then all paths. No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,33 +28,62 @@ using PathStates = llvm::SmallVector<FlowState, 2>;
 /// Adds a path's state: joined with the one that assumes the same, else
 /// kept apart.
 void addPath(PathStates &Paths, FlowState S);
-/// Past MaxPaths, every path is joined into one that assumes nothing.
-void boundPaths(PathStates &Paths, unsigned MaxPaths);
+/// Atoms given up before the others when there are too many paths.
+using MinorAtom = llvm::function_ref<bool(const Assumption &)>;
+/// Past MaxPaths, the paths join where they differ only in loop iterations,
+/// then only in minor atoms; if still too many, every path is joined into
+/// one that assumes nothing.
+void boundPaths(PathStates &Paths, unsigned MaxPaths, MinorAtom Minor);
 /// Everything the paths have in common (for summaries at the exit).
 FlowState joinPaths(const PathStates &Paths);
 /// Whether two sets of paths are the same, in any order.
 bool samePaths(const PathStates &A, const PathStates &B);
 
-/// Whether a variable keeps its value through the function (const, or
-/// never changed): a comparison of it with a constant is a branch atom.
-using StableVar = llvm::function_ref<bool(const clang::VarDecl *)>;
+/// Whether each change of a variable is one the analysis sees (it is
+/// const, never changed, or changed only by assignments and increments of
+/// it or its fields): its comparisons with constants split paths, and the
+/// assumptions are forgotten where it changes.
+using TrackedVar = llvm::function_ref<bool(const clang::VarDecl *)>;
+/// What a condition tests: a local variable or parameter, or a field of
+/// one (`cfg.fp16_cache`).
+struct Subject {
+  const clang::VarDecl *Var = nullptr;
+  const clang::FieldDecl *Field = nullptr;
+  clang::QualType type() const;
+  std::string name() const;
+};
+std::optional<Subject> subjectOf(const clang::Expr *E);
 /// What a branch condition tests, with Value the value that takes its true
-/// edge: a bool variable (`flag`, `!flag`, `flag == true`), a machine query
-/// (`torch::cuda::is_available()`, names.machine_queries), or a stable
-/// variable compared with a constant (`mode == "fp64"`, `kind != 2`,
-/// `dt == Precision::Double`); none for other conditions.
+/// edge: a bool variable or field (`flag`, `!cfg.fast`, `flag == true`), a
+/// machine query (`torch::cuda::is_available()`, names.machine_queries),
+/// or a tracked variable or field compared with a constant (`mode ==
+/// "fp64"`, `kind != 2`, `smoothing > 0.0`); none for other conditions.
 std::optional<Assumption> branchVariable(const clang::Expr *Cond,
-                                         const ApiModel &Api, StableVar Stable);
-/// Refines S for the edge from P to its successor number Succ; false when
-/// S's assumptions make that edge impossible.
+                                         const ApiModel &Api,
+                                         TrackedVar Tracked);
+/// That Sub has the constant value E (an assignment or an initializer):
+/// `Sub == E`, or the flag's value; none if E is not a constant.
+std::optional<Assumption> assignedConstant(const Subject &Sub,
+                                           const clang::Expr *E);
+/// Refines S for the edge from P to its successor number Succ (a branch
+/// or a case of a switch); false when S's assumptions make that edge
+/// impossible.
 bool takeEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ,
-              const ApiModel &Api, StableVar Stable);
+              const ApiModel &Api, TrackedVar Tracked, clang::ASTContext &Ctx);
 /// Records that V has Value on this path (false on a contradiction).
 bool assume(FlowState &S, const clang::NamedDecl *V, bool Value,
             const clang::Expr *Where);
 bool assume(FlowState &S, Assumption A);
-/// V may have changed: nothing is assumed of it any more.
-void forget(FlowState &S, const clang::NamedDecl *V);
+/// V (or its field F) may have changed: nothing is assumed of it any more.
+void forget(FlowState &S, const clang::NamedDecl *V,
+            const clang::FieldDecl *F = nullptr);
+/// The loop of a block that tests whether to run its body again (for,
+/// while, range-for), or null.
+const clang::Stmt *loopOf(const clang::CFGBlock &B);
+/// On entering Loop's test: whether this is the first iteration.
+void enterLoop(FlowState &S, const clang::Stmt *Loop, bool First);
+/// On leaving Loop: its iterations are one again.
+void leaveLoop(FlowState &S, const clang::Stmt *Loop);
 
 } // namespace torchdtype
 

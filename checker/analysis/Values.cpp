@@ -182,8 +182,7 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
     // `flag ? kDouble : kFloat`: the CFG split the paths at the condition,
     // and each path takes its arm.
-    if (auto B = branchVariable(CO->getCond(), Api,
-                                [&](const VarDecl *V) { return stableVar(V); }))
+    if (auto B = branchVariable(CO->getCond(), Api, TrackedFn))
       for (const Assumption &A : Cur.Assumed)
         if (A.sameAtom(*B))
           return eval(A.Value == B->Value ? CO->getTrueExpr()

@@ -224,6 +224,19 @@ void changed_variable(int mode) {
   auto q = torch::randn({4, 4});
   if (mode == 1)
     q = q.to(torch::kDouble);
-  mode = 2;
-  auto r = torch::mm(q, torch::randn({4, 4})); // mode is not stable: joined
+  mode = 2; // a change the analysis sees: the paths stay apart
+  auto r = torch::mm(q, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void set_mode(int &mode);
+
+void changed_by_a_callee(int mode) {
+  auto q = torch::randn({4, 4});
+  set_mode(mode); // changes it out of sight: no path assumes its value
+  if (mode == 1)
+    q = q.to(torch::kDouble);
+  set_mode(mode);
+  if (mode == 2)
+    auto r = torch::mm(q, torch::randn({4, 4}));
 }

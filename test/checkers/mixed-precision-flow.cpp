@@ -131,6 +131,8 @@ void loop_carried_conversion() {
   auto b = torch::randn({2, 2});
   while (flag()) {
     auto c = torch::mm(a, b); // Float on the first iteration, Half later
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Half; {{.*}} [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-3]]:10: note: on the second or a later iteration of this loop
     b = c.to(torch::kHalf);
   }
 }

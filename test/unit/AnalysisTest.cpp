@@ -211,9 +211,16 @@ void reassignedFlag(bool use_fp16, bool other) {
 void otherConditionsJoin(int n) {
   auto w = torch::randn({2, 2});
   auto x = torch::randn({2, 2});
-  if (n > 2)
+  if (w.sum().item<double>() > 2)
     x = x.to(torch::kHalf);
   torch::mm(x, w);
+}
+void comparedParameterSplits(int n) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (n > 2)
+    x = x.to(torch::kHalf);
+  torch::mm(x, w); // [[mixed]]
 }
 )cpp");
 }
@@ -340,12 +347,54 @@ void f(int n) {
   auto w = torch::randn({2, 2});
   auto x = torch::randn({2, 2});
   for (int i = 0; i < n; ++i) {
-    torch::mm(w, x);
+    torch::mm(w, x); // [[mixed]] on the second iteration
     x = x.to(torch::kHalf);
   }
   auto y = torch::randn({2, 2}).to(torch::kHalf);
   while (n-- > 0)
     torch::mm(w, y); // [[mixed]]
+}
+)cpp");
+}
+
+// The first iteration of a loop is a path of its own; comparisons with
+// numbers split paths, and bounds that contradict rule a path out; a
+// switch's cases are alternatives of one value.
+TEST(Analysis, FirstIterationsNumbersAndCases) {
+  expectAnnotated(R"cpp(
+void first(int n) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2}, torch::kDouble);
+  for (int i = 0; i < n; ++i) {
+    torch::mm(w, x); // [[mixed]]
+    x = x.to(torch::kFloat);
+  }
+}
+void bounds(double s) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (s >= 0.5)
+    x = x.to(torch::kDouble);
+  if (s < 0.25)
+    torch::mm(w, x);
+  if (s > 0.75)
+    torch::mm(w, x); // [[mixed]]
+}
+void cases(int mode) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  switch (mode) {
+  case 1:
+    x = x.to(torch::kDouble);
+    break;
+  case 2:
+    w = w.to(torch::kDouble);
+    break;
+  }
+  if (mode == 3)
+    torch::mm(w, x);
+  if (mode == 2)
+    torch::mm(w, x); // [[mixed]]
 }
 )cpp");
 }
