@@ -248,6 +248,7 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
   if (!Scratch.Skipped) {
     if (S.HasReturn)
       R.Return = S.Return;
+    R.ParamExit = S.ParamExit;
     R.Ops = std::move(Scratch.Ops);
     R.ModuleCalls = std::move(Scratch.ModuleCalls);
   }

@@ -190,6 +190,10 @@ struct Summary {
   AutocastDTypeArray ExitAutocastDType{};
   std::optional<DTypeFact> ExitDefaultDType;
   uint64_t ParamsReassigned = 0; ///< bit i: parameter i converted or assigned
+  /// The value at exit of each parameter passed by non-const reference and
+  /// reassigned (`void compress_(Tensor &t) { t = t.half(); }`), joined
+  /// over the paths; may refer to parameters symbolically.
+  llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
   bool WritesMembers = false;
   /// Every value written to each member (joined), for class invariants.
   llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberWrites;
@@ -243,6 +247,7 @@ public:
   /// returns and the ops and module calls it records with those facts.
   struct ContextRun {
     std::optional<AbsValue> Return;
+    llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
     std::vector<OpEvent> Ops;
     std::vector<ModuleCallEvent> ModuleCalls;
   };

@@ -415,6 +415,7 @@ void FunctionAnalyzer::run() {
       for (const auto &[D, V] : All.Vars)
         if (const auto *F = dyn_cast<FieldDecl>(D))
           Sum.ExitMembers[F] = V;
+      paramExits(NewOut);
     }
     PathStates &O = Out[B->getBlockID()];
     if (samePaths(O, NewOut) && Visits[B->getBlockID()] > 1)

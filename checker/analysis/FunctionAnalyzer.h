@@ -95,6 +95,14 @@ private:
   void writeSubject(const clang::Expr *LHS, const clang::Expr *Value);
   void setSubject(const Subject &Sub, const clang::Expr *Value);
   AutocastArray currentAutocast() const;
+  /// Summary.ParamExit from the paths that reach the exit.
+  void paramExits(const PathStates &Exit);
+  /// What a call leaves in argument I, passed by non-const reference to
+  /// Def, which reassigns it: the summary's exit value bound to the
+  /// arguments, or the callee analysed for this call's facts.
+  std::optional<AbsValue>
+  argumentAfter(const clang::FunctionDecl *Def, const Summary &Callee,
+                unsigned I, llvm::ArrayRef<const clang::Expr *> Args);
   void collectEvents();
 
   // Values.cpp

@@ -113,8 +113,8 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   case OpRule::ListPromote:
     break; // above
   case OpRule::Promote: {
-    if (Args.size() < 2)
-      return unknownOf(RT);
+    if (Args.size() < 2) // -t keeps t's dtype
+      return Base == "operator-" ? convertTo(Self, RT) : unknownOf(RT);
     AbsValue Other = eval(Args[1]);
     AbsValue R = Self;
     if (!Other.isTensor())

@@ -10,6 +10,7 @@
 
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
+#include "PathStates.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -384,14 +385,81 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
   if (S->WritesMembers && (!Obj || isa<CXXThisExpr>(strip(Obj))))
     for (const auto &[F, V] : S->MemberWrites)
       Cur.Vars.erase(F);
-  // Arguments passed by non-const reference may have been reassigned.
+  // Arguments passed by non-const reference may have been reassigned: they
+  // have what the callee left in them, where that is known.
   for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I) {
     QualType PT = Def->getParamDecl(I)->getType();
-    if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
-        (S->ParamsReassigned >> I) & 1)
-      if (const Decl *D = storageOf(Args[I]))
-        Cur.Vars.erase(D);
+    if (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified() ||
+        !((S->ParamsReassigned >> I) & 1))
+      continue;
+    if (std::optional<AbsValue> After = argumentAfter(Def, *S, I, Args))
+      assign(Args[I], *After);
+    else if (const Decl *D = storageOf(Args[I]))
+      Cur.Vars.erase(D);
   }
+}
+
+void FunctionAnalyzer::paramExits(const PathStates &Exit) {
+  Sum.ParamExit.clear();
+  for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    QualType PT = P->getType();
+    if (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified() ||
+        !((Sum.ParamsReassigned >> I) & 1))
+      continue;
+    AbsValue V;
+    bool First = true;
+    for (const FlowState &Path : Exit) {
+      auto It = Path.Vars.find(P);
+      AbsValue PV = It != Path.Vars.end() ? It->second : paramValue(P, PT);
+      if (First)
+        V = PV;
+      else
+        V.join(PV);
+      First = false;
+    }
+    if (!First && (V.isTensor() || V.K == AbsValue::Kind::Record))
+      Sum.ParamExit[I] = V;
+  }
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
+                                unsigned I, llvm::ArrayRef<const Expr *> Args) {
+  auto It = Callee.ParamExit.find(I);
+  if (It == Callee.ParamExit.end())
+    return std::nullopt;
+  AbsValue V = bindParams(It->second, Args, nullptr);
+  if (!V.isTensor() || (V.DT.single() && V.DV.single()))
+    return V;
+  // Mixed with what the arguments say (`t = (t.double() - stats.mean)`):
+  // the callee analysed for this call's facts.
+  llvm::SmallVector<AbsValue, 4> Facts;
+  bool Definite = false;
+  for (unsigned J = 0; J < Def->getNumParams(); ++J) {
+    AbsValue A = J < Args.size() ? eval(Args[J]) : AbsValue::none();
+    if (A.DT.Param >= 0 || A.DV.Param >= 0)
+      A = AbsValue::none();
+    Definite |= (A.isTensor() && (A.DT.single() || A.DV.single())) ||
+                A.K == AbsValue::Kind::Record;
+    Facts.push_back(A);
+  }
+  if (!Definite)
+    return V;
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(Def, Facts, &Here, &Cur.AutocastDType, nullptr);
+  if (!R)
+    return V;
+  auto RI = R->ParamExit.find(I);
+  if (RI == R->ParamExit.end())
+    return V;
+  AbsValue Bound = bindParams(RI->second, Args, nullptr);
+  if (!V.DT.single())
+    V.DT = Bound.DT;
+  if (!V.DV.single())
+    V.DV = Bound.DV;
+  return V;
 }
 
 void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {

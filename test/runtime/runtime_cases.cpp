@@ -851,6 +851,16 @@ std::vector<Case> cases() {
        [] { EXPECT_DTYPE(torch::div(torch::ones({2, 2}, torch::kHalf), torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
       {"half_cpu_pow_runs", RUNS,
        [] { EXPECT_DTYPE(torch::pow(torch::ones({2, 2}, torch::kHalf), 2), torch::kHalf); }},
+      {"pow_with_a_number_promotes", RUNS,
+       [] {
+         // A number first takes the tensor's dtype (floating) or the
+         // default one (integral); an integral tensor to a float power too.
+         EXPECT_DTYPE(torch::pow(10000.0, torch::ones({2}, torch::kDouble)), torch::kDouble);
+         EXPECT_DTYPE(torch::pow(2.0, torch::ones({2}, torch::kLong)), torch::kFloat);
+         EXPECT_DTYPE(torch::pow(torch::ones({2}, torch::kLong), 2.5), torch::kFloat);
+         EXPECT_DTYPE(torch::pow(torch::ones({2}, torch::kLong), 2), torch::kLong);
+         EXPECT_DTYPE(torch::pow(torch::ones({2}, torch::kBFloat16), 2.5), torch::kBFloat16);
+       }},
       {"half_cpu_sum_runs", RUNS,
        [] { EXPECT_DTYPE(torch::sum(torch::ones({2, 2}, torch::kHalf)), torch::kHalf); }},
       {"half_cpu_mean_runs", RUNS,

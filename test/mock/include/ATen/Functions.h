@@ -99,6 +99,9 @@ TORCH_API at::Tensor where(const at::Tensor & condition, const at::Tensor & self
 
 // Pointwise.
 TORCH_API at::Tensor add(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha=1);
+TORCH_API at::Tensor pow(const at::Tensor & self, const at::Tensor & exponent);
+TORCH_API at::Tensor pow(const at::Scalar & self, const at::Tensor & exponent);
+TORCH_API at::Tensor pow(const at::Tensor & self, const at::Scalar & exponent);
 TORCH_API at::Tensor add(const at::Tensor & self, const at::Scalar & other, const at::Scalar & alpha=1);
 TORCH_API at::Tensor sub(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha=1);
 TORCH_API at::Tensor mul(const at::Tensor & self, const at::Tensor & other);
