@@ -299,11 +299,18 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
           Unknown[F] = true;
         continue;
       }
-      for (const auto &[F, V] : S.MemberWrites) {
+      // A constructor leaves each member as it is at its end (`linear_`
+      // built, then converted with ->to(kDouble)); other methods write.
+      const bool Ctor = isa<CXXConstructorDecl>(Def);
+      for (const auto &[F, V] : Ctor ? S.ExitMembers : S.MemberWrites) {
         auto [It, New] = Writes.try_emplace(F, V);
         if (!New)
           It->second.join(V);
       }
+      if (Ctor)
+        for (const auto &[F, V] : S.MemberWrites)
+          if (!S.ExitMembers.count(F))
+            Unknown[F] = true;
     }
     for (const auto &[F, U] : Unknown)
       Writes.erase(F);

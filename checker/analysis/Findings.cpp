@@ -254,15 +254,17 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
                (MC.Module.Fwd == AbsValue::Forward::Opaque && !OpaqueModules)))
       continue;
     // Autocast casts a layer's input and weights alike; for the user's own
-    // modules it depends on the ops inside, so any autocast may cover them.
+    // modules it depends on the ops inside, and so it does for a layer
+    // whose op is not on a list but runs ops that are (LSTM's composite
+    // lstm runs linear, which CPU autocast casts): any autocast may cover
+    // them.
     std::optional<Device> Dev = MC.Module.DV.single();
     if (!Dev)
       Dev = MC.Input.V.DV.single();
-    if (Builtin ? autocastMayCover(MC.Autocast, Api, MC.Op, Dev)
-                : llvm::any_of(MC.Autocast, [](AutocastState S) {
-                    return S == AutocastState::On ||
-                           S == AutocastState::Unknown;
-                  }))
+    if (autocastMayCover(MC.Autocast, Api, MC.Op, Dev) ||
+        llvm::any_of(MC.Autocast, [](AutocastState S) {
+          return S == AutocastState::On || S == AutocastState::Unknown;
+        }))
       continue;
     Out.push_back(
         {&MC, *P, *I, Builtin ? MC.Kb : "pytorch/scalar-type-mismatch"});

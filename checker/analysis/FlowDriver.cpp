@@ -168,6 +168,10 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
   AbsValue Val = convertTo(V, LHS->getType());
   if (Val.K == AbsValue::Kind::None)
     return;
+  store(D, Val);
+}
+
+void FunctionAnalyzer::store(const Decl *D, const AbsValue &Val) {
   Cur.Vars[D] = Val;
   if (const auto *P = dyn_cast<ParmVarDecl>(D))
     if (P->getDeclContext() == FD && P->getFunctionScopeIndex() < 64)

@@ -81,6 +81,8 @@ private:
                       const Summary &Callee, const AbsValue *Recv);
   const CallSite &site(const clang::CallExpr *CE);
   void assign(const clang::Expr *LHS, const AbsValue &V);
+  /// A variable or member has a new value (a write the summary records).
+  void store(const clang::Decl *D, const AbsValue &V);
   // Subjects.cpp
   /// The variable keeps its value through this function (const, or never
   /// changed in its body).

@@ -185,7 +185,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
                            (V.K == AbsValue::Kind::Options && V.DeviceSet);
     }
     if (const Decl *D = storageOf(Obj))
-      Cur.Vars[D] = R;
+      store(D, R);
     recordMpsFloat64(CE, R);
     return true;
   }

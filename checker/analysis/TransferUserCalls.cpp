@@ -277,6 +277,8 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
     Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
     Facts.push_back(A);
   }
+  // A module's members have the receiver's facts.
+  Definite |= Receiver && Receiver->Tracked;
   if (!Definite)
     return false;
   AutocastArray Here = currentAutocast();
@@ -311,9 +313,13 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   }
   for (const ModuleCallEvent &E : R->ModuleCalls) {
     if (E.Via.size() >= AC.config().MaxCallDepth ||
-        llvm::any_of(
-            Callee.SymbolicModuleCalls,
-            [&](const ModuleCallEvent &S) { return S.Call == E.Call; }) ||
+        llvm::any_of(Callee.SymbolicModuleCalls,
+                     [&](const ModuleCallEvent &S) {
+                       return S.Call == E.Call &&
+                              bindParams(S.Input.V, Args, Receiver) ==
+                                  E.Input.V &&
+                              bindParams(S.Module, Args, Receiver) == E.Module;
+                     }) ||
         llvm::any_of(Alone.ModuleCalls,
                      [&](const ModuleCallEvent &A) { return sameFacts(A, E); }))
       continue;

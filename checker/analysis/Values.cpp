@@ -222,6 +222,19 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
       if (M.K != AbsValue::Kind::None)
         return M;
     }
+    // A member of a module read through it (`layer->pe`): what its
+    // constructors made it, moved by the module's conversions.
+    if (Field && !isa<CXXThisExpr>(strip(ME->getBase()))) {
+      AbsValue B = eval(ME->getBase());
+      if (B.K == AbsValue::Kind::Module && B.Tracked) {
+        std::optional<AbsValue> Outer = BoundReceiver;
+        BoundReceiver = B;
+        AbsValue M = moduleMember(Field, E->getType());
+        BoundReceiver = Outer;
+        if (M.K != AbsValue::Kind::None)
+          return M;
+      }
+    }
     // A field of a plain struct value: `batch.labels`.
     if (Field && !ME->isArrow() && !isa<CXXThisExpr>(strip(ME->getBase()))) {
       AbsValue B = eval(ME->getBase());

@@ -1,0 +1,92 @@
+// Real-header tier: members of modules and of plain classes holding
+// modules, read through the module, judged for the receiver, and left by
+// the constructor as they are at its end.
+#include <torch/torch.h>
+#include <ATen/autocast_mode.h>
+
+struct PositionalImpl : torch::nn::Module {
+  PositionalImpl() {
+    pe = register_buffer("pe", torch::zeros({4, 4}, torch::kDouble));
+    proj = register_module("proj", torch::nn::Linear(4, 4));
+  }
+  torch::Tensor forward(const torch::Tensor &tokens) {
+    auto x = tokens + pe;
+    return proj(x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'proj' has Float parameters but gets a Double input; {{.*}} [torchdtype-module-input-dtype]
+    // CHECK-MESSAGES: :[[@LINE+12]]:19: note: in this call of 'forward'
+  }
+  torch::Tensor project_table() { return proj(pe); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: module 'proj' has Float parameters but gets a Double input; {{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE+13]]:19: note: in this call of 'project_table'
+  torch::Tensor pe;
+  torch::nn::Linear proj{nullptr};
+};
+TORCH_MODULE(Positional);
+
+void buffer_promotes_the_input() {
+  Positional layer;
+  auto y = layer->forward(torch::randn({4, 4}));
+}
+
+void method_on_the_module() {
+  Positional layer;
+  auto t = layer->project_table();
+}
+
+void buffer_read_through_the_holder() {
+  Positional layer;
+  auto y = torch::mm(layer->pe, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void converted_module_fits_its_buffer() {
+  Positional layer;
+  layer->to(torch::kDouble);
+  auto y = layer->forward(torch::randn({4, 4}, torch::kDouble));
+  auto t = layer->project_table();
+}
+
+class RiskScorer {
+public:
+  explicit RiskScorer(int64_t features) : linear_(features, 1) {
+    linear_->to(torch::kDouble); // as the reference implementation
+  }
+  torch::Tensor score(const torch::Tensor &x) { return linear_(x); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:56: warning: module 'linear_' has Double parameters but gets a Float input; {{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE+11]]:14: note: in this call of 'score'
+  torch::Tensor score_double(const torch::Tensor &x) {
+    return linear_(x.to(torch::kDouble));
+  }
+
+private:
+  torch::nn::Linear linear_;
+};
+
+void scorer() {
+  RiskScorer s(5);
+  auto a = s.score(torch::randn({2, 5}));
+  auto b = s.score_double(torch::randn({2, 5}));
+}
+
+class Converter {
+public:
+  Converter() : linear_(4, 4) { linear_->to(torch::kDouble); }
+  void reset() { linear_ = torch::nn::Linear(4, 4); }
+  torch::Tensor run(const torch::Tensor &x) { return linear_(x); } // double or float: quiet
+private:
+  torch::nn::Linear linear_;
+};
+
+struct EncoderImpl : torch::nn::Module {
+  EncoderImpl() { proj = register_module("proj", torch::nn::Linear(4, 4)); }
+  torch::Tensor forward(const torch::Tensor &x) { return proj(x); }
+  torch::nn::Linear proj{nullptr};
+};
+TORCH_MODULE(Encoder);
+
+void under_autocast_a_layer_takes_lower_precision() {
+  Encoder enc;
+  at::autocast::set_cpu_enabled(true);
+  auto y = enc(torch::randn({2, 4}).to(torch::kBFloat16));
+  at::autocast::set_cpu_enabled(false);
+}
