@@ -25,7 +25,6 @@
 #include "FlowAnalysis.h"
 #include "FlowState.h"
 #include "PathStates.h"
-#include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Analysis/CFG.h"
 #include <functional>
 #include <memory>
@@ -259,8 +258,10 @@ private:
   llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>>
       CalleeModuleCalls;
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
-  std::unique_ptr<clang::ExprMutationAnalyzer> Mutations;
-  llvm::DenseMap<const clang::VarDecl *, bool> Stable, Tracked;
+  /// How the body uses its variables (Subjects.cpp), found once.
+  void classifyUses();
+  bool UsesKnown = false;
+  llvm::DenseSet<const clang::VarDecl *> Written, Escaping;
   std::function<bool(const clang::VarDecl *)> TrackedFn =
       [this](const clang::VarDecl *V) { return trackedVar(V); };
   llvm::DenseSet<std::pair<const clang::VarDecl *, const clang::FieldDecl *>>

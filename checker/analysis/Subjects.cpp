@@ -11,6 +11,7 @@
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
 #include "PathStates.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -36,87 +37,163 @@ const VarDecl *rootVar(const Expr *E) {
   return nullptr;
 }
 
-/// The uses of one variable in a body: all, the writes the analysis sees,
-/// and whether a lambda captures it by reference.
+/// How a function's body uses each local variable and parameter, in one
+/// pass: whether it is ever written by an assignment or increment of it or
+/// its fields (which the analysis sees), and whether it may change another
+/// way (a non-const reference or pointer to it, a non-const method, a
+/// lambda capturing it by reference, any use not known to be a read).
 class Uses : public RecursiveASTVisitor<Uses> {
 public:
-  explicit Uses(const VarDecl *VD) : VD(VD) {}
+  Uses(const Stmt *Body) : Parents(const_cast<Stmt *>(Body)) {}
   bool shouldVisitLambdaBody() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (DRE->getDecl() == VD)
-      All.push_back(DRE);
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      classify(VD, DRE);
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *LE) {
     for (const LambdaCapture &C : LE->captures())
-      if (C.capturesVariable() && C.getCapturedVar() == VD &&
-          C.getCaptureKind() == LCK_ByRef)
-        ByRef = true;
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Escapes.insert(VD);
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      write(BO->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp())
-      write(UO->getSubExpr());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *OC) {
-    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-      write(OC->getArg(0));
-    return true;
-  }
-  const VarDecl *VD;
-  llvm::SmallVector<const DeclRefExpr *, 8> All;
-  llvm::SmallPtrSet<const Expr *, 8> Writes;
-  bool ByRef = false;
+  llvm::SmallPtrSet<const VarDecl *, 16> Written, Escapes;
 
 private:
-  void write(const Expr *LHS) {
-    for (int I = 0; LHS && I < 8; ++I) {
-      LHS = strip(LHS);
-      if (const auto *ME = dyn_cast<MemberExpr>(LHS); ME && !ME->isArrow()) {
-        LHS = ME->getBase();
-        continue;
+  const Stmt *parent(const Stmt *S) {
+    const Stmt *P = Parents.getParent(const_cast<Stmt *>(S));
+    while (P && isa<ParenExpr>(P))
+      P = Parents.getParent(const_cast<Stmt *>(P));
+    return P;
+  }
+  static bool constRefOrValue(QualType T) {
+    return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
+  }
+  void classify(const VarDecl *VD, const DeclRefExpr *DRE) {
+    // Through fields: `cfg.fast` is a use of cfg.
+    const Expr *Cur = DRE;
+    const Stmt *P = parent(Cur);
+    while (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
+      if (ME->isArrow() || ME->getBase()->IgnoreParens() != Cur)
+        break;
+      if (isa<CXXMethodDecl>(ME->getMemberDecl())) {
+        // A method call on it: const methods read.
+        const auto *M = cast<CXXMethodDecl>(ME->getMemberDecl());
+        if (!M->isConst())
+          Escapes.insert(VD);
+        return;
       }
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(LHS);
-          DRE && DRE->getDecl() == VD)
-        Writes.insert(DRE);
+      Cur = ME;
+      P = parent(Cur);
+    }
+    if (!P) {
+      Escapes.insert(VD);
       return;
     }
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(P)) {
+      if (IC->getCastKind() == CK_LValueToRValue ||
+          (IC->getCastKind() == CK_NoOp && IC->getType().isConstQualified()))
+        return;
+      if (IC->getCastKind() == CK_NoOp ||
+          IC->getCastKind() == CK_UncheckedDerivedToBase ||
+          IC->getCastKind() == CK_DerivedToBase) {
+        // `const T &` bound through a cast: a read when the cast is to const.
+        if (IC->getType().isConstQualified())
+          return;
+      }
+      Escapes.insert(VD);
+      return;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      if (BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Cur)
+        Written.insert(VD);
+      else if (!BO->isAssignmentOp() && !BO->isCommaOp())
+        return; // a comparison or arithmetic of a value read
+      else if (BO->isAssignmentOp())
+        return; // the right-hand side: read
+      return;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+      if (UO->isIncrementDecrementOp())
+        Written.insert(VD);
+      else if (UO->getOpcode() == UO_AddrOf)
+        Escapes.insert(VD);
+      return;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+      if (OC->getNumArgs() >= 1 && OC->getArg(0)->IgnoreParens() == Cur &&
+          OC->getOperator() == OO_Equal) {
+        Written.insert(VD);
+        return;
+      }
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(P)) {
+      const FunctionDecl *F = CE->getDirectCallee();
+      if (!F) {
+        Escapes.insert(VD);
+        return;
+      }
+      unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(F);
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+        if (CE->getArg(I)->IgnoreParens() != Cur)
+          continue;
+        if (Shift && I == 0) {
+          if (!cast<CXXMethodDecl>(F)->isConst())
+            Escapes.insert(VD);
+          continue;
+        }
+        unsigned PI = I - Shift;
+        if (PI >= F->getNumParams() ||
+            !constRefOrValue(F->getParamDecl(PI)->getType()))
+          Escapes.insert(VD);
+      }
+      return;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
+      const CXXConstructorDecl *C = CE->getConstructor();
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+        if (CE->getArg(I)->IgnoreParens() == Cur &&
+            (!C || I >= C->getNumParams() ||
+             !constRefOrValue(C->getParamDecl(I)->getType())))
+          Escapes.insert(VD);
+      return;
+    }
+    if (isa<ReturnStmt>(P) || isa<CXXBindTemporaryExpr>(P) ||
+        isa<MaterializeTemporaryExpr>(P))
+      return;
+    Escapes.insert(VD);
   }
+  ParentMap Parents;
 };
 
 } // namespace
 
+void FunctionAnalyzer::classifyUses() {
+  if (UsesKnown || !FD->getBody())
+    return;
+  UsesKnown = true;
+  Uses U(FD->getBody());
+  U.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  for (const VarDecl *VD : U.Written)
+    Written.insert(VD);
+  for (const VarDecl *VD : U.Escapes)
+    Escaping.insert(VD);
+}
+
 bool FunctionAnalyzer::stableVar(const VarDecl *VD) {
-  auto [It, New] = Stable.try_emplace(VD, false);
-  if (!New)
-    return It->second;
-  bool S = VD->getType().getNonReferenceType().isConstQualified();
-  if (!S && FD->getBody()) {
-    if (!Mutations)
-      Mutations = std::make_unique<ExprMutationAnalyzer>(*FD->getBody(), Ctx);
-    S = !Mutations->isMutated(VD);
-  }
-  return Stable[VD] = S;
+  if (VD->getType().getNonReferenceType().isConstQualified())
+    return true;
+  classifyUses();
+  return FD->getBody() && !Written.count(VD) && !Escaping.count(VD) &&
+         !VD->getType()->isReferenceType();
 }
 
 bool FunctionAnalyzer::trackedVar(const VarDecl *VD) {
   if (stableVar(VD))
     return true;
-  auto [It, New] = Tracked.try_emplace(VD, false);
-  if (!New || VD->getType()->isReferenceType() || !FD->getBody())
-    return It->second;
-  Uses U(VD);
-  U.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
-  bool T = !U.ByRef && llvm::all_of(U.All, [&](const DeclRefExpr *DRE) {
-    return U.Writes.count(DRE) || !Mutations->isMutated(DRE);
-  });
-  return Tracked[VD] = T;
+  return FD->getBody() && !Escaping.count(VD) &&
+         !VD->getType()->isReferenceType();
 }
 
 void FunctionAnalyzer::collectSubjects(const CFG &G) {
