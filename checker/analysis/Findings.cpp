@@ -258,11 +258,7 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
     // whose op is not on a list but runs ops that are (LSTM's composite
     // lstm runs linear, which CPU autocast casts): any autocast may cover
     // them.
-    std::optional<Device> Dev = MC.Module.DV.single();
-    if (!Dev)
-      Dev = MC.Input.V.DV.single();
-    if (autocastMayCover(MC.Autocast, Api, MC.Op, Dev) ||
-        llvm::any_of(MC.Autocast, [](AutocastState S) {
+    if (llvm::any_of(MC.Autocast, [](AutocastState S) {
           return S == AutocastState::On || S == AutocastState::Unknown;
         }))
       continue;

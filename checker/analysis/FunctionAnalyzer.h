@@ -26,6 +26,7 @@
 #include "FlowState.h"
 #include "PathStates.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 #include <memory>
 
@@ -96,6 +97,15 @@ private:
   void writeSubject(const clang::Expr *LHS, const clang::Expr *Value);
   void setSubject(const Subject &Sub, const clang::Expr *Value);
   AutocastArray currentAutocast() const;
+  /// The facts of a call's arguments, one per parameter of Def (none where
+  /// the caller knows them only in terms of its own parameters).
+  struct CallFacts {
+    llvm::SmallVector<AbsValue, 4> Facts;
+    bool Definite = false;  ///< a tensor's dtype or device is known
+    bool AnyRecord = false; ///< a plain struct holding tensors
+  };
+  CallFacts callFacts(const clang::FunctionDecl *Def,
+                      llvm::ArrayRef<const clang::Expr *> Args);
   /// Summary.ParamExit from the paths that reach the exit.
   void paramExits(const PathStates &Exit);
   /// What a call leaves in argument I, passed by non-const reference to
@@ -258,10 +268,14 @@ private:
   llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>>
       CalleeModuleCalls;
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
-  /// How the body uses its variables (Subjects.cpp), found once.
-  void classifyUses();
-  bool UsesKnown = false;
-  llvm::DenseSet<const clang::VarDecl *> Written, Escaping;
+  /// How the body uses its variables (Subjects.cpp), found once: those
+  /// assigned or incremented, and those that may change another way.
+  struct VarUses {
+    llvm::SmallPtrSet<const clang::VarDecl *, 16> Written, Escaping;
+    bool HasBody = false;
+  };
+  const VarUses &uses();
+  std::unique_ptr<VarUses> Uses;
   std::function<bool(const clang::VarDecl *)> TrackedFn =
       [this](const clang::VarDecl *V) { return trackedVar(V); };
   llvm::DenseSet<std::pair<const clang::VarDecl *, const clang::FieldDecl *>>

@@ -401,15 +401,6 @@ bool assume(FlowState &S, Assumption A) {
   return true;
 }
 
-bool assume(FlowState &S, const NamedDecl *V, bool Value, const Expr *Where) {
-  Assumption A;
-  A.Var = V;
-  A.Value = Value;
-  A.Where = Where;
-  A.Text = V->getNameAsString();
-  return assume(S, std::move(A));
-}
-
 void forget(FlowState &S, const NamedDecl *V, const FieldDecl *F) {
   llvm::erase_if(S.Assumed, [&](const Assumption &A) {
     return A.Var == V && A.Site == nullptr && (!F || A.Field == F);

@@ -70,9 +70,7 @@ std::optional<Assumption> assignedConstant(const Subject &Sub,
 /// impossible.
 bool takeEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ,
               const ApiModel &Api, TrackedVar Tracked, clang::ASTContext &Ctx);
-/// Records that V has Value on this path (false on a contradiction).
-bool assume(FlowState &S, const clang::NamedDecl *V, bool Value,
-            const clang::Expr *Where);
+/// Records A on this path (false on a contradiction).
 bool assume(FlowState &S, Assumption A);
 /// V (or its field F) may have changed: nothing is assumed of it any more.
 void forget(FlowState &S, const clang::NamedDecl *V,

@@ -42,9 +42,9 @@ const VarDecl *rootVar(const Expr *E) {
 /// its fields (which the analysis sees), and whether it may change another
 /// way (a non-const reference or pointer to it, a non-const method, a
 /// lambda capturing it by reference, any use not known to be a read).
-class Uses : public RecursiveASTVisitor<Uses> {
+class UseClassifier : public RecursiveASTVisitor<UseClassifier> {
 public:
-  Uses(const Stmt *Body) : Parents(const_cast<Stmt *>(Body)) {}
+  UseClassifier(const Stmt *Body) : Parents(const_cast<Stmt *>(Body)) {}
   bool shouldVisitLambdaBody() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -92,26 +92,19 @@ private:
       return;
     }
     if (const auto *IC = dyn_cast<ImplicitCastExpr>(P)) {
-      if (IC->getCastKind() == CK_LValueToRValue ||
-          (IC->getCastKind() == CK_NoOp && IC->getType().isConstQualified()))
+      // A read, or `const T &` bound through a cast to const.
+      CastKind K = IC->getCastKind();
+      if (K == CK_LValueToRValue || ((K == CK_NoOp || K == CK_DerivedToBase ||
+                                      K == CK_UncheckedDerivedToBase) &&
+                                     IC->getType().isConstQualified()))
         return;
-      if (IC->getCastKind() == CK_NoOp ||
-          IC->getCastKind() == CK_UncheckedDerivedToBase ||
-          IC->getCastKind() == CK_DerivedToBase) {
-        // `const T &` bound through a cast: a read when the cast is to const.
-        if (IC->getType().isConstQualified())
-          return;
-      }
       Escapes.insert(VD);
       return;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(P)) {
+      // Assigned to; any other operand position is a read.
       if (BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == Cur)
         Written.insert(VD);
-      else if (!BO->isAssignmentOp() && !BO->isCommaOp())
-        return; // a comparison or arithmetic of a value read
-      else if (BO->isAssignmentOp())
-        return; // the right-hand side: read
       return;
     }
     if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
@@ -169,30 +162,30 @@ private:
 
 } // namespace
 
-void FunctionAnalyzer::classifyUses() {
-  if (UsesKnown || !FD->getBody())
-    return;
-  UsesKnown = true;
-  Uses U(FD->getBody());
-  U.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
-  for (const VarDecl *VD : U.Written)
-    Written.insert(VD);
-  for (const VarDecl *VD : U.Escapes)
-    Escaping.insert(VD);
+const FunctionAnalyzer::VarUses &FunctionAnalyzer::uses() {
+  if (!Uses) {
+    Uses = std::make_unique<VarUses>();
+    if (const Stmt *Body = FD->getBody()) {
+      UseClassifier C(Body);
+      C.TraverseStmt(const_cast<Stmt *>(Body));
+      Uses->Written = std::move(C.Written);
+      Uses->Escaping = std::move(C.Escapes);
+      Uses->HasBody = true;
+    }
+  }
+  return *Uses;
 }
 
 bool FunctionAnalyzer::stableVar(const VarDecl *VD) {
-  if (VD->getType().getNonReferenceType().isConstQualified())
-    return true;
-  classifyUses();
-  return FD->getBody() && !Written.count(VD) && !Escaping.count(VD) &&
-         !VD->getType()->isReferenceType();
+  return VD->getType().getNonReferenceType().isConstQualified() ||
+         (trackedVar(VD) && !uses().Written.count(VD));
 }
 
 bool FunctionAnalyzer::trackedVar(const VarDecl *VD) {
-  if (stableVar(VD))
+  if (VD->getType().getNonReferenceType().isConstQualified())
     return true;
-  return FD->getBody() && !Escaping.count(VD) &&
+  const VarUses &U = uses();
+  return U.HasBody && !U.Escaping.count(VD) &&
          !VD->getType()->isReferenceType();
 }
 

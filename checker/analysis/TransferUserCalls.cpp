@@ -70,6 +70,21 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
   return R;
 }
 
+FunctionAnalyzer::CallFacts
+FunctionAnalyzer::callFacts(const FunctionDecl *Def,
+                            llvm::ArrayRef<const Expr *> Args) {
+  CallFacts F;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    AbsValue A = I < Args.size() ? eval(Args[I]) : AbsValue::none();
+    if (A.DT.Param >= 0 || A.DV.Param >= 0) // symbolic in the caller
+      A = AbsValue::none();
+    F.Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
+    F.AnyRecord |= A.K == AbsValue::Kind::Record;
+    F.Facts.push_back(A);
+  }
+  return F;
+}
+
 std::optional<AbsValue>
 FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
                             const Summary &Callee, const AbsValue *Receiver,
@@ -78,19 +93,11 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
   // reassigned, or its facts mixed with others: a division, a promotion),
   // or the autocast state here (ForAutocast), the callee is analysed again
   // for this call.
-  llvm::SmallVector<AbsValue, 4> Args;
-  bool Definite = false;
-  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
-    AbsValue A = I < S.Args.size() ? eval(S.Args[I]) : AbsValue::none();
-    if (A.DT.Param >= 0 || A.DV.Param >= 0) // symbolic in the caller
-      A = AbsValue::none();
-    Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
-    Args.push_back(A);
-  }
-  if ((!Definite && !ForAutocast) || !Callee.Return.isTensor())
+  CallFacts Args = callFacts(Def, S.Args);
+  if ((!Args.Definite && !ForAutocast) || !Callee.Return.isTensor())
     return std::nullopt;
   std::optional<AbsValue> R =
-      AC.returnFor(Def, Args, &Autocast, &Cur.AutocastDType,
+      AC.returnFor(Def, Args.Facts, &Autocast, &Cur.AutocastDType,
                    Receiver && Receiver->Tracked ? Receiver : nullptr);
   if (!R || !R->isTensor())
     return std::nullopt;
@@ -268,22 +275,13 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   // ops are judged as they run for it.
   if (!AC.hasOpaqueOperands(Def))
     return false;
-  llvm::SmallVector<AbsValue, 4> Facts;
-  bool Definite = false;
-  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
-    AbsValue A = I < Args.size() ? eval(Args[I]) : AbsValue::none();
-    if (A.DT.Param >= 0 || A.DV.Param >= 0) // symbolic in the caller
-      A = AbsValue::none();
-    Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
-    Facts.push_back(A);
-  }
+  CallFacts Facts = callFacts(Def, Args);
   // A module's members have the receiver's facts.
-  Definite |= Receiver && Receiver->Tracked;
-  if (!Definite)
+  if (!Facts.Definite && !(Receiver && Receiver->Tracked))
     return false;
   AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts, &Here, &Cur.AutocastDType,
+      AC.contextRun(Def, Facts.Facts, &Here, &Cur.AutocastDType,
                     Receiver && Receiver->Tracked ? Receiver : nullptr);
   if (!R)
     return false;
@@ -347,6 +345,16 @@ const FunctionDecl *FunctionAnalyzer::userForward(const CallSite &S) const {
   return nullptr;
 }
 
+/// Parameter I of F is passed by non-const reference and F reassigns it:
+/// the caller's argument may hold another value after the call.
+static bool reassignedByReference(const FunctionDecl *F, const Summary &S,
+                                  unsigned I) {
+  QualType PT = F->getParamDecl(I)->getType();
+  return PT->isReferenceType() &&
+         !PT.getNonReferenceType().isConstQualified() && I < 64 &&
+         ((S.ParamsReassigned >> I) & 1);
+}
+
 void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
                                           const Expr *Obj,
                                           llvm::ArrayRef<const Expr *> Args) {
@@ -394,9 +402,7 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
   // Arguments passed by non-const reference may have been reassigned: they
   // have what the callee left in them, where that is known.
   for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I) {
-    QualType PT = Def->getParamDecl(I)->getType();
-    if (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified() ||
-        !((S->ParamsReassigned >> I) & 1))
+    if (!reassignedByReference(Def, *S, I))
       continue;
     if (std::optional<AbsValue> After = argumentAfter(Def, *S, I, Args))
       assign(Args[I], *After);
@@ -408,11 +414,10 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
 void FunctionAnalyzer::paramExits(const PathStates &Exit) {
   Sum.ParamExit.clear();
   for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
+    if (!reassignedByReference(FD, Sum, I))
+      continue;
     const ParmVarDecl *P = FD->getParamDecl(I);
     QualType PT = P->getType();
-    if (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified() ||
-        !((Sum.ParamsReassigned >> I) & 1))
-      continue;
     AbsValue V;
     bool First = true;
     for (const FlowState &Path : Exit) {
@@ -440,21 +445,13 @@ FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
     return V;
   // Mixed with what the arguments say (`t = (t.double() - stats.mean)`):
   // the callee analysed for this call's facts.
-  llvm::SmallVector<AbsValue, 4> Facts;
-  bool Definite = false;
-  for (unsigned J = 0; J < Def->getNumParams(); ++J) {
-    AbsValue A = J < Args.size() ? eval(Args[J]) : AbsValue::none();
-    if (A.DT.Param >= 0 || A.DV.Param >= 0)
-      A = AbsValue::none();
-    Definite |= (A.isTensor() && (A.DT.single() || A.DV.single())) ||
-                A.K == AbsValue::Kind::Record;
-    Facts.push_back(A);
-  }
-  if (!Definite)
+  // (A struct argument's fields count as facts here.)
+  CallFacts Facts = callFacts(Def, Args);
+  if (!Facts.Definite && !Facts.AnyRecord)
     return V;
   AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts, &Here, &Cur.AutocastDType, nullptr);
+      AC.contextRun(Def, Facts.Facts, &Here, &Cur.AutocastDType, nullptr);
   if (!R)
     return V;
   auto RI = R->ParamExit.find(I);
