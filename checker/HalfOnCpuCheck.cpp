@@ -14,15 +14,22 @@ void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
     SourceLocation Loc = fileLoc(Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;
-    diag(Loc, "'%0' has no CPU kernel for float16 in PyTorch %1; this throws "
-              "at run time%2")
-        << Ev->Written << AC.api().version().str() << kbSuffix(Record);
-    const ::torchdtype::Operand &O = Ev->Operands.front();
-    diag(dtypeLoc(O), "operand '%0' has dtype Half from here",
+    const ::torchdtype::Operand &O =
+        *llvm::find_if(Ev->Operands, [](const ::torchdtype::Operand &Op) {
+          return ::torchdtype::isFloating(*Op.V.DT.single());
+        });
+    ::torchdtype::DType D = *O.V.DT.single();
+    diag(Loc, "'%0' has no CPU kernel for %1 in PyTorch %2; this throws at "
+              "run time%3")
+        << Ev->Written
+        << (D == ::torchdtype::DType::Half ? "float16" : "bfloat16")
+        << AC.api().version().str()
+        << kbSuffix(Record, AC.api().cpuKernelMissing(Ev->Op, D).value_or(""));
+    diag(dtypeLoc(O), "operand '%0' has dtype %1 from here",
          DiagnosticIDs::Note)
-        << describe(O);
+        << describe(O) << ::torchdtype::dtypeName(D);
     contextNotes(Ev->Via, Ev->Assumed);
-    kbNote(Loc, Record);
+    kbNote(Loc, Record, D == ::torchdtype::DType::BFloat16 ? "bfloat16" : "");
   }
 }
 

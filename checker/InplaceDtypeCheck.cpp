@@ -40,7 +40,7 @@ void InplaceDtypeCheck::report(const ::torchdtype::FunctionResult &R,
            DiagnosticIDs::Note)
           << F.ResultCast << describe(*O) << dtypeName(*O->V.DT.single());
     contextNotes(F.Ev->Via, F.Ev->Assumed);
-    kbNote(Loc, F.Kb);
+    kbNote(Loc, F.Kb, "inplace_self");
   }
 }
 

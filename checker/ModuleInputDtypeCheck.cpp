@@ -37,7 +37,7 @@ void ModuleInputDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     diag(dtypeLoc(I), "input '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(I) << dtypeName(F.Input);
     contextNotes(F.Call->Via, F.Call->Assumed);
-    kbNote(Loc, F.Kb);
+    kbNote(Loc, F.Kb, "module_input");
   }
 }
 

@@ -32,7 +32,7 @@ void OutDtypeCheck::report(const ::torchdtype::FunctionResult &R,
       diag(Loc, "'%0' writes indices, of dtype Long", DiagnosticIDs::Note)
           << F.Ev->Written;
     contextNotes(F.Ev->Via, F.Ev->Assumed);
-    kbNote(Loc, Record);
+    kbNote(Loc, Record, "out");
   }
 }
 

@@ -190,11 +190,12 @@ const ::torchdtype::KbRecord *TorchDtypeCheck::record(StringRef Id) const {
   return Base.find(Id.str());
 }
 
-std::string TorchDtypeCheck::kbSuffix(StringRef Id) const {
+std::string TorchDtypeCheck::kbSuffix(StringRef Id, StringRef Message) const {
   const ::torchdtype::KbRecord *R = record(Id);
   if (!R)
     return (" [kb: " + Id + "]").str();
-  return ": \"" + R->firstSignature() + "\" [kb: " + R->Id + "]";
+  std::string Quoted = Message.empty() ? R->firstSignature() : Message.str();
+  return ": \"" + Quoted + "\" [kb: " + R->Id + "]";
 }
 
 void TorchDtypeCheck::contextNotes(
@@ -237,11 +238,12 @@ void TorchDtypeCheck::contextNotes(
   }
 }
 
-void TorchDtypeCheck::kbNote(SourceLocation Loc, StringRef Id) {
+void TorchDtypeCheck::kbNote(SourceLocation Loc, StringRef Id,
+                             StringRef Finding) {
   const ::torchdtype::KbRecord *R = record(Id);
   if (!R)
     return;
-  const ::torchdtype::KbAction *W = R->bestWorkaround();
+  const ::torchdtype::KbAction *W = R->bestWorkaround(Finding.str());
   std::string Text = W ? W->Action : R->RootCause;
   if (W && !W->Detail.empty() && W->Detail != W->Action)
     Text += ": " + W->Detail;

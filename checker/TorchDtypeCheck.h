@@ -41,16 +41,21 @@ protected:
   std::string describe(const ::torchdtype::Operand &O) const;
   /// True the first time a warning is issued at this place.
   bool firstAt(SourceLocation Loc);
-  /// What a warning ends with: the runtime message the record describes and
-  /// its id, `: "SIGNATURE" [kb: ID]` (just ` [kb: ID]` for an unknown id).
-  std::string kbSuffix(StringRef Id) const;
+
+  /// What a warning ends with: the runtime message (Message, the program's
+  /// own text where the check knows it, else the record's signature) and
+  /// the record's id, `: "MESSAGE" [kb: ID]` (just ` [kb: ID]` for an
+  /// unknown id).
+  std::string kbSuffix(StringRef Id, StringRef Message = "") const;
   /// Notes on what a finding needs: the calls through which an op of a
   /// callee was reached, when it is judged with its callers' facts
   /// (innermost first), and the branches its path took.
   void contextNotes(llvm::ArrayRef<const Expr *> Via,
                     llvm::ArrayRef<::torchdtype::Assumption> Assumed);
   /// A note at Loc: the record's best workaround and its documentation.
-  void kbNote(SourceLocation Loc, StringRef Id);
+  /// The record's fix as a note: the workaround written for this shape of
+  /// finding (KbAction::Finding), else its best-rated one.
+  void kbNote(SourceLocation Loc, StringRef Id, StringRef Finding = "");
   /// Fix-its appending `.to(at::CONSTANT)` to E, in parentheses where
   /// needed; none when E is (partly) inside a macro.
   std::vector<FixItHint> appendConversion(const Expr *E,

@@ -218,7 +218,12 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
       OS << 'A' << unsigned((*Autocast)[I]) << ':'
          << (AutocastDType && (*AutocastDType)[I] ? int((*(*AutocastDType)[I]))
                                                   : -1);
-  if (Receiver)
+  if (Receiver && Receiver->K == AbsValue::Kind::Record && Receiver->Fields)
+    for (const auto &[F, V] : *Receiver->Fields) {
+      OS << 'M' << F;
+      Facts(V);
+    }
+  else if (Receiver)
     OS << 'R' << Receiver->DT.Bits << ':' << Receiver->DT.Param << ':'
        << Receiver->DV.Bits << ':' << Receiver->DV.Param << ':'
        << Receiver->Tracked << Receiver->DTypeConverted
@@ -236,11 +241,18 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
   for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I)
     if (Args[I].K != AbsValue::Kind::None)
       Seed.Vars[Def->getParamDecl(I)] = Args[I];
+  // A plain object's known fields are the method's members at entry.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  bool Object = Receiver && Receiver->K == AbsValue::Kind::Record;
+  if (Object && Method && Receiver->Fields)
+    for (const FieldDecl *F : Method->getParent()->fields())
+      if (const AbsValue *V = Receiver->field(F->getFieldIndex()))
+        Seed.Vars[F] = *V;
   FunctionResult Scratch;
   Summary S;
   ++ReturnDepth;
   FunctionAnalyzer A(*this, Def, Scratch, S, &Seed, false);
-  if (Receiver)
+  if (Receiver && !Object)
     A.bindReceiver(*Receiver);
   A.run();
   --ReturnDepth;
@@ -249,6 +261,7 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     if (S.HasReturn)
       R.Return = S.Return;
     R.ParamExit = S.ParamExit;
+    R.MemberExit = S.ExitMembers;
     R.Ops = std::move(Scratch.Ops);
     R.ModuleCalls = std::move(Scratch.ModuleCalls);
   }

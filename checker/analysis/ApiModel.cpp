@@ -85,8 +85,8 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_TENSOR_OP(Name, Rule) TensorOps[Name] = OpRule::Rule;
 #define TD_SAME_DTYPE_OP(Name, Mask) SameDTypeOps[Name] = Mask;
 #define TD_OP_KB(Name, Ver, Id) OpKb[Name].push_back({Ver, Id});
-#define TD_MODULE(Name, Rule, Op, Kb, IntKb)                                   \
-  Modules[Name] = ModuleInfo{ModuleRule::Rule, Op, Kb, IntKb};
+#define TD_MODULE(Name, Rule, Op, Kb, IntKb, Mixed, CpuOnly)                   \
+  Modules[Name] = ModuleInfo{ModuleRule::Rule, Op, Kb, IntKb, Mixed, CpuOnly};
 #define TD_LOSS_MODULE(Name, Op) LossModules[Name] = Op;
 #define TD_LOSS(Op, Rule) Losses[Op] = LossRule::Rule;
 #define TD_NAME(Role, Name) Names[Role].insert(Name);
@@ -125,13 +125,13 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 
   std::vector<std::string> HalfVersions;
 #define TD_CPU_HALF_VERSION(Ver) HalfVersions.push_back(Ver);
-#define TD_CPU_HALF(Ver, Op)
+#define TD_CPU_HALF(Ver, DT, Op, Message)
 #include "ApiTables.inc"
 #undef TD_CPU_HALF
   CpuHalfVersion = pickVersion(HalfVersions, Version);
-#define TD_CPU_HALF(Ver, Op)                                                   \
+#define TD_CPU_HALF(Ver, DT, Op, Message)                                      \
   if (CpuHalfVersion == Ver)                                                   \
-    CpuHalfMissing.insert(Op);
+    CpuKernelMissing[std::string(#DT) + ":" + Op] = Message;
 #include "ApiTables.inc"
 #undef TD_CPU_HALF
 #undef TD_CPU_HALF_VERSION
@@ -403,8 +403,12 @@ std::optional<LossRule> ApiModel::loss(llvm::StringRef Op) const {
   return lookup(Losses, Op);
 }
 
-bool ApiModel::cpuHalfMissing(llvm::StringRef Op) const {
-  return CpuHalfMissing.contains(Op);
+std::optional<std::string> ApiModel::cpuKernelMissing(llvm::StringRef Op,
+                                                      DType DT) const {
+  auto It = CpuKernelMissing.find((dtypeName(DT) + ":" + Op).str());
+  if (It == CpuKernelMissing.end())
+    return std::nullopt;
+  return It->second;
 }
 
 std::string ApiModel::namespaceOf(const Decl *D) const {

@@ -75,6 +75,12 @@ struct ModuleInfo {
   std::string Kb; ///< record of the error a mismatched input raises
   /// Record of the error an integer input raises ("": not observed).
   std::string IntKb;
+  /// Bit d: an input of floating dtype d runs beside float32 parameters,
+  /// and the result has the input's dtype (BatchNorm: bfloat16).
+  unsigned MixedInput = 0;
+  /// Another floating input is reported only when known to be on the CPU.
+  bool CpuOnly = false;
+  bool mixed(DType D) const { return (MixedInput >> unsigned(D)) & 1; }
 };
 enum class AutocastPolicy : uint8_t {
   NotListed,
@@ -167,8 +173,10 @@ public:
   bool isMachineQuery(llvm::StringRef QualName) const {
     return hasName("machine_queries", QualName);
   }
-  /// The op has no CPU float16 kernel in the targeted version.
-  bool cpuHalfMissing(llvm::StringRef Op) const;
+  /// The message an op with no CPU kernel for DT (Half or BFloat16) in the
+  /// targeted version raises ("" where not recorded); none if it has one.
+  std::optional<std::string> cpuKernelMissing(llvm::StringRef Op,
+                                              DType DT) const;
   llvm::StringRef cpuHalfDataVersion() const { return CpuHalfVersion; }
 
   /// True for declarations inside LibTorch's namespaces (at, c10, torch,
@@ -278,7 +286,7 @@ private:
   llvm::StringMap<SourceDTypeRule> SourceDTypeOps;
   llvm::StringMap<std::string> OutDTypeOps;
   llvm::StringMap<llvm::SmallVector<std::string, 2>> Composites;
-  llvm::StringSet<> CpuHalfMissing;
+  llvm::StringMap<std::string> CpuKernelMissing; ///< "<dtype>:<op>" -> message
   std::string CpuHalfVersion;
   llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];
   std::optional<DType> AutocastDefaults[NumAutocastDevices];

@@ -207,21 +207,27 @@ std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
   for (const OpEvent &Ev : R.Ops) {
     // An op given a dtype computes in it (log_softmax(x, 1, kFloat) runs
     // on a float16 x: observed on LibTorch 1.13.1).
-    if (!Api.cpuHalfMissing(Ev.Op) || Ev.Operands.empty() || Ev.ExplicitDType)
+    if (Ev.Operands.empty() || Ev.ExplicitDType)
       continue;
-    // Every operand's dtype is known; the floating ones are all Half (index
-    // and target tensors are integral).
-    bool AllHalf =
-        llvm::all_of(Ev.Operands,
-                     [](const Operand &O) {
-                       std::optional<DType> D = O.V.DT.single();
-                       return D && (*D == DType::Half || isIntegral(*D));
-                     }) &&
-        llvm::any_of(Ev.Operands, [](const Operand &O) {
-          return O.V.DT.single() == DType::Half;
-        });
+    // Every operand's dtype is known; the floating ones all have one
+    // 16-bit dtype (index and target tensors are integral).
+    std::optional<DType> Low;
+    bool Known = llvm::all_of(Ev.Operands, [&](const Operand &O) {
+      std::optional<DType> D = O.V.DT.single();
+      if (!D)
+        return false;
+      if (isIntegral(*D))
+        return true;
+      if (*D != DType::Half && *D != DType::BFloat16)
+        return false;
+      if (!Low)
+        Low = *D;
+      return *Low == *D;
+    });
+    if (!Known || !Low || !Api.cpuKernelMissing(Ev.Op, *Low))
+      continue;
     bool OnCpu = commonDevice(Ev.Operands) == Device::CPU;
-    if (!AllHalf || !OnCpu || autocastMayCover(Ev, Api, Ev.Op, Device::CPU))
+    if (!OnCpu || autocastMayCover(Ev, Api, Ev.Op, Device::CPU))
       continue;
     Out.push_back(&Ev);
   }
@@ -246,6 +252,11 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
       continue;
     }
     if (!isFloating(*I))
+      continue;
+    // A layer that takes this input beside float32 parameters, or whose
+    // error was seen on the CPU only.
+    if ((*P == DType::Float && ((MC.MixedInput >> unsigned(*I)) & 1)) ||
+        (MC.CpuOnly && MC.Input.V.DV.single() != Device::CPU))
       continue;
     bool Builtin = !MC.Op.empty();
     if (Builtin

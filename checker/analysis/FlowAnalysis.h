@@ -159,6 +159,8 @@ struct ModuleCallEvent {
   std::string Op;    ///< for torch::nn layers: the aten op it runs
   std::string Kb;    ///< for torch::nn layers: record of a mismatched input
   std::string IntKb; ///< for torch::nn layers: of an integer input, or ""
+  unsigned MixedInput = 0; ///< for torch::nn layers: ModuleInfo::MixedInput
+  bool CpuOnly = false;    ///< for torch::nn layers: ModuleInfo::CpuOnly
 };
 
 /// A buffer wrapped as a tensor (from_blob) and what it was told.
@@ -237,7 +239,8 @@ public:
   /// Memoised per distinct facts; none past MaxCallDepth nested calls.
   /// Autocast: the caller's state at the call, when it may be on (the
   /// callee's ops are then cast as the caller's region says). Receiver: the
-  /// module a method runs on, whose facts its members then have.
+  /// module a method runs on, whose facts its members then have, or the
+  /// plain object (a Record) whose known fields its members start with.
   std::optional<AbsValue>
   returnFor(const clang::FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
             const AutocastArray *Autocast = nullptr,
@@ -248,6 +251,8 @@ public:
   struct ContextRun {
     std::optional<AbsValue> Return;
     llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
+    /// Member values at exit (Summary::ExitMembers).
+    llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberExit;
     std::vector<OpEvent> Ops;
     std::vector<ModuleCallEvent> ModuleCalls;
   };

@@ -204,7 +204,20 @@ private:
                         const AbsValue *Receiver,
                         clang::SourceLocation CallLoc);
   /// The module a method call runs on, if the receiver is one.
-  std::optional<AbsValue> receiverModule(const CallSite &S);
+  /// What a torch::nn layer returns for an input: its parameters' dtype
+  /// and device, or the input's dtype where the layer mixes them.
+  AbsValue layerResult(const ModuleInfo &Info, const AbsValue &Input,
+                       const AbsValue &Params);
+  /// The object a method runs on: a module, or a plain object held in a
+  /// variable.
+  std::optional<AbsValue> receiverOf(const CallSite &S);
+  /// The receiver a callee's run for one call binds: a module with a known
+  /// history, or a plain object whose fields are known; else null.
+  static const AbsValue *boundReceiver(const AbsValue *R);
+  static bool definiteFields(const AbsValue *R);
+  /// A non-const method called on a plain object in a variable: the
+  /// object's fields are what the method's run for this call left in them.
+  void objectAfterMethod(const CallSite &S, const AbsValue &Before);
   /// A value of the callee's, its parameters replaced by the arguments'
   /// facts.
   AbsValue bindParams(AbsValue V, llvm::ArrayRef<const clang::Expr *> Args,

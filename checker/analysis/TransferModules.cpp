@@ -124,7 +124,7 @@ AbsValue FunctionAnalyzer::sequentialResult(const CallSite &S,
     std::optional<ModuleInfo> Info = Api.builtinModule(LT);
     if (!Info)
       return unknownOf(RT);
-    X = autocastResult(S, Info->Op, Params, {X, Params});
+    X = autocastResult(S, Info->Op, layerResult(*Info, X, Params), {X, Params});
   }
   return convertTo(X, RT);
 }
@@ -145,7 +145,8 @@ AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
     return sequentialResult(S, M);
   // A layer: its output has its parameters' dtype and device, unless
   // autocast runs its op in another dtype.
-  std::optional<ModuleInfo> Info = Api.builtinModule(S.Obj->getType());
+  std::optional<ModuleInfo> Info =
+      Api.builtinModule(S.Obj->IgnoreParenImpCasts()->getType());
   if (!Info || Info->Rule != ModuleRule::FloatInput ||
       S.Result != TypeKind::Tensor || S.Args.empty())
     return unknownOf(RT);
@@ -153,7 +154,24 @@ AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
   AbsValue Input = eval(S.Args[0]);
   if (!Input.isTensor())
     return unknownOf(RT);
-  return convertTo(autocastResult(S, Info->Op, Params, {Input, Params}), RT);
+  return convertTo(autocastResult(S, Info->Op,
+                                  layerResult(*Info, Input, Params),
+                                  {Input, Params}),
+                   RT);
+}
+
+AbsValue FunctionAnalyzer::layerResult(const ModuleInfo &Info,
+                                       const AbsValue &Input,
+                                       const AbsValue &Params) {
+  // The parameters' dtype, or the input's where the layer takes it beside
+  // float32 parameters (BatchNorm: bfloat16).
+  std::optional<DType> I = Input.DT.single();
+  if (I && Params.DT.single() == DType::Float && Info.mixed(*I)) {
+    AbsValue R = Params;
+    R.DT = Input.DT;
+    return R;
+  }
+  return Params;
 }
 
 bool FunctionAnalyzer::moduleCall(const CallSite &S) {
@@ -232,13 +250,16 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   Ev.ForwardJudged = ForwardJudged;
   Ev.Autocast = currentAutocast();
   Ev.LocalAutocast = Cur.Autocast;
-  std::optional<ModuleInfo> Info = Api.builtinModule(Obj->getType());
+  std::optional<ModuleInfo> Info =
+      Api.builtinModule(Obj->IgnoreParenImpCasts()->getType());
   if (!Info && M.Layers)
     Info = firstLayer(M); // a Sequential: its input goes to that layer
   if (Info) {
     Ev.Op = Info->Op;
     Ev.Kb = Info->Kb;
     Ev.IntKb = Info->IntKb;
+    Ev.MixedInput = Info->MixedInput;
+    Ev.CpuOnly = Info->CpuOnly;
   }
   Ev.Assumed = Cur.Assumed;
   record(ModuleCalls, CE, Ev);

@@ -24,7 +24,7 @@ AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
   const Summary *Callee = AC.summary(S.Def);
   if (!Callee)
     return unknownOf(RT);
-  std::optional<AbsValue> Receiver = receiverModule(S);
+  std::optional<AbsValue> Receiver = receiverOf(S);
   const AbsValue *Recv = Receiver ? &*Receiver : nullptr;
   return convertTo(callResult(S, S.Def, *Callee, Recv), RT);
 }
@@ -94,19 +94,19 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
   // or the autocast state here (ForAutocast), the callee is analysed again
   // for this call.
   CallFacts Args = callFacts(Def, S.Args);
-  if ((!Args.Definite && !ForAutocast) || !Callee.Return.isTensor())
+  const AbsValue *Bound = boundReceiver(Receiver);
+  if ((!Args.Definite && !definiteFields(Bound) && !ForAutocast) ||
+      !Callee.Return.isTensor())
     return std::nullopt;
   std::optional<AbsValue> R =
-      AC.returnFor(Def, Args.Facts, &Autocast, &Cur.AutocastDType,
-                   Receiver && Receiver->Tracked ? Receiver : nullptr);
+      AC.returnFor(Def, Args.Facts, &Autocast, &Cur.AutocastDType, Bound);
   if (!R || !R->isTensor())
     return std::nullopt;
-  AbsValue Bound = bindParams(*R, S.Args, Receiver);
-  if (Bound.DT.single())
-    Bound.DT.Where = R->DT.Param < 0 && R->DT.Where.isInvalid()
-                         ? S.E->getExprLoc()
-                         : Bound.DT.Where;
-  return Bound;
+  AbsValue V = bindParams(*R, S.Args, Receiver);
+  if (V.DT.single())
+    V.DT.Where = R->DT.Param < 0 && R->DT.Where.isInvalid() ? S.E->getExprLoc()
+                                                            : V.DT.Where;
+  return V;
 }
 
 /// A member's fact (KindFact::ThisModule) on a receiver module: the
@@ -222,13 +222,68 @@ static EventT fromCall(const EventT &E, const Expr *Call,
   return I;
 }
 
-std::optional<AbsValue> FunctionAnalyzer::receiverModule(const CallSite &S) {
+std::optional<AbsValue> FunctionAnalyzer::receiverOf(const CallSite &S) {
   if (!S.Obj)
     return std::nullopt;
   AbsValue R = eval(S.Obj);
-  if (R.K != AbsValue::Kind::Module)
-    return std::nullopt;
-  return R;
+  if (R.K == AbsValue::Kind::Module)
+    return R;
+  // A plain object in a variable (`score.fit(x)`): its fields are the
+  // method's members.
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
+  if (R.K == AbsValue::Kind::Record && M && !M->isStatic() &&
+      !isa<CXXThisExpr>(strip(S.Obj)) && storageOf(S.Obj))
+    return R;
+  return std::nullopt;
+}
+
+const AbsValue *FunctionAnalyzer::boundReceiver(const AbsValue *R) {
+  if (!R)
+    return nullptr;
+  if (R->K == AbsValue::Kind::Module)
+    return R->Tracked ? R : nullptr;
+  return R->K == AbsValue::Kind::Record && R->Fields ? R : nullptr;
+}
+
+bool FunctionAnalyzer::definiteFields(const AbsValue *R) {
+  if (!R || R->K != AbsValue::Kind::Record || !R->Fields)
+    return false;
+  return llvm::any_of(*R->Fields, [](const auto &F) {
+    return F.second.isTensor() &&
+           (F.second.DT.single() || F.second.DV.single());
+  });
+}
+
+void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
+                                         const AbsValue &Before) {
+  // What the method left in the object's fields, from its run for this
+  // call: the object's known fields and the arguments' facts.
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
+  if (!M || M->isConst() || Before.K != AbsValue::Kind::Record)
+    return;
+  CallFacts Facts = callFacts(S.Def, S.Args);
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R = AC.contextRun(
+      S.Def, Facts.Facts, &Here, &Cur.AutocastDType, boundReceiver(&Before));
+  if (!R)
+    return;
+  AbsValue After = Before;
+  After.Fields = nullptr;
+  for (const auto &[F, V] : R->MemberExit) {
+    if (F->getParent() != M->getParent())
+      continue;
+    AbsValue FV = bindParams(V, S.Args, nullptr);
+    if (!FV.isTensor() || !(FV.DT.single() || FV.DV.single()))
+      continue;
+    // What the method set is reported at this call (the run is shared by
+    // calls with the same facts).
+    if (V.DT.Param < 0 && FV.DT.single())
+      FV.DT.Where = S.E->getExprLoc();
+    if (V.DV.Param < 0 && FV.DV.single())
+      FV.DV.Where = S.E->getExprLoc();
+    After = After.withField(F->getFieldIndex(), FV);
+  }
+  assign(S.Obj, After);
 }
 
 void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
@@ -276,13 +331,15 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   if (!AC.hasOpaqueOperands(Def))
     return false;
   CallFacts Facts = callFacts(Def, Args);
-  // A module's members have the receiver's facts.
-  if (!Facts.Definite && !(Receiver && Receiver->Tracked))
+  // A module's members have the receiver's facts, an object's fields its
+  // own.
+  const AbsValue *Recv = boundReceiver(Receiver);
+  if (!Facts.Definite &&
+      !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
     return false;
   AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts.Facts, &Here, &Cur.AutocastDType,
-                    Receiver && Receiver->Tracked ? Receiver : nullptr);
+      AC.contextRun(Def, Facts.Facts, &Here, &Cur.AutocastDType, Recv);
   if (!R)
     return false;
   const FunctionResult &Alone = AC.analyze(Def);
@@ -466,14 +523,16 @@ FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
 }
 
 void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
+  std::optional<AbsValue> Receiver = receiverOf(S);
   if (S.Def)
     if (const Summary *Callee = AC.summary(S.Def)) {
-      std::optional<AbsValue> Receiver = receiverModule(S);
       instantiateCallee(*Callee, S.Args, Receiver ? &*Receiver : nullptr, S.E);
       instantiateContext(S.Def, *Callee, S.Args,
                          Receiver ? &*Receiver : nullptr, S.E);
     }
   applyCalleeEffects(S.Callee, S.Obj, S.Args);
+  if (Receiver)
+    objectAfterMethod(S, *Receiver);
   // A helper of the user's that places a tensor: report at the call unless
   // an argument was already a float64 tensor on MPS.
   if (V.isTensor() && llvm::none_of(S.Args, [&](const Expr *A) {

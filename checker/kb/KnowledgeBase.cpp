@@ -82,6 +82,8 @@ bool actionList(const json &J, const char *Name, const char *DetailKey,
         !stringField(E, DetailKey, false, A.Detail, Origin + ": " + Field,
                      Errors))
       return false;
+    if (auto F = E.find("finding"); F != E.end() && F->is_string())
+      A.Finding = F->get<std::string>();
     for (const char *RateKey : {"success_rate", "fail_rate"}) {
       auto R = E.find(RateKey);
       if (R != E.end() && R->is_number())
@@ -139,8 +141,9 @@ bool KnowledgeBase::addJson(const std::string &Text, const std::string &Origin,
     R.Compiled = std::make_shared<const std::regex>(
         R.Regex, std::regex::ECMAScript | std::regex::optimize);
   } catch (const std::regex_error &E) {
-    Errors.push_back(Origin + ": field 'regex': not a valid regular "
-                              "expression: " +
+    Errors.push_back(Origin +
+                     ": field 'regex': not a valid regular "
+                     "expression: " +
                      E.what());
     return false;
   }
@@ -190,19 +193,24 @@ std::string KbRecord::firstSignature() const {
   return Signature.substr(0, Signature.find(" / "));
 }
 
-const KbAction *KbRecord::bestWorkaround() const {
+const KbAction *KbRecord::bestWorkaround(const std::string &Finding) const {
   const KbAction *Best = nullptr;
-  for (const KbAction &W : Workarounds)
-    if (!Best || W.Rate > Best->Rate)
-      Best = &W;
+  for (bool Written : {true, false}) {
+    for (const KbAction &W : Workarounds)
+      if ((Written ? !Finding.empty() && W.Finding == Finding
+                   : W.Finding.empty()) &&
+          (!Best || W.Rate > Best->Rate))
+        Best = &W;
+    if (Best)
+      return Best;
+  }
   return Best;
 }
 
 const KbRecord *KnowledgeBase::find(const std::string &IdOrAlias) const {
   for (const KbRecord &R : Records)
-    if (R.Id == IdOrAlias ||
-        std::find(R.Aliases.begin(), R.Aliases.end(), IdOrAlias) !=
-            R.Aliases.end())
+    if (R.Id == IdOrAlias || std::find(R.Aliases.begin(), R.Aliases.end(),
+                                       IdOrAlias) != R.Aliases.end())
       return &R;
   return nullptr;
 }
@@ -215,8 +223,9 @@ KnowledgeBase::match(const std::string &Text) const {
     if (R.Compiled && std::regex_search(Text, M, *R.Compiled))
       Hits.push_back({size_t(M.length(0)), &R});
   }
-  std::stable_sort(Hits.begin(), Hits.end(),
-                   [](const auto &A, const auto &B) { return A.first > B.first; });
+  std::stable_sort(Hits.begin(), Hits.end(), [](const auto &A, const auto &B) {
+    return A.first > B.first;
+  });
   std::vector<const KbRecord *> Out;
   for (const auto &H : Hits)
     Out.push_back(H.second);

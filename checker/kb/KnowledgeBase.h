@@ -22,6 +22,9 @@ struct KbAction {
   std::string Action; ///< what to do (workaround) or what was tried (dead end)
   std::string Detail; ///< how (workaround) or why it fails (dead end)
   double Rate = 0;    ///< success_rate (workaround) or fail_rate (dead end)
+  /// The shape of finding a workaround is written for ("bfloat16",
+  /// "module_input", ...), or "" for any.
+  std::string Finding;
 };
 
 struct KbRecord {
@@ -40,7 +43,9 @@ struct KbRecord {
   /// several forms separated by " / ").
   std::string firstSignature() const;
   /// The workaround with the highest success rate, or null.
-  const KbAction *bestWorkaround() const;
+  /// The best-rated workaround written for this shape of finding, else the
+  /// best-rated one written for any.
+  const KbAction *bestWorkaround(const std::string &Finding = {}) const;
 };
 
 class KnowledgeBase {

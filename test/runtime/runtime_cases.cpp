@@ -892,6 +892,57 @@ std::vector<Case> cases() {
          EXPECT_DTYPE(torch::mm(a.to(torch::kFloat), a.to(torch::kFloat)).to(torch::kHalf), torch::kHalf);
        }},
 
+      // ---- bfloat16 on CPU (1.13) ----
+      // Source of checker/data/cpu_half.json ("1.13".bfloat16): ops with no
+      // CPU bfloat16 kernel, typically reached by the bfloat16 results of a
+      // CPU autocast region; the linalg ops say "Low precision dtypes".
+      {"bf16_cpu_mish_throws", THROWS("^\"mish_cpu\" not implemented for 'BFloat16'$"),
+       [] { torch::mish(torch::ones({3}, torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_pdist_throws", THROWS("^\"pdist\" not implemented for 'BFloat16'$"),
+       [] { torch::pdist(torch::ones({3, 2}, torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_cdist_throws", THROWS("^\"cdist\" not implemented for 'BFloat16'$"),
+       [] { torch::cdist(torch::ones({3, 2}, torch::kBFloat16), torch::ones({4, 2}, torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_linalg_slogdet_throws", THROWS("^linalg.slogdet: Low precision dtypes not supported. Got BFloat16$"),
+       [] { torch::linalg_slogdet(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_slogdet_throws", THROWS("^linalg.slogdet: Low precision dtypes not supported. Got BFloat16$"),
+       [] { torch::slogdet(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_logdet_throws", THROWS("^logdet: Low precision dtypes not supported. Got BFloat16$"),
+       [] { torch::logdet(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_det_throws", THROWS("^\"lu_cpu\" not implemented for 'BFloat16'$"),
+       [] { torch::det(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_inverse_throws", THROWS("^linalg.inv: Low precision dtypes not supported. Got BFloat16$"),
+       [] { torch::inverse(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_linalg_inv_throws", THROWS("^linalg.inv: Low precision dtypes not supported. Got BFloat16$"),
+       [] { torch::linalg_inv(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_linalg_solve_throws", THROWS("^\"lu_cpu\" not implemented for 'BFloat16'$"),
+       [] { torch::linalg_solve(torch::eye(3).to(torch::kBFloat16), torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_linalg_cholesky_throws", THROWS("^\"cholesky_cpu\" not implemented for 'BFloat16'$"),
+       [] { torch::linalg_cholesky(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_linalg_svd_throws", THROWS("^\"linalg_svd_cpu\" not implemented for 'BFloat16'$"),
+       [] { torch::linalg_svd(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_linalg_qr_throws", THROWS("^\"geqrf_cpu\" not implemented for 'BFloat16'$"),
+       [] { torch::linalg_qr(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_linalg_eigh_throws", THROWS("^\"linalg_eigh_cpu\" not implemented for 'BFloat16'$"),
+       [] { torch::linalg_eigh(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_trace_throws", THROWS("^\"trace\" not implemented for 'BFloat16'$"),
+       [] { torch::trace(torch::eye(3).to(torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_mse_loss_throws", THROWS("^\"mse_cpu\" not implemented for 'BFloat16'$"),
+       [] { torch::mse_loss(torch::ones({3}, torch::kBFloat16), torch::zeros({3}, torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"bf16_cpu_binary_cross_entropy_throws", THROWS("^\"binary_cross_entropy\" not implemented for 'BFloat16'$"),
+       [] { torch::binary_cross_entropy(torch::full({3}, 0.5, torch::kBFloat16), torch::ones({3}, torch::kBFloat16)); }}, // FLAGGED(torchdtype-half-on-cpu)
+      // what bfloat16 does have on CPU in 1.13 (the CPU autocast lower-precision
+      // ops and the usual layers after them)
+      {"bf16_cpu_mm_runs", RUNS, [] { EXPECT_DTYPE(torch::mm(torch::eye(3).to(torch::kBFloat16), torch::eye(3).to(torch::kBFloat16)), torch::kBFloat16); }},
+      {"bf16_cpu_linear_runs", RUNS, [] { EXPECT_DTYPE(torch::nn::functional::linear(torch::eye(3).to(torch::kBFloat16), torch::eye(3).to(torch::kBFloat16)), torch::kBFloat16); }},
+      {"bf16_cpu_conv2d_runs", RUNS, [] { EXPECT_DTYPE(torch::conv2d(torch::ones({1, 1, 4, 4}, torch::kBFloat16), torch::ones({1, 1, 3, 3}, torch::kBFloat16)), torch::kBFloat16); }},
+      {"bf16_cpu_layer_norm_runs", RUNS, [] { EXPECT_DTYPE(torch::layer_norm(torch::eye(3).to(torch::kBFloat16), {3}), torch::kBFloat16); }},
+      {"bf16_cpu_batch_norm_runs", RUNS, [] { EXPECT_DTYPE(torch::batch_norm(torch::ones({2, 3}, torch::kBFloat16), {}, {}, torch::zeros({3}, torch::kBFloat16), torch::ones({3}, torch::kBFloat16), false, 0.1, 1e-5, false), torch::kBFloat16); }},
+      {"bf16_cpu_softmax_runs", RUNS, [] { EXPECT_DTYPE(torch::softmax(torch::eye(3).to(torch::kBFloat16), 1), torch::kBFloat16); }},
+      {"bf16_cpu_gelu_runs", RUNS, [] { EXPECT_DTYPE(torch::gelu(torch::eye(3).to(torch::kBFloat16)), torch::kBFloat16); }},
+      {"bf16_cpu_silu_runs", RUNS, [] { EXPECT_DTYPE(torch::silu(torch::eye(3).to(torch::kBFloat16)), torch::kBFloat16); }},
+      {"bf16_cpu_exp_runs", RUNS, [] { EXPECT_DTYPE(torch::exp(torch::eye(3).to(torch::kBFloat16)), torch::kBFloat16); }},
+      {"bf16_cpu_smooth_l1_loss_runs", RUNS, [] { EXPECT_DTYPE(torch::smooth_l1_loss(torch::eye(3).to(torch::kBFloat16), torch::eye(3).to(torch::kBFloat16)), torch::kBFloat16); }},
+
       // ---- loss targets and dtypes ----
       // class-index targets must be Long (Int is refused too)
       {"nll_loss_float_target_throws", THROWS("^expected scalar type Long but found Float$"),

@@ -70,7 +70,16 @@ std::string checkedEnum(const json &V, const std::string &File,
   return It->second;
 }
 
-std::string quote(const std::string &S) { return "\"" + S + "\""; }
+/// S as a C++ string literal (quotes and backslashes escaped).
+std::string quote(const std::string &S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
 std::string quote(const json &S) { return quote(S.get<std::string>()); }
 
 void emitApi(const std::string &File, std::ostream &Out) {
@@ -173,6 +182,24 @@ void emitApi(const std::string &File, std::ostream &Out) {
                      ? member(Info, File, Field, "integer_kb",
                               json::value_t::string)
                      : json(""))
+        << ", 0";
+    static const std::map<std::string, std::string> FloatDTypes = {
+        {"Half", "Half"}, {"BFloat16", "BFloat16"}, {"Double", "Double"}};
+    if (Info.contains("mixed_input"))
+      for (const auto &D :
+           member(Info, File, Field, "mixed_input", json::value_t::array)) {
+        if (!D.is_string())
+          fail(File, Field + ".mixed_input", "must hold dtype names");
+        Out << " | (1u << unsigned(DType::"
+            << checkedEnum(D, File, Field + ".mixed_input", FloatDTypes)
+            << "))";
+      }
+    Out << ", "
+        << (Info.contains("cpu_only") && member(Info, File, Field, "cpu_only",
+                                                json::value_t::boolean)
+                                             .get<bool>()
+                ? "true"
+                : "false")
         << ")\n";
   }
   Out << "#endif\n#ifdef TD_LOSS_MODULE\n";
@@ -325,16 +352,38 @@ void emitCpuHalf(const std::string &File, std::ostream &Out) {
   json Data = load(File);
   const json &Versions =
       member(Data, File, "", "versions", json::value_t::object);
+  // versions.<v>.missing: no float16 kernel, named per op in .kernel;
+  // versions.<v>.bfloat16.missing: no bfloat16 kernel, the op's message in
+  // .bfloat16.message. An op without either is emitted with "".
+  auto Ops = [&](const json &VData, const std::string &Field,
+                 const std::string &Ver, const char *DT) {
+    for (const auto &Op :
+         member(VData, File, Field, "missing", json::value_t::array)) {
+      if (!Op.is_string())
+        fail(File, Field + ".missing", "must hold op names");
+      std::string Name = Op.get<std::string>(), Message;
+      const char *Key = std::string(DT) == "Half" ? "kernel" : "message";
+      if (VData.contains(Key) && VData[Key].is_object() &&
+          VData[Key].contains(Name)) {
+        const json &M = VData[Key][Name];
+        if (!M.is_string())
+          fail(File, Field + "." + Key + "." + Name, "must be a string");
+        Message =
+            std::string(DT) == "Half"
+                ? "\"" + M.get<std::string>() + "\" not implemented for 'Half'"
+                : M.get<std::string>();
+      }
+      Out << "TD_CPU_HALF(" << quote(Ver) << ", " << DT << ", " << quote(Name)
+          << ", " << quote(Message) << ")\n";
+    }
+  };
   Out << "#ifdef TD_CPU_HALF\n";
   for (const auto &[Ver, VData] : Versions.items()) {
-    std::string Field = "versions." + Ver + ".missing";
+    std::string Field = "versions." + Ver;
     Out << "TD_CPU_HALF_VERSION(" << quote(Ver) << ")\n";
-    for (const auto &Op : member(VData, File, "versions." + Ver, "missing",
-                                 json::value_t::array)) {
-      if (!Op.is_string())
-        fail(File, Field, "must hold op names");
-      Out << "TD_CPU_HALF(" << quote(Ver) << ", " << quote(Op) << ")\n";
-    }
+    Ops(VData, Field, Ver, "Half");
+    Ops(member(VData, File, Field, "bfloat16", json::value_t::object),
+        Field + ".bfloat16", Ver, "BFloat16");
   }
   Out << "#endif\n";
 }

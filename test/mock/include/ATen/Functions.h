@@ -57,6 +57,11 @@ TENSOR(bool, Bool)
 TORCH_API at::Tensor mm(const at::Tensor & self, const at::Tensor & mat2);
 TORCH_API ::std::tuple<at::Tensor,at::Tensor> linalg_qr(const at::Tensor & A, c10::string_view mode="reduced");
 TORCH_API ::std::tuple<at::Tensor,at::Tensor> linalg_eigh(const at::Tensor & self, c10::string_view UPLO="L");
+TORCH_API ::std::tuple<at::Tensor,at::Tensor> linalg_slogdet(const at::Tensor & A);
+TORCH_API at::Tensor pdist(const at::Tensor & self, double p=2);
+TORCH_API at::Tensor inverse(const at::Tensor & self);
+TORCH_API at::Tensor trace(const at::Tensor & self);
+TORCH_API at::Tensor mish(const at::Tensor & self);
 TORCH_API at::Tensor & mm_out(at::Tensor & out, const at::Tensor & self, const at::Tensor & mat2);
 TORCH_API at::Tensor & mm_outf(const at::Tensor & self, const at::Tensor & mat2, at::Tensor & out);
 TORCH_API at::Tensor & matmul_out(at::Tensor & out, const at::Tensor & self, const at::Tensor & other);
