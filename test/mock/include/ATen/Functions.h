@@ -59,6 +59,7 @@ TORCH_API ::std::tuple<at::Tensor,at::Tensor> linalg_qr(const at::Tensor & A, c1
 TORCH_API ::std::tuple<at::Tensor,at::Tensor> linalg_eigh(const at::Tensor & self, c10::string_view UPLO="L");
 TORCH_API ::std::tuple<at::Tensor,at::Tensor> linalg_slogdet(const at::Tensor & A);
 TORCH_API at::Tensor pdist(const at::Tensor & self, double p=2);
+TORCH_API at::Tensor cdist(const at::Tensor & x1, const at::Tensor & x2, double p=2);
 TORCH_API at::Tensor inverse(const at::Tensor & self);
 TORCH_API at::Tensor trace(const at::Tensor & self);
 TORCH_API at::Tensor mish(const at::Tensor & self);
