@@ -167,9 +167,10 @@ AnalysisContext::Entry &AnalysisContext::run(const FunctionDecl *FD) {
 std::optional<AbsValue> AnalysisContext::returnFor(
     const FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
     const AutocastArray *Autocast, const AutocastDTypeArray *AutocastDType,
-    const AbsValue *Receiver) {
+    const AbsValue *Receiver,
+    llvm::ArrayRef<std::pair<const VarDecl *, AbsValue>> Captured) {
   const ContextRun *R =
-      contextRun(Def, Args, Autocast, AutocastDType, Receiver);
+      contextRun(Def, Args, Autocast, AutocastDType, Receiver, Captured);
   return R ? R->Return : std::nullopt;
 }
 
@@ -196,7 +197,8 @@ bool AnalysisContext::hasOpaqueOperands(const FunctionDecl *Def) {
 const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     const FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
     const AutocastArray *Autocast, const AutocastDTypeArray *AutocastDType,
-    const AbsValue *Receiver) {
+    const AbsValue *Receiver,
+    llvm::ArrayRef<std::pair<const VarDecl *, AbsValue>> Captured) {
   if (ReturnDepth >= Config.MaxCallDepth || !Def->hasBody())
     return nullptr;
   std::string Key;
@@ -228,6 +230,10 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
        << Receiver->DV.Bits << ':' << Receiver->DV.Param << ':'
        << Receiver->Tracked << Receiver->DTypeConverted
        << Receiver->DeviceConverted;
+  for (const auto &[V, Val] : Captured) {
+    OS << 'C' << V;
+    Facts(Val);
+  }
   auto [It, New] = Returns.try_emplace({Def, OS.str()});
   if (!New)
     return &It->second;
@@ -241,6 +247,8 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
   for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I)
     if (Args[I].K != AbsValue::Kind::None)
       Seed.Vars[Def->getParamDecl(I)] = Args[I];
+  for (const auto &[V, Val] : Captured)
+    Seed.Vars[V] = Val;
   // A plain object's known fields are the method's members at entry.
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   bool Object = Receiver && Receiver->K == AbsValue::Kind::Record;

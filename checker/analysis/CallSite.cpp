@@ -86,4 +86,27 @@ CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
   return S;
 }
 
+std::optional<std::pair<const VarDecl *, const LambdaExpr *>>
+storedLambda(const CallSite &S) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
+  if (!MD || !S.Obj || S.Name != "operator()" ||
+      !MD->getParent()->isInStdNamespace() ||
+      MD->getParent()->getName() != "function")
+    return std::nullopt;
+  const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj));
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || !V->getInit())
+    return std::nullopt;
+  // std::function's converting constructor, around temporaries and casts.
+  const Expr *Init = strip(V->getInit());
+  while (const auto *CE = dyn_cast<CXXConstructExpr>(Init)) {
+    if (CE->getNumArgs() != 1)
+      return std::nullopt;
+    Init = strip(CE->getArg(0));
+  }
+  if (const auto *LE = dyn_cast<LambdaExpr>(Init))
+    return std::make_pair(V, LE);
+  return std::nullopt;
+}
+
 } // namespace torchdtype

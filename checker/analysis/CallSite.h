@@ -14,6 +14,7 @@
 #include "ApiModel.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 #include <string>
 
 namespace torchdtype {
@@ -62,6 +63,12 @@ struct CallSite {
 
 CallSite classifyCall(const clang::CallExpr *CE, const ApiModel &Api,
                       clang::ASTContext &Ctx);
+
+/// The variable a call `f(args)` of a std::function goes through, and the
+/// lambda it was initialised with (`std::function<...> f = [&](...) {...}`);
+/// the caller decides whether the variable may have been reassigned since.
+std::optional<std::pair<const clang::VarDecl *, const clang::LambdaExpr *>>
+storedLambda(const CallSite &S);
 
 } // namespace torchdtype
 

@@ -207,6 +207,11 @@ struct Summary {
   std::vector<ModuleCallEvent> SymbolicModuleCalls;
 };
 
+/// Variables a lambda captures by reference, with their values where it is
+/// called.
+using Captures =
+    llvm::SmallVector<std::pair<const clang::VarDecl *, AbsValue>, 2>;
+
 /// Per translation unit: caches results and summaries, prescans the user's
 /// code for autocast and default-dtype changes.
 class AnalysisContext {
@@ -245,7 +250,9 @@ public:
   returnFor(const clang::FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
             const AutocastArray *Autocast = nullptr,
             const AutocastDTypeArray *AutocastDType = nullptr,
-            const AbsValue *Receiver = nullptr);
+            const AbsValue *Receiver = nullptr,
+            llvm::ArrayRef<std::pair<const clang::VarDecl *, AbsValue>>
+                Captured = {});
   /// The analysis of a function for one call (as returnFor): what it
   /// returns and the ops and module calls it records with those facts.
   struct ContextRun {
@@ -256,11 +263,13 @@ public:
     std::vector<OpEvent> Ops;
     std::vector<ModuleCallEvent> ModuleCalls;
   };
-  const ContextRun *contextRun(const clang::FunctionDecl *Def,
-                               llvm::ArrayRef<AbsValue> Args,
-                               const AutocastArray *Autocast,
-                               const AutocastDTypeArray *AutocastDType,
-                               const AbsValue *Receiver);
+  /// Captured: a lambda's by-reference captures, which its body reads.
+  const ContextRun *
+  contextRun(const clang::FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
+             const AutocastArray *Autocast,
+             const AutocastDTypeArray *AutocastDType, const AbsValue *Receiver,
+             llvm::ArrayRef<std::pair<const clang::VarDecl *, AbsValue>>
+                 Captured = {});
   /// Whether the function records an op or module call with an operand
   /// whose dtype or device is unknown and not symbolic: facts a call's
   /// arguments may supply (`x - mean` of a parameter and a member).

@@ -44,9 +44,17 @@ FunctionAnalyzer::FunctionAnalyzer(AnalysisContext &AC, const FunctionDecl *FD,
 
 const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
   auto It = Sites.find(CE);
-  if (It == Sites.end())
-    It = Sites.try_emplace(CE, classifyCall(CE, Api, Ctx)).first;
-  return It->second;
+  if (It != Sites.end())
+    return It->second;
+  CallSite S = classifyCall(CE, Api, Ctx);
+  // A std::function never reassigned calls the lambda it was made from.
+  if (auto Stored = storedLambda(S); Stored && stableVar(Stored->first))
+    if (const CXXMethodDecl *Op = Stored->second->getCallOperator();
+        Op && Op->hasBody() && !Op->isDependentContext()) {
+      S.Callee = S.Def = Op;
+      S.Family = CallFamily::UserFunction;
+    }
+  return Sites.try_emplace(CE, std::move(S)).first->second;
 }
 
 AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
@@ -68,8 +76,11 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
     return D.K == AbsValue::Kind::Device ? D : unknownOf(RT);
   }
   case CallFamily::Accessor: {
-    // Smart pointers and holders: ->, *, get() see the module.
+    // Smart pointers and holders: ->, *, get() see the module (libstdc++
+    // declares shared_ptr's in a base class the object is cast to).
     AbsValue M = eval(S.Obj);
+    if (M.K != AbsValue::Kind::Module)
+      M = eval(S.Obj->IgnoreParenImpCasts());
     if (M.K == AbsValue::Kind::Module)
       return M;
     if (S.IsLibTorch || !S.Callee->hasBody())
@@ -437,9 +448,17 @@ void FunctionAnalyzer::run() {
     const CXXMethodDecl *Op = LE->getCallOperator();
     if (!Op || Op->isDependentContext() || !Op->hasBody())
       continue;
+    // A variable captured by reference that this function changes may hold
+    // another value where the lambda runs: not known here (a direct call
+    // judges it with the value at the call, callFacts).
+    FlowState Seed = LambdaSeeds[LE];
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+            V && !stableVar(V))
+          Seed.Vars.erase(V);
     Summary LambdaSum;
-    FunctionAnalyzer Inner(AC, Op, Result, LambdaSum, &LambdaSeeds[LE],
-                           InvariantMode);
+    FunctionAnalyzer Inner(AC, Op, Result, LambdaSum, &Seed, InvariantMode);
     Inner.run();
   }
 }

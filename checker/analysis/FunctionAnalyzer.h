@@ -101,6 +101,8 @@ private:
   /// the caller knows them only in terms of its own parameters).
   struct CallFacts {
     llvm::SmallVector<AbsValue, 4> Facts;
+    /// A lambda's variables captured by reference: their values here.
+    Captures Captured;
     bool Definite = false;  ///< a tensor's dtype or device is known
     bool AnyRecord = false; ///< a plain struct holding tensors
   };

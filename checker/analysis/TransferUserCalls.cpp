@@ -82,6 +82,21 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
     F.AnyRecord |= A.K == AbsValue::Kind::Record;
     F.Facts.push_back(A);
   }
+  // A lambda reads what it captured by reference as it is at the call.
+  const auto *M = dyn_cast<CXXMethodDecl>(Def);
+  if (M && M->getParent()->isLambda())
+    for (const LambdaCapture &C : M->getParent()->captures()) {
+      if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByRef)
+        continue;
+      const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+      auto It = V ? Cur.Vars.find(V) : Cur.Vars.end();
+      if (It == Cur.Vars.end() ||
+          !(It->second.isTensor() || It->second.K == AbsValue::Kind::Module) ||
+          It->second.DT.Param >= 0 || It->second.DV.Param >= 0)
+        continue;
+      F.Definite |= It->second.DT.single() || It->second.DV.single();
+      F.Captured.push_back({V, It->second});
+    }
   return F;
 }
 
@@ -263,8 +278,9 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
     return;
   CallFacts Facts = callFacts(S.Def, S.Args);
   AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R = AC.contextRun(
-      S.Def, Facts.Facts, &Here, &Cur.AutocastDType, boundReceiver(&Before));
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(S.Def, Facts.Facts, &Here, &Cur.AutocastDType,
+                    boundReceiver(&Before), Facts.Captured);
   if (!R)
     return;
   AbsValue After = Before;
@@ -338,8 +354,8 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
       !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
     return false;
   AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts.Facts, &Here, &Cur.AutocastDType, Recv);
+  const AnalysisContext::ContextRun *R = AC.contextRun(
+      Def, Facts.Facts, &Here, &Cur.AutocastDType, Recv, Facts.Captured);
   if (!R)
     return false;
   const FunctionResult &Alone = AC.analyze(Def);
@@ -507,8 +523,8 @@ FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
   if (!Facts.Definite && !Facts.AnyRecord)
     return V;
   AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts.Facts, &Here, &Cur.AutocastDType, nullptr);
+  const AnalysisContext::ContextRun *R = AC.contextRun(
+      Def, Facts.Facts, &Here, &Cur.AutocastDType, nullptr, Facts.Captured);
   if (!R)
     return V;
   auto RI = R->ParamExit.find(I);

@@ -98,8 +98,10 @@ void through_helper() {
 void in_lambda() {
   auto target = torch::randn({4}, torch::kDouble);
   auto loss = [&](const torch::Tensor& pred) { return torch::mse_loss(pred, target); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto pred = torch::randn({4});
-  auto l = loss(pred);  // pred is the lambda's parameter: unknown inside
+  auto l = loss(pred);  // judged with this call's argument and capture
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: note: in this call of 'loss'
   auto loss2 = [target]() { return torch::mse_loss(torch::randn({4}), target); };
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   loss2();

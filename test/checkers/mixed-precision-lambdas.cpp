@@ -1,0 +1,99 @@
+// torchdtype-mixed-precision: a lambda reads what it captured by reference
+// as it is where the lambda is called (directly, or through a std::function
+// variable that is never reassigned); a capture the function changes is not
+// judged where the lambda was created.
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+#include <torch/torch.h>
+#include <functional>
+#include <vector>
+
+using Head = std::function<torch::Tensor(const torch::Tensor &)>;
+void register_callback(const std::function<torch::Tensor()> &f);
+
+// ---- Positives ------------------------------------------------------------
+
+void converted_before_the_call() {
+  auto bank = torch::randn({100, 32});
+  auto score = [&](const torch::Tensor &q) { return torch::mm(bank, q); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE+3]]:12: note: in this call of 'score'
+  bank = bank.to(torch::kDouble);
+  auto q = torch::randn({32, 1});
+  auto s = score(q);
+}
+
+void through_a_std_function() {
+  auto projection = torch::randn({16, 4});
+  Head head = [&projection](const torch::Tensor &x) {
+    return torch::mm(x, projection);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE+5]]:16: note: in this call of 'head'
+  };
+  projection = projection.to(torch::kDouble);
+  for (int i = 0; i < 2; ++i) {
+    auto x = torch::randn({5, 16});
+    auto out = head(x);
+  }
+}
+
+template <typename F> torch::Tensor apply_twice(F f, const torch::Tensor &x) {
+  return f(f(x));
+}
+
+#define SCORE(F, X) F(X)
+void through_a_macro() {
+  auto w = torch::randn({4, 4});
+  auto f = [&](const torch::Tensor &x) { return torch::mm(x, w); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE+2]]:18: note: in this call of 'f'
+  w = w.to(torch::kDouble);
+  auto y = SCORE(f, torch::randn({2, 4}));
+}
+
+// ---- Negatives ------------------------------------------------------------
+
+void converted_back_before_the_call() {
+  auto a = torch::randn({4, 4}, torch::kDouble);
+  auto b = torch::randn({4, 4});
+  auto f = [&] { return torch::mm(a, b); };
+  a = a.to(torch::kFloat);
+  f();
+}
+
+void captured_by_copy() {
+  auto a = torch::randn({4, 4});
+  auto b = torch::randn({4, 4});
+  auto f = [=] { return torch::mm(a, b); };
+  a = a.to(torch::kDouble);
+  f();
+}
+
+void std_function_reassigned(bool wide) {
+  auto w = torch::randn({4, 4});
+  Head h = [&](const torch::Tensor &x) { return torch::mm(x, w); };
+  if (wide)
+    h = [](const torch::Tensor &x) { return x; };
+  w = w.to(torch::kDouble);
+  auto y = h(torch::randn({2, 4}, torch::kDouble));
+}
+
+void called_elsewhere() {
+  // Where the callback runs, w may have any dtype: not judged.
+  auto w = torch::randn({4, 4});
+  auto f = [&] { return torch::mm(torch::randn({2, 4}), w); };
+  register_callback(f);
+  w = w.to(torch::kDouble);
+}
+
+void same_dtype_at_the_call() {
+  auto w = torch::randn({4, 4});
+  auto f = [&](const torch::Tensor &x) { return torch::mm(x, w); };
+  w = w.to(torch::kDouble);
+  auto y = f(torch::randn({2, 4}, torch::kDouble));
+}
+
+void in_a_template() {
+  auto w = torch::randn({4, 4});
+  auto f = [&](const torch::Tensor &x) { return torch::mm(x, w); };
+  auto y = apply_twice(f, torch::randn({4, 4}));
+}
