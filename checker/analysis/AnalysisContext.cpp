@@ -220,12 +220,12 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
       OS << 'A' << unsigned((*Autocast)[I]) << ':'
          << (AutocastDType && (*AutocastDType)[I] ? int((*(*AutocastDType)[I]))
                                                   : -1);
-  if (Receiver && Receiver->K == AbsValue::Kind::Record && Receiver->Fields)
+  if (Receiver && Receiver->Fields)
     for (const auto &[F, V] : *Receiver->Fields) {
       OS << 'M' << F;
       Facts(V);
     }
-  else if (Receiver)
+  if (Receiver && Receiver->K != AbsValue::Kind::Record)
     OS << 'R' << Receiver->DT.Bits << ':' << Receiver->DT.Param << ':'
        << Receiver->DV.Bits << ':' << Receiver->DV.Param << ':'
        << Receiver->Tracked << Receiver->DTypeConverted
@@ -252,7 +252,8 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
   // A plain object's known fields are the method's members at entry.
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   bool Object = Receiver && Receiver->K == AbsValue::Kind::Record;
-  if (Object && Method && Receiver->Fields)
+  // So are a module's submodules converted through it.
+  if (Receiver && Method && Receiver->Fields)
     for (const FieldDecl *F : Method->getParent()->fields())
       if (const AbsValue *V = Receiver->field(F->getFieldIndex()))
         Seed.Vars[F] = *V;

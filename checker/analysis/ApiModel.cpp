@@ -85,8 +85,14 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_TENSOR_OP(Name, Rule) TensorOps[Name] = OpRule::Rule;
 #define TD_SAME_DTYPE_OP(Name, Mask) SameDTypeOps[Name] = Mask;
 #define TD_OP_KB(Name, Ver, Id) OpKb[Name].push_back({Ver, Id});
-#define TD_MODULE(Name, Rule, Op, Kb, IntKb, Mixed, CpuOnly)                   \
-  Modules[Name] = ModuleInfo{ModuleRule::Rule, Op, Kb, IntKb, Mixed, CpuOnly};
+  // A layer's mixed inputs apply from the version the data names on.
+  auto MixedFor = [&](unsigned Mixed, llvm::StringRef Since) {
+    std::optional<TorchVersion> From = TorchVersion::parse(Since);
+    return Since.empty() || (From && !(Version < *From)) ? Mixed : 0u;
+  };
+#define TD_MODULE(Name, Rule, Op, Kb, IntKb, Mixed, Since, CpuOnly)            \
+  Modules[Name] = ModuleInfo{ModuleRule::Rule,       Op,     Kb, IntKb,        \
+                             MixedFor(Mixed, Since), CpuOnly};
 #define TD_LOSS_MODULE(Name, Op) LossModules[Name] = Op;
 #define TD_LOSS(Op, Rule) Losses[Op] = LossRule::Rule;
 #define TD_NAME(Role, Name) Names[Role].insert(Name);

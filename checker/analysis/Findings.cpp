@@ -234,6 +234,24 @@ std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
   return Out;
 }
 
+/// May autocast be on, for the device of a layer's input, with the layer's
+/// op or an op it runs inside on that device's lists?
+static bool layerMayBeCast(const ModuleCallEvent &MC, const ApiModel &Api) {
+  std::optional<Device> Dev = MC.Input.V.DV.single();
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    AutocastDevice AD = AutocastDevice(I);
+    AutocastState S = MC.Autocast[I];
+    if ((Dev && autocastDeviceOf(*Dev) != AD) ||
+        (S != AutocastState::On && S != AutocastState::Unknown))
+      continue;
+    AutocastPolicy P = Api.autocastPolicy(AD, MC.Op);
+    if ((P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned) ||
+        Api.autocastInside(AD, MC.Op))
+      return true;
+  }
+  return false;
+}
+
 std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
                                                      const ApiModel &Api,
                                                      bool OpaqueModules) {
@@ -264,14 +282,15 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
             : (MC.Module.Fwd == AbsValue::Forward::Converts ||
                (MC.Module.Fwd == AbsValue::Forward::Opaque && !OpaqueModules)))
       continue;
-    // Autocast casts a layer's input and weights alike; for the user's own
-    // modules it depends on the ops inside, and so it does for a layer
-    // whose op is not on a list but runs ops that are (LSTM's composite
-    // lstm runs linear, which CPU autocast casts): any autocast may cover
-    // them.
-    if (llvm::any_of(MC.Autocast, [](AutocastState S) {
-          return S == AutocastState::On || S == AutocastState::Unknown;
-        }))
+    // Autocast casts a layer's input and weights alike where its op is on a
+    // list, and may where the op runs listed ops inside (LSTM's composite
+    // lstm runs linear, which CPU autocast casts); for the user's own
+    // modules it depends on the ops inside: any autocast may cover them.
+    if (Builtin ? layerMayBeCast(MC, Api)
+                : llvm::any_of(MC.Autocast, [](AutocastState S) {
+                    return S == AutocastState::On ||
+                           S == AutocastState::Unknown;
+                  }))
       continue;
     Out.push_back(
         {&MC, *P, *I, Builtin ? MC.Kb : "pytorch/scalar-type-mismatch"});

@@ -206,6 +206,9 @@ private:
                         const AbsValue *Receiver,
                         clang::SourceLocation CallLoc);
   /// The module a method call runs on, if the receiver is one.
+  /// `net->head->to(...)`: the converted submodule R kept in the value of
+  /// the module variable it was reached through.
+  void convertSubmodule(const clang::Expr *Obj, const AbsValue &R);
   /// What a torch::nn layer returns for an input: its parameters' dtype
   /// and device, or the input's dtype where the layer mixes them.
   AbsValue layerResult(const ModuleInfo &Info, const AbsValue &Input,
@@ -217,6 +220,8 @@ private:
   /// history, or a plain object whose fields are known; else null.
   static const AbsValue *boundReceiver(const AbsValue *R);
   static bool definiteFields(const AbsValue *R);
+  /// A module some of whose submodules were converted alone (Fields).
+  static bool convertedSubmodules(const AbsValue *R);
   /// A non-const method called on a plain object in a variable: the
   /// object's fields are what the method's run for this call left in them.
   void objectAfterMethod(const CallSite &S, const AbsValue &Before);

@@ -179,6 +179,28 @@ void AbsValue::join(const AbsValue &O) {
         }
     Fields = New->empty() ? nullptr : std::move(New);
   }
+  if (K == Kind::Module && !sameFields(O)) {
+    // A submodule converted on one path only is unknown after the join.
+    AbsValue U;
+    U.K = Kind::Module;
+    U.Fwd = Forward::Opaque;
+    U.DT = DTypeFact::unknown();
+    U.DV = DeviceFact::unknown();
+    AbsValue R = *this;
+    R.Fields = nullptr;
+    for (const AbsValue *Side : {static_cast<const AbsValue *>(this), &O})
+      if (Side->Fields)
+        for (const auto &[F, V] : *Side->Fields) {
+          const AbsValue *A = field(F), *B = O.field(F);
+          AbsValue J = U;
+          if (A && B) {
+            J = *A;
+            J.join(*B);
+          }
+          R = R.withField(F, J);
+        }
+    Fields = R.Fields;
+  }
   if (K == Kind::Options && (DTypeSet != O.DTypeSet)) {
     DTypeSet = true;
     DT = DTypeFact::unknown();

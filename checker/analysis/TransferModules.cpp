@@ -202,8 +202,19 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
       R.DeviceConverted |= V.K == AbsValue::Kind::Device || V.isTensor() ||
                            (V.K == AbsValue::Kind::Options && V.DeviceSet);
     }
+    // Submodules converted before alone are no longer known apart.
+    if (R.Fields)
+      for (const auto &[F, V] : *M.Fields) {
+        AbsValue U = unknownOf(Obj->getType());
+        U.Tracked = false;
+        U.DT = DTypeFact::unknown();
+        U.DV = DeviceFact::unknown();
+        R = R.withField(F, U);
+      }
     if (const Decl *D = storageOf(Obj))
       store(D, R);
+    else
+      convertSubmodule(Obj, R);
     recordMpsFloat64(CE, R);
     return true;
   }
@@ -290,6 +301,28 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     record(Ops, CE, std::move(Op));
   }
   return true;
+}
+
+void FunctionAnalyzer::convertSubmodule(const Expr *Obj, const AbsValue &R) {
+  // `net->head->to(kDouble)`: the submodule of a module held in a
+  // variable, converted through it; the module's value keeps it.
+  const Expr *X = strip(Obj);
+  while (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X)) {
+    if ((OC->getOperator() != OO_Arrow && OC->getOperator() != OO_Star) ||
+        OC->getNumArgs() < 1)
+      return;
+    X = strip(OC->getArg(0));
+  }
+  const auto *ME = dyn_cast<MemberExpr>(X);
+  if (!ME || isa<CXXThisExpr>(strip(ME->getBase())))
+    return;
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const Decl *D = storageOf(ME->getBase());
+  if (!F || !D)
+    return;
+  AbsValue B = eval(ME->getBase());
+  if (B.K == AbsValue::Kind::Module && B.Tracked)
+    store(D, B.withField(F->getFieldIndex(), R));
 }
 
 void FunctionAnalyzer::ivalueListEffects(const CallSite &S) {

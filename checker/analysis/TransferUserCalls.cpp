@@ -252,6 +252,10 @@ std::optional<AbsValue> FunctionAnalyzer::receiverOf(const CallSite &S) {
   return std::nullopt;
 }
 
+bool FunctionAnalyzer::convertedSubmodules(const AbsValue *R) {
+  return R && R->K == AbsValue::Kind::Module && R->Tracked && R->Fields;
+}
+
 const AbsValue *FunctionAnalyzer::boundReceiver(const AbsValue *R) {
   if (!R)
     return nullptr;
@@ -306,6 +310,11 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
                                          llvm::ArrayRef<const Expr *> Args,
                                          const AbsValue *Receiver,
                                          const CallExpr *Call) {
+  // The summary knows a module's members as its constructors made them:
+  // with submodules converted alone, only the run for the call
+  // (instantiateContext) judges the callee.
+  if (convertedSubmodules(Receiver))
+    return;
   AutocastArray Here = currentAutocast();
   for (const OpEvent &E : Callee.SymbolicOps) {
     if (E.Via.size() >= AC.config().MaxCallDepth)
@@ -344,16 +353,23 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   // (`x - mean`) lost them in the summary: with definite facts here, the
   // callee is analysed again for this call (memoised per facts) and its
   // ops are judged as they run for it.
-  if (!AC.hasOpaqueOperands(Def))
+  // So are callees whose ops ran, in the summary, in another autocast state
+  // than the one here (a layer's result is bfloat16 in a CPU region).
+  AutocastArray Here = currentAutocast();
+  AutocastState Assumed = AC.entryAutocast(Def);
+  bool Differs =
+      llvm::any_of(Here, [&](AutocastState A) { return A != Assumed; });
+  // And a module some of whose submodules were converted alone.
+  const AbsValue *Recv = boundReceiver(Receiver);
+  if (!AC.hasOpaqueOperands(Def) && !Differs &&
+      !(Recv && Recv->K == AbsValue::Kind::Module && Recv->Fields))
     return false;
   CallFacts Facts = callFacts(Def, Args);
   // A module's members have the receiver's facts, an object's fields its
   // own.
-  const AbsValue *Recv = boundReceiver(Receiver);
-  if (!Facts.Definite &&
+  if (!Facts.Definite && !Differs &&
       !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
     return false;
-  AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R = AC.contextRun(
       Def, Facts.Facts, &Here, &Cur.AutocastDType, Recv, Facts.Captured);
   if (!R)
@@ -369,10 +385,12 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
         return false;
     return true;
   };
+  bool OwnRun = convertedSubmodules(Receiver);
   for (const OpEvent &E : R->Ops) {
     if (E.Via.size() >= AC.config().MaxCallDepth ||
-        llvm::any_of(Callee.SymbolicOps,
-                     [&](const OpEvent &S) { return Bound(S, E); }) ||
+        (!OwnRun &&
+         llvm::any_of(Callee.SymbolicOps,
+                      [&](const OpEvent &S) { return Bound(S, E); })) ||
         llvm::any_of(Alone.Ops,
                      [&](const OpEvent &A) { return sameFacts(A, E); }))
       continue;
@@ -384,13 +402,14 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   }
   for (const ModuleCallEvent &E : R->ModuleCalls) {
     if (E.Via.size() >= AC.config().MaxCallDepth ||
-        llvm::any_of(Callee.SymbolicModuleCalls,
-                     [&](const ModuleCallEvent &S) {
-                       return S.Call == E.Call &&
-                              bindParams(S.Input.V, Args, Receiver) ==
-                                  E.Input.V &&
-                              bindParams(S.Module, Args, Receiver) == E.Module;
-                     }) ||
+        (!OwnRun && llvm::any_of(Callee.SymbolicModuleCalls,
+                                 [&](const ModuleCallEvent &S) {
+                                   return S.Call == E.Call &&
+                                          bindParams(S.Input.V, Args,
+                                                     Receiver) == E.Input.V &&
+                                          bindParams(S.Module, Args,
+                                                     Receiver) == E.Module;
+                                 })) ||
         llvm::any_of(Alone.ModuleCalls,
                      [&](const ModuleCallEvent &A) { return sameFacts(A, E); }))
       continue;

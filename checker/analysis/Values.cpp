@@ -226,6 +226,10 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     // constructors made it, moved by the module's conversions.
     if (Field && !isa<CXXThisExpr>(strip(ME->getBase()))) {
       AbsValue B = eval(ME->getBase());
+      // A submodule converted through it (`net->head->to(kDouble)`).
+      if (B.K == AbsValue::Kind::Module && B.Tracked)
+        if (const AbsValue *Sub = B.field(Field->getFieldIndex()))
+          return convertTo(*Sub, E->getType());
       if (B.K == AbsValue::Kind::Module && B.Tracked) {
         std::optional<AbsValue> Outer = BoundReceiver;
         BoundReceiver = B;

@@ -195,6 +195,11 @@ void emitApi(const std::string &File, std::ostream &Out) {
             << "))";
       }
     Out << ", "
+        << quote(Info.contains("mixed_input_since")
+                     ? member(Info, File, Field, "mixed_input_since",
+                              json::value_t::string)
+                     : json(""))
+        << ", "
         << (Info.contains("cpu_only") && member(Info, File, Field, "cpu_only",
                                                 json::value_t::boolean)
                                              .get<bool>()
