@@ -518,8 +518,19 @@ static void appendDistinct(llvm::SmallVectorImpl<EventT> &Events,
     Assumptions *Mine = assumedOf(Events[I]);
     if (!Mine)
       continue;
+    // Whether an event with these facts was also seen with A the other way:
+    // then the facts do not need A.
+    auto BothWays = [&](const Assumption &A) {
+      return llvm::any_of(Events, [&](EventT &O) {
+        const Assumptions *Theirs = assumedOf(O);
+        return keyOf(O) == keyOf(Events[I]) && sameFacts(O, Events[I]) &&
+               llvm::any_of(*Theirs, [&](const Assumption &B) {
+                 return B.sameAtom(A) && B.Value != A.Value;
+               });
+      });
+    };
     for (const Assumption &A : *Mine)
-      if (llvm::any_of(Events, [&](EventT &O) {
+      if (!BothWays(A) && llvm::any_of(Events, [&](EventT &O) {
             const Assumptions *Theirs = assumedOf(O);
             return keyOf(O) == keyOf(Events[I]) && !sameFacts(O, Events[I]) &&
                    agreeBut(*Mine, *Theirs, A) &&
