@@ -44,9 +44,11 @@ std::string autocastGap(const OpEvent &Ev, const ApiModel &Api,
 }
 
 /// May autocast be on for a device that the operands are (or may be) on,
-/// with the op on that device's list? Then it would recast the operands.
+/// with the op on that device's list (or, with Inside, an op the op runs
+/// inside: ApiModel::autocastInside)? Then it would recast the operands.
 bool autocastMayCover(const AutocastArray &Autocast, const ApiModel &Api,
-                      llvm::StringRef Op, std::optional<Device> Dev) {
+                      llvm::StringRef Op, std::optional<Device> Dev,
+                      bool Inside = false) {
   for (unsigned I = 0; I < NumAutocastDevices; ++I) {
     AutocastDevice AD = AutocastDevice(I);
     if (Dev && autocastDeviceOf(*Dev) != AD)
@@ -55,7 +57,8 @@ bool autocastMayCover(const AutocastArray &Autocast, const ApiModel &Api,
     if (S == AutocastState::Off || S == AutocastState::Entry)
       continue;
     AutocastPolicy P = Api.autocastPolicy(AD, Op);
-    if (P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned)
+    if ((P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned) ||
+        (Inside && Api.autocastInside(AD, Op)))
       return true;
   }
   return false;
@@ -234,24 +237,6 @@ std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
   return Out;
 }
 
-/// May autocast be on, for the device of a layer's input, with the layer's
-/// op or an op it runs inside on that device's lists?
-static bool layerMayBeCast(const ModuleCallEvent &MC, const ApiModel &Api) {
-  std::optional<Device> Dev = MC.Input.V.DV.single();
-  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
-    AutocastDevice AD = AutocastDevice(I);
-    AutocastState S = MC.Autocast[I];
-    if ((Dev && autocastDeviceOf(*Dev) != AD) ||
-        (S != AutocastState::On && S != AutocastState::Unknown))
-      continue;
-    AutocastPolicy P = Api.autocastPolicy(AD, MC.Op);
-    if ((P != AutocastPolicy::NotListed && P != AutocastPolicy::Banned) ||
-        Api.autocastInside(AD, MC.Op))
-      return true;
-  }
-  return false;
-}
-
 std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
                                                      const ApiModel &Api,
                                                      bool OpaqueModules) {
@@ -286,7 +271,8 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
     // list, and may where the op runs listed ops inside (LSTM's composite
     // lstm runs linear, which CPU autocast casts); for the user's own
     // modules it depends on the ops inside: any autocast may cover them.
-    if (Builtin ? layerMayBeCast(MC, Api)
+    if (Builtin ? autocastMayCover(MC.Autocast, Api, MC.Op,
+                                   MC.Input.V.DV.single(), /*Inside=*/true)
                 : llvm::any_of(MC.Autocast, [](AutocastState S) {
                     return S == AutocastState::On ||
                            S == AutocastState::Unknown;

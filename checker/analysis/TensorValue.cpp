@@ -181,18 +181,13 @@ void AbsValue::join(const AbsValue &O) {
   }
   if (K == Kind::Module && !sameFields(O)) {
     // A submodule converted on one path only is unknown after the join.
-    AbsValue U;
-    U.K = Kind::Module;
-    U.Fwd = Forward::Opaque;
-    U.DT = DTypeFact::unknown();
-    U.DV = DeviceFact::unknown();
     AbsValue R = *this;
     R.Fields = nullptr;
     for (const AbsValue *Side : {static_cast<const AbsValue *>(this), &O})
       if (Side->Fields)
         for (const auto &[F, V] : *Side->Fields) {
           const AbsValue *A = field(F), *B = O.field(F);
-          AbsValue J = U;
+          AbsValue J = unknownModule();
           if (A && B) {
             J = *A;
             J.join(*B);

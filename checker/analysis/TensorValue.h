@@ -190,6 +190,15 @@ struct AbsValue {
   static AbsValue unknownTensor() {
     return tensor(DTypeFact::unknown(), DeviceFact::unknown());
   }
+  /// A module whose parameters' dtype and device are not known.
+  static AbsValue unknownModule() {
+    AbsValue M;
+    M.K = Kind::Module;
+    M.Fwd = Forward::Opaque;
+    M.DT = DTypeFact::unknown();
+    M.DV = DeviceFact::unknown();
+    return M;
+  }
   bool isTensor() const { return K == Kind::Tensor; }
   bool operator==(const AbsValue &O) const {
     return K == O.K && DT == O.DT && DV == O.DV && DTypeSet == O.DTypeSet &&

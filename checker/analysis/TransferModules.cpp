@@ -204,13 +204,8 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     }
     // Submodules converted before alone are no longer known apart.
     if (R.Fields)
-      for (const auto &[F, V] : *M.Fields) {
-        AbsValue U = unknownOf(Obj->getType());
-        U.Tracked = false;
-        U.DT = DTypeFact::unknown();
-        U.DV = DeviceFact::unknown();
-        R = R.withField(F, U);
-      }
+      for (const auto &[F, V] : *M.Fields)
+        R = R.withField(F, AbsValue::unknownModule());
     if (const Decl *D = storageOf(Obj))
       store(D, R);
     else
