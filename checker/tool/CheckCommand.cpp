@@ -832,8 +832,13 @@ bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
              LineTable &Lines, std::vector<Finding> &Out) {
   std::string Err;
   ClangTidyContext Context(optionsProvider(O, Err));
+  // A file system with a working directory of its own: ClangTool moves it
+  // to each command's directory, and the process's own (shared by the
+  // parallel runs, and where -o and the cache are written) stays put.
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
-      new llvm::vfs::OverlayFileSystem(llvm::vfs::getRealFileSystem()));
+      new llvm::vfs::OverlayFileSystem(
+          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+              llvm::vfs::createPhysicalFileSystem().release())));
   AnalysisRun Run;
   if (O.FullTraversal) {
     Run.Errors = runClangTidy(Context, DB, {U.File}, FS, /*ApplyAnyFix=*/false);
@@ -841,6 +846,19 @@ bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
     Run = runOnUserCode(Context, U.Command, U.Pch, FS);
   }
   U.Inputs = std::move(Run.Inputs);
+  // Paths as the command named them are relative to its directory.
+  auto InDir = [&](llvm::StringRef Path) {
+    if (Path.empty() || llvm::sys::path::is_absolute(Path))
+      return Path.str();
+    llvm::SmallString<256> P(U.Command.Directory);
+    llvm::sys::path::append(P, Path);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    return std::string(P);
+  };
+  auto Absolute = [&](tooling::DiagnosticMessage M) {
+    M.FilePath = InDir(M.FilePath);
+    return M;
+  };
   bool Broken = false;
   for (const ClangTidyError &E : Run.Errors) {
     Finding F;
@@ -848,12 +866,14 @@ bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
     F.Level = E.DiagLevel == tooling::Diagnostic::Error    ? "error"
               : E.DiagLevel == tooling::Diagnostic::Remark ? "remark"
                                                            : "warning";
-    F.Main = toMessage(E.Message, Lines);
+    F.Main = toMessage(Absolute(E.Message), Lines);
     for (const tooling::DiagnosticMessage &N : E.Notes)
-      F.Notes.push_back(toMessage(N, Lines));
+      F.Notes.push_back(toMessage(Absolute(N), Lines));
     for (const auto &FileFix : E.Message.Fix)
       for (const tooling::Replacement &R : FileFix.second)
-        F.Fixes.push_back(R);
+        F.Fixes.push_back(tooling::Replacement(InDir(R.getFilePath()),
+                                               R.getOffset(), R.getLength(),
+                                               R.getReplacementText()));
     Broken |= F.Level == "error";
     Out.push_back(std::move(F));
   }

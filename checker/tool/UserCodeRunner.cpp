@@ -205,7 +205,11 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
                        {"-fpch-instantiate-templates", "-x", "c++-header",
                         Header, "-o", Output});
   OneCommand DB(C);
-  tooling::ClangTool Tool(DB, {Header});
+  // Its own working directory, not the process's (PCHs build in parallel).
+  tooling::ClangTool Tool(DB, {Header},
+                          std::make_shared<PCHContainerOperations>(),
+                          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+                              llvm::vfs::createPhysicalFileSystem().release()));
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
   IgnoringDiagConsumer Quiet;

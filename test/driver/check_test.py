@@ -119,6 +119,38 @@ with tempfile.TemporaryDirectory() as d:
     expect(f["check"] == "torchdtype-mixed-precision" and f["location"]["line"] == 5
            and f["notes"], "json finding fields: %r" % f)
 
+    # Commands in several directories, analysed in parallel: a relative -o
+    # lands where the command was run (each run has its own working
+    # directory; a shared one left -o in a command's directory), and each
+    # file's relative -I is resolved in its own directory.
+    multi = os.path.join(d, "multi")
+    entries = []
+    for i in range(8):
+        sub = os.path.join(multi, "p%d" % i)
+        os.makedirs(os.path.join(sub, "inc"), exist_ok=True)
+        dt = "torch::kHalf" if i == 5 else "torch::kFloat"
+        open(os.path.join(sub, "inc", "cfg.h"), "w").write(
+            "#pragma once\n#define PROJ_DTYPE %s\n" % dt)
+        src = os.path.join(sub, "main.cpp")
+        open(src, "w").write('#include <torch/torch.h>\n#include "cfg.h"\n'
+                             "void f%d() {\n  auto a = torch::randn({2, 2});\n"
+                             "  torch::mm(a, torch::randn({2, 2}, PROJ_DTYPE));\n}\n" % i)
+        entries.append({"directory": sub, "file": "main.cpp",
+                        "arguments": ["clang++", "-std=c++17", "-isystem", MOCK,
+                                      "-I", "inc", "-c", "main.cpp"]})
+    json.dump(entries, open(os.path.join(multi, "compile_commands.json"), "w"))
+    code, out, err = run(["-p", multi, "-j", "2", "--format=json", "-o", "multi.json"], cwd=multi)
+    ok = os.path.exists(os.path.join(multi, "multi.json"))
+    expect(ok, "relative -o written where check ran: %s" % err[-300:])
+    if ok:
+        got = json.load(open(os.path.join(multi, "multi.json")))
+        where = sorted(os.path.basename(os.path.dirname(f["location"]["file"]))
+                       for f in got["findings"])
+        expect(where == ["p5"] and not got["failed_files"],
+               "each -I resolved in its command's directory: %r %r" % (where, got["failed_files"]))
+    stray = [r for r, _, fs in os.walk(multi) if "multi.json" in fs and r != multi]
+    expect(not stray, "no -o output left in a command's directory: %r" % stray)
+
     # A file that does not parse: exit 2, the others still analysed.
     project(d, {"clean.cpp": CLEAN, "buggy.cpp": BUGGY, "broken.cpp": BROKEN})
     code, out, err = run(["-p", d])
