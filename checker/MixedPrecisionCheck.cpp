@@ -33,10 +33,16 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
     if (!firstAt(Loc))
       continue;
     std::string Record = AC.api().sameDTypeRecord(F.Ev->Op);
+    // The message names the operands' dtypes as written only where autocast
+    // casts none of them and the first one's kernel exists.
+    MessageFacts Facts{"op"};
+    if (F.AutocastReason.empty() && !AC.api().cpuKernelMissing(F.Ev->Op, F.DA))
+      Facts = {"op",    F.DA, F.DB, F.A->V.DV.single(), F.B->V.DV.single(),
+               F.Ev->Op};
     diag(Loc, "'%0' requires operands of the same dtype but gets %1 and %2; "
               "this throws at run time%3")
         << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB)
-        << kbSuffix(Record) << widenNarrowOperand(F);
+        << kbSuffix(Record, Facts) << widenNarrowOperand(F);
     for (const ::torchdtype::Operand *O : {F.A, F.B}) {
       diag(dtypeLoc(*O), "operand '%0' has dtype %1 from here",
            DiagnosticIDs::Note)

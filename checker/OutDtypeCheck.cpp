@@ -19,7 +19,9 @@ void OutDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     diag(Loc, "'%0' needs out tensor '%1' of dtype %2 but it has dtype %3; "
               "this throws at run time%4")
         << F.Ev->Written << describe(*F.Out) << dtypeName(F.Expected)
-        << dtypeName(F.Got) << kbSuffix(Record);
+        << dtypeName(F.Got)
+        << kbSuffix(Record, {"out", F.Expected, F.Got, std::nullopt,
+                             std::nullopt, F.Ev->Op});
     const ::torchdtype::Operand &O = *F.Out;
     diag(dtypeLoc(O), "out tensor '%0' has dtype %1 from here",
          DiagnosticIDs::Note)

@@ -198,6 +198,39 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id, StringRef Message) const {
   return ": \"" + Quoted + "\" [kb: " + R->Id + "]";
 }
 
+std::string TorchDtypeCheck::kbSuffix(StringRef Id,
+                                      const MessageFacts &Facts) const {
+  const ::torchdtype::KbRecord *R = record(Id);
+  if (!R)
+    return kbSuffix(Id);
+  auto Fill = [&](const std::string &Role,
+                  const std::string &Format) -> std::optional<std::string> {
+    if (Role == "fn" && Format.empty() && !Facts.Fn.empty())
+      return Facts.Fn;
+    bool IsExpected = Role == "expected";
+    if (!IsExpected && Role != "found")
+      return std::nullopt;
+    std::optional<::torchdtype::DType> D =
+        IsExpected ? Facts.Expected : Facts.Found;
+    std::optional<::torchdtype::Device> V =
+        IsExpected ? Facts.ExpectedDevice : Facts.FoundDevice;
+    if (!D)
+      return std::nullopt;
+    std::string Text;
+    if (Format == "ScalarType")
+      Text = ::torchdtype::dtypeName(*D).str();
+    else if (Format == "TypeMeta")
+      Text = ::torchdtype::typeMetaName(*D).str();
+    else if (Format == "type" && V)
+      Text = ::torchdtype::legacyTypeName(*V, *D);
+    if (Text.empty())
+      return std::nullopt;
+    return Text;
+  };
+  return kbSuffix(Id, R->message(Config.Version.Major, Config.Version.Minor,
+                                 Facts.Finding, Fill));
+}
+
 void TorchDtypeCheck::contextNotes(
     llvm::ArrayRef<const Expr *> Via,
     llvm::ArrayRef<::torchdtype::Assumption> Assumed) {

@@ -47,6 +47,18 @@ protected:
   /// the record's id, `: "MESSAGE" [kb: ID]` (just ` [kb: ID]` for an
   /// unknown id).
   std::string kbSuffix(StringRef Id, StringRef Message = "") const;
+  /// What a finding knows of the message its error prints: the values of
+  /// the placeholders of the record's "messages" text.
+  struct MessageFacts {
+    std::string Finding; ///< its shape: "op", "module_input", "out" ...
+    std::optional<::torchdtype::DType> Expected, Found;
+    std::optional<::torchdtype::Device> ExpectedDevice, FoundDevice;
+    std::string Fn; ///< the aten op
+  };
+  /// As above, quoting the record's message for the targeted version with
+  /// the finding's facts filled in, where the record writes one and the
+  /// facts suffice; else the record's signature.
+  std::string kbSuffix(StringRef Id, const MessageFacts &Facts) const;
   /// Notes on what a finding needs: the calls through which an op of a
   /// callee was reached, when it is judged with its callers' facts
   /// (innermost first), and the branches its path took.

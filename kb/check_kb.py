@@ -76,6 +76,13 @@ class Report:
         self.errors.append("%s: %s: %s" % (where, field, msg))
 
 
+# Values for the placeholders of "messages", to try a text against the regex.
+FILL_EXAMPLE = [("{expected:ScalarType}", "Float"), ("{found:ScalarType}", "Double"),
+                ("{expected:TypeMeta}", "float"), ("{found:TypeMeta}", "double"),
+                ("{expected:type}", "CPUFloatType"), ("{found:type}", "CPUDoubleType"),
+                ("{fn}", "embedding")]
+
+
 def rel(path):
     return os.path.relpath(path, ROOT)
 
@@ -176,6 +183,17 @@ def check_records(report, records, cases_file, cxx):
         for i, ex in enumerate(rec.get("message_examples", []) or []):
             if isinstance(ex, str) and not compiled[rec["id"]].search(ex):
                 report.error(where, "message_examples[%d]" % i, "regex does not match %r" % ex)
+        # A message filled in must still be what the regex finds in a log.
+        for version, texts in sorted((rec.get("messages") or {}).items()):
+            if isinstance(texts, str):
+                texts = {"": texts}
+            for shape, text in sorted((texts or {}).items()):
+                filled = text
+                for ph, val in FILL_EXAMPLE:
+                    filled = filled.replace(ph, val)
+                if not compiled[rec["id"]].search(filled):
+                    report.error(where, "messages.%s%s" % (version, "." + shape if shape else ""),
+                                 "regex does not match it filled in: %r" % filled)
         if len(rec.get("workarounds_zh", []) or []) != len(rec.get("workarounds", []) or []):
             report.error(where, "workarounds_zh", "has %d entries, workarounds has %d"
                          % (len(rec.get("workarounds_zh") or []), len(rec.get("workarounds") or [])))

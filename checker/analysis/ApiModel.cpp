@@ -90,9 +90,9 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
     std::optional<TorchVersion> From = TorchVersion::parse(Since);
     return Since.empty() || (From && !(Version < *From)) ? Mixed : 0u;
   };
-#define TD_MODULE(Name, Rule, Op, Kb, IntKb, Mixed, Since, CpuOnly)            \
-  Modules[Name] = ModuleInfo{ModuleRule::Rule,       Op,     Kb, IntKb,        \
-                             MixedFor(Mixed, Since), CpuOnly};
+#define TD_MODULE(Name, Rule, Op, Kb, IntKb, Mixed, Since, CpuOnly, State)     \
+  Modules[Name] = ModuleInfo{ModuleRule::Rule,       Op,      Kb,   IntKb,     \
+                             MixedFor(Mixed, Since), CpuOnly, State};
 #define TD_LOSS_MODULE(Name, Op) LossModules[Name] = Op;
 #define TD_LOSS(Op, Rule) Losses[Op] = LossRule::Rule;
 #define TD_NAME(Role, Name) Names[Role].insert(Name);
@@ -307,11 +307,13 @@ TypeKind ApiModel::classify(QualType T) const {
         K = TypeKind::Record; // a tuple of tensors: its elements
       else if (Spec && QN == "std::vector" &&
                Spec->getTemplateArgs().size() >= 1 &&
-               Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
-               classify(Spec->getTemplateArgs()[0].getAsType()) ==
-                   TypeKind::IValue)
-        K = TypeKind::IValueList;
-      else if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
+               Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+        // The inputs of a TorchScript call, or tensors.
+        TypeKind E = classify(Spec->getTemplateArgs()[0].getAsType());
+        K = E == TypeKind::IValue   ? TypeKind::IValueList
+            : E == TypeKind::Tensor ? TypeKind::TensorList
+                                    : TypeKind::None;
+      } else if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
         if (derivesFrom(P, "torch::nn::Module"))
           K = TypeKind::ModulePtr;
       } else if (derivesFrom(RD, "torch::nn::ModuleHolder")) {

@@ -80,6 +80,9 @@ struct ModuleInfo {
   unsigned MixedInput = 0;
   /// Another floating input is reported only when known to be on the CPU.
   bool CpuOnly = false;
+  /// The forward argument holding a hidden state that must have the
+  /// parameters' dtype as well (GRU's hx), or -1.
+  int StateInput = -1;
   bool mixed(DType D) const { return (MixedInput >> unsigned(D)) & 1; }
 };
 enum class AutocastPolicy : uint8_t {
@@ -113,6 +116,7 @@ enum class TypeKind : uint8_t {
   JitModule, ///< torch::jit::Module
   IValue,
   IValueList, ///< std::vector<c10::IValue>: the inputs of a TorchScript call
+  TensorList, ///< std::vector<at::Tensor>: the join of the tensors it holds
   Record,     ///< a user's plain class or struct with a tensor field
 };
 

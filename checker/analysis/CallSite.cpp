@@ -80,8 +80,10 @@ CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
     S.Def = Def;
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
     S.IsAssignment = OC->getOperator() == OO_Equal && OC->getNumArgs() == 2;
-  S.OnIValueList =
-      S.Obj && Api.classify(S.Obj->getType()) == TypeKind::IValueList;
+  if (S.Obj)
+    S.List = Api.classify(S.Obj->getType());
+  if (S.List != TypeKind::IValueList && S.List != TypeKind::TensorList)
+    S.List = TypeKind::None;
   S.Family = familyOf(S, Api);
   return S;
 }

@@ -55,8 +55,9 @@ struct CallSite {
   bool IsLibTorch = false;
   /// `a = b` through an operator= call.
   bool IsAssignment = false;
-  /// A method of std::vector<IValue> (the inputs of a TorchScript call).
-  bool OnIValueList = false;
+  /// A method of a std::vector of IValues or tensors (TypeKind::IValueList,
+  /// TensorList), else TypeKind::None.
+  TypeKind List = TypeKind::None;
   TypeKind Receiver = TypeKind::None; ///< the method's class
   TypeKind Result = TypeKind::None;
 };

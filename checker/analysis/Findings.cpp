@@ -245,6 +245,13 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
     return Out;
   for (const ModuleCallEvent &MC : R.ModuleCalls) {
     std::optional<DType> P = MC.Module.DT.single(), I = MC.Input.V.DT.single();
+    // Indices of a lookup layer must be int64 or int32, whatever its
+    // weight's dtype and autocast (observed on 1.13.1).
+    if (MC.IndexInput) {
+      if (I && (isFloating(*I) || *I == DType::Bool))
+        Out.push_back({&MC, P.value_or(*I), *I, MC.Kb, /*Index=*/true});
+      continue;
+    }
     if (!P || !I || *P == *I || !isFloating(*P) || MC.ForwardJudged)
       continue;
     // An integer input of a layer: never cast by autocast, it throws where

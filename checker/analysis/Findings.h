@@ -59,9 +59,11 @@ struct ModuleInputFinding {
   const ModuleCallEvent *Call;
   DType Params, Input;
   std::string Kb;
+  bool Index = false; ///< a lookup layer given indices it does not take
 };
 /// A module whose parameters have one floating dtype, given an input of
-/// another, where autocast does not reconcile them.
+/// another, where autocast does not reconcile them; a lookup layer
+/// (Embedding) given floating or bool indices.
 std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
                                                      const ApiModel &Api,
                                                      bool OpaqueModules);

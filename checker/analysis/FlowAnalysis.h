@@ -161,6 +161,7 @@ struct ModuleCallEvent {
   std::string IntKb; ///< for torch::nn layers: of an integer input, or ""
   unsigned MixedInput = 0; ///< for torch::nn layers: ModuleInfo::MixedInput
   bool CpuOnly = false;    ///< for torch::nn layers: ModuleInfo::CpuOnly
+  bool IndexInput = false; ///< for torch::nn layers: takes integer indices
 };
 
 /// A buffer wrapped as a tensor (from_blob) and what it was told.

@@ -60,6 +60,8 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
 AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
   const CallSite &S = site(CE);
   QualType RT = CE->getType();
+  if (std::optional<AbsValue> E = listElement(S))
+    return convertTo(*E, RT);
   if (S.Result == TypeKind::Record && S.IsLibTorch)
     return tupleResult(S);
   if (std::optional<AbsValue> E = tupleElement(S))
@@ -131,8 +133,8 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     return;
   }
   AbsValue V = eval(CE);
-  if (S.OnIValueList) {
-    ivalueListEffects(S);
+  if (S.List != TypeKind::None) {
+    listEffects(S);
     return;
   }
   if (S.IsLibTorch) {

@@ -158,6 +158,7 @@ private:
                         llvm::ArrayRef<const clang::Expr *> Args);
   /// cat, stack: the promoted dtype of the tensors of a braced list.
   AbsValue listPromotion(const CallSite &S, const clang::Expr *List);
+  AbsValue vectorPromotion(const clang::Expr *List);
   /// A tensor combined with a C++ number by a promoting op.
   AbsValue scalarPromotion(const CallSite &S, AbsValue T,
                            const clang::Expr *Number);
@@ -188,7 +189,17 @@ private:
   /// to this module and input), or a layer's output.
   AbsValue moduleResult(const CallSite &S);
   bool moduleCall(const CallSite &S);
-  void ivalueListEffects(const CallSite &S);
+
+  // TransferContainers.cpp
+  /// push_back, emplace_back, clear ... on a std::vector of IValues or
+  /// tensors.
+  void listEffects(const CallSite &S);
+  /// An element of a std::vector of tensors (`v[i]`, `v.at(i)`,
+  /// `v.front()`, the variable of `for (auto &x : v)`), or none.
+  std::optional<AbsValue> listElement(const CallSite &S);
+  /// A std::vector of tensors made empty, from a braced list or a copy.
+  AbsValue listValue(const clang::CXXConstructExpr *CE,
+                     llvm::ArrayRef<const clang::Expr *> Args);
 
   // TransferAutocast.cpp
   void autocastCall(const CallSite &S);
@@ -225,6 +236,11 @@ private:
   /// A non-const method called on a plain object in a variable: the
   /// object's fields are what the method's run for this call left in them.
   void objectAfterMethod(const CallSite &S, const AbsValue &Before);
+  /// A plain object made by its own constructor: the fields it leaves, run
+  /// for these arguments; none for copies and constructors without a body.
+  std::optional<AbsValue>
+  constructedObject(const clang::CXXConstructExpr *CE,
+                    llvm::ArrayRef<const clang::Expr *> Args);
   /// A value of the callee's, its parameters replaced by the arguments'
   /// facts.
   AbsValue bindParams(AbsValue V, llvm::ArrayRef<const clang::Expr *> Args,
@@ -292,6 +308,11 @@ private:
   /// assigned or incremented, and those that may change another way.
   struct VarUses {
     llvm::SmallPtrSet<const clang::VarDecl *, 16> Written, Escaping;
+    /// std::vectors of tensors used some way other than those the
+    /// analysis follows (elements read, push_back, a const reference).
+    llvm::SmallPtrSet<const clang::VarDecl *, 4> UntrackedLists;
+    /// The iterator variable of a range-based for, and its range.
+    llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> RangeOfBegin;
     bool HasBody = false;
   };
   const VarUses &uses();

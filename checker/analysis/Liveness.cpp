@@ -31,6 +31,12 @@ public:
         Pinned.insert(C.getCapturedVar());
     return true;
   }
+  /// `for (x : v)`: v is read through its iterator on every iteration.
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    if (const Expr *Range = S->getRangeInit())
+      pin(Range);
+    return true;
+  }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
       pin(U->getSubExpr());

@@ -44,21 +44,48 @@ const VarDecl *rootVar(const Expr *E) {
 /// lambda capturing it by reference, any use not known to be a read).
 class UseClassifier : public RecursiveASTVisitor<UseClassifier> {
 public:
-  UseClassifier(const Stmt *Body) : Parents(const_cast<Stmt *>(Body)) {}
+  UseClassifier(const Stmt *Body, const ApiModel &Api)
+      : Parents(const_cast<Stmt *>(Body)), Api(Api) {}
   bool shouldVisitLambdaBody() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       classify(VD, DRE);
+      if (isList(VD) && !listUse(VD, DRE))
+        UntrackedLists.insert(VD);
+    }
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *LE) {
     for (const LambdaCapture &C : LE->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
           Escapes.insert(VD);
+          if (isList(VD))
+            UntrackedLists.insert(VD);
+        }
     return true;
   }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+    if (const DeclStmt *B = S->getBeginStmt())
+      if (const auto *It = dyn_cast_or_null<VarDecl>(B->getSingleDecl()))
+        RangeOfBegin[It] = S->getRangeInit();
+    if (const DeclStmt *R = S->getRangeStmt())
+      RangeStmts[R] = S;
+    return true;
+  }
+  /// After the traversal: a list whose range-for variable is a non-const
+  /// reference that is written or escapes is not followed.
+  void finish() {
+    for (const auto &[List, LoopVar] : LoopVars) {
+      QualType T = LoopVar->getType();
+      if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified() &&
+          (Written.count(LoopVar) || Escapes.count(LoopVar)))
+        UntrackedLists.insert(List);
+    }
+  }
   llvm::SmallPtrSet<const VarDecl *, 16> Written, Escapes;
+  llvm::SmallPtrSet<const VarDecl *, 4> UntrackedLists;
+  llvm::DenseMap<const VarDecl *, const Expr *> RangeOfBegin;
 
 private:
   const Stmt *parent(const Stmt *S) {
@@ -121,35 +148,9 @@ private:
         return;
       }
     }
-    if (const auto *CE = dyn_cast<CallExpr>(P)) {
-      const FunctionDecl *F = CE->getDirectCallee();
-      if (!F) {
+    if (isa<CallExpr>(P) || isa<CXXConstructExpr>(P)) {
+      if (!readByCall(P, Cur, /*Views=*/false))
         Escapes.insert(VD);
-        return;
-      }
-      unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(F);
-      for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-        if (CE->getArg(I)->IgnoreParens() != Cur)
-          continue;
-        if (Shift && I == 0) {
-          if (!cast<CXXMethodDecl>(F)->isConst())
-            Escapes.insert(VD);
-          continue;
-        }
-        unsigned PI = I - Shift;
-        if (PI >= F->getNumParams() ||
-            !constRefOrValue(F->getParamDecl(PI)->getType()))
-          Escapes.insert(VD);
-      }
-      return;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
-      const CXXConstructorDecl *C = CE->getConstructor();
-      for (unsigned I = 0; I < CE->getNumArgs(); ++I)
-        if (CE->getArg(I)->IgnoreParens() == Cur &&
-            (!C || I >= C->getNumParams() ||
-             !constRefOrValue(C->getParamDecl(I)->getType())))
-          Escapes.insert(VD);
       return;
     }
     if (isa<ReturnStmt>(P) || isa<CXXBindTemporaryExpr>(P) ||
@@ -157,7 +158,113 @@ private:
       return;
     Escapes.insert(VD);
   }
+
+  bool isList(const VarDecl *VD) const {
+    return Api.classify(VD->getType().getNonReferenceType()) ==
+           TypeKind::TensorList;
+  }
+  /// Up through casts that only add const.
+  const Stmt *aboveConstCasts(const Expr *&Cur) {
+    const Stmt *P = parent(Cur);
+    while (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+      if (IC->getCastKind() != CK_NoOp || !IC->getType().isConstQualified())
+        return nullptr;
+      Cur = IC;
+      P = parent(Cur);
+    }
+    return P;
+  }
+  /// E is passed to a parameter by value or const reference (or is the
+  /// object of a const method); with Views, to the constructor of a
+  /// LibTorch list view (ArrayRef, IListRef, whose constructor takes a
+  /// non-const reference in 1.13), which only reads it.
+  bool readByCall(const Stmt *P, const Expr *E, bool Views) {
+    if (const auto *CE = dyn_cast<CallExpr>(P)) {
+      const FunctionDecl *F = CE->getDirectCallee();
+      if (!F)
+        return false;
+      unsigned Shift = isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(F);
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+        if (CE->getArg(I)->IgnoreParens() != E)
+          continue;
+        if (Shift && I == 0) {
+          if (!cast<CXXMethodDecl>(F)->isConst())
+            return false;
+          continue;
+        }
+        if (I - Shift >= F->getNumParams() ||
+            !constRefOrValue(F->getParamDecl(I - Shift)->getType()))
+          return false;
+      }
+      return true;
+    }
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
+      const CXXConstructorDecl *C = CE->getConstructor();
+      if (Views && C && Api.isLibTorchDecl(C->getParent()))
+        return true;
+      for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+        if (CE->getArg(I)->IgnoreParens() == E &&
+            (!C || I >= C->getNumParams() ||
+             !constRefOrValue(C->getParamDecl(I)->getType())))
+          return false;
+      return true;
+    }
+    return false;
+  }
+  /// An element of a list (`v[i]`, `v.at(i)`) is only read.
+  bool elementRead(const Expr *E) {
+    const Stmt *P = aboveConstCasts(E);
+    if (!P)
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+      return M && M->isConst();
+    }
+    if (const auto *DS = dyn_cast<DeclStmt>(P)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (!constRefOrValue(V->getType()))
+            return false;
+      return true;
+    }
+    return readByCall(P, E, /*Views=*/true);
+  }
+  /// A use of a std::vector of tensors that the analysis follows.
+  bool listUse(const VarDecl *VD, const DeclRefExpr *DRE) {
+    const Expr *Cur = DRE;
+    const Stmt *P = aboveConstCasts(Cur);
+    if (!P)
+      return false;
+    if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+      if (!M || !M->getIdentifier() || ME->getBase()->IgnoreParens() != Cur)
+        return false;
+      llvm::StringRef N = M->getName();
+      if (N == "push_back" || N == "emplace_back" || N == "clear" ||
+          N == "reserve" || N == "size" || N == "empty" || N == "capacity")
+        return true;
+      const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME));
+      return (N == "at" || N == "front" || N == "back") && Call &&
+             elementRead(Call);
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P);
+        OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
+        OC->getArg(0)->IgnoreParens() == Cur)
+      return elementRead(OC);
+    if (const auto *DS = dyn_cast<DeclStmt>(P)) {
+      auto It = RangeStmts.find(DS);
+      if (It == RangeStmts.end())
+        return false;
+      LoopVars.push_back({VD, It->second->getLoopVariable()});
+      return true;
+    }
+    return readByCall(P, Cur, /*Views=*/true);
+  }
+
   ParentMap Parents;
+  const ApiModel &Api;
+  llvm::DenseMap<const DeclStmt *, const CXXForRangeStmt *> RangeStmts;
+  llvm::SmallVector<std::pair<const VarDecl *, const VarDecl *>, 4> LoopVars;
 };
 
 } // namespace
@@ -166,10 +273,13 @@ const FunctionAnalyzer::VarUses &FunctionAnalyzer::uses() {
   if (!Uses) {
     Uses = std::make_unique<VarUses>();
     if (const Stmt *Body = FD->getBody()) {
-      UseClassifier C(Body);
+      UseClassifier C(Body, Api);
       C.TraverseStmt(const_cast<Stmt *>(Body));
+      C.finish();
       Uses->Written = std::move(C.Written);
       Uses->Escaping = std::move(C.Escapes);
+      Uses->UntrackedLists = std::move(C.UntrackedLists);
+      Uses->RangeOfBegin = std::move(C.RangeOfBegin);
       Uses->HasBody = true;
     }
   }

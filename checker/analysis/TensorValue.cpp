@@ -14,6 +14,36 @@ llvm::StringRef dtypeName(DType D) {
   return Names[unsigned(D)];
 }
 
+llvm::StringRef typeMetaName(DType D) {
+  // The demangled C++ type of the element (observed on 1.13.1 for float,
+  // double, int, long int in "Expected out tensor to have dtype ...").
+  static const char *const Names[] = {"bool",
+                                      "unsigned char",
+                                      "signed char",
+                                      "short int",
+                                      "int",
+                                      "long int",
+                                      "c10::Half",
+                                      "c10::BFloat16",
+                                      "float",
+                                      "double",
+                                      "",
+                                      "",
+                                      "",
+                                      ""};
+  return Names[unsigned(D)];
+}
+
+std::string legacyTypeName(Device V, DType D) {
+  const char *Backend = V == Device::CPU    ? "CPU"
+                        : V == Device::CUDA ? "CUDA"
+                        : V == Device::MPS  ? "MPS"
+                                            : nullptr;
+  if (!Backend || D == DType::Other)
+    return "";
+  return std::string(Backend) + dtypeName(D).str() + "Type";
+}
+
 llvm::StringRef dtypeConstant(DType D) {
   static const char *const Names[] = {
       "kBool",        "kByte",         "kChar",          "kShort", "kInt",

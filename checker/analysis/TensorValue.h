@@ -48,10 +48,16 @@ enum class Device : uint8_t { CPU, CUDA, MPS, XPU, Meta, Other, NumDevices };
 
 /// Name as PyTorch prints a ScalarType ("Float", "Half", ...).
 llvm::StringRef dtypeName(DType D);
+/// Name as a caffe2::TypeMeta prints it ("float", "c10::Half", "long int"),
+/// or "" where not established.
+llvm::StringRef typeMetaName(DType D);
 /// The C++ constant naming a dtype ("kFloat", "kHalf" ...), or "" if none.
 llvm::StringRef dtypeConstant(DType D);
 /// Lowercase device type name as PyTorch prints it ("cpu", "cuda", ...).
 llvm::StringRef deviceName(Device D);
+/// The legacy type name a TensorArg prints ("CPUFloatType", "CUDAHalfType"),
+/// or "" for devices without one here.
+std::string legacyTypeName(Device V, DType D);
 /// Parses a c10::ScalarType enumerator name ("Float", "Half", "Double" ...).
 std::optional<DType> dtypeFromEnumerator(llvm::StringRef Name);
 /// Parses a c10::DeviceType enumerator name ("CPU", "CUDA", "MPS" ...).

@@ -266,9 +266,20 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     Ev.IntKb = Info->IntKb;
     Ev.MixedInput = Info->MixedInput;
     Ev.CpuOnly = Info->CpuOnly;
+    Ev.IndexInput = Info->Rule == ModuleRule::IndexInput;
   }
   Ev.Assumed = Cur.Assumed;
   record(ModuleCalls, CE, Ev);
+  // A recurrent layer's hidden state must have its parameters' dtype too
+  // (GRU's hx: "mat1 and mat2 must have the same dtype", observed on
+  // 1.13.1): judged as an input of its own.
+  if (Info && Info->StateInput > 0 && unsigned(Info->StateInput) < Args.size())
+    if (const Expr *StateE = strip(Args[Info->StateInput]);
+        eval(StateE).isTensor()) {
+      ModuleCallEvent St = Ev;
+      St.Input = Operand{StateE, eval(StateE), operandName(StateE)};
+      record(ModuleCalls, CE, std::move(St));
+    }
   // The op the module runs, for the checks on one op's dtypes.
   if (std::string LossOp = Api.lossModuleOp(Obj->getType()); !LossOp.empty()) {
     llvm::SmallVector<const Expr *, 3> TensorArgs;
@@ -318,24 +329,6 @@ void FunctionAnalyzer::convertSubmodule(const Expr *Obj, const AbsValue &R) {
   AbsValue B = eval(ME->getBase());
   if (B.K == AbsValue::Kind::Module && B.Tracked)
     store(D, B.withField(F->getFieldIndex(), R));
-}
-
-void FunctionAnalyzer::ivalueListEffects(const CallSite &S) {
-  const Decl *D = storageOf(S.Obj);
-  if (!D)
-    return;
-  bool Adds =
-      (S.Name == "push_back" || S.Name == "emplace_back") && S.Args.size() == 1;
-  AbsValue E = Adds ? eval(S.Args[0]) : AbsValue::none();
-  AbsValue &L = Cur.Vars[D];
-  if (L.K != AbsValue::Kind::Tensor)
-    L = unknownOf(S.Obj->getType());
-  if (Adds)
-    L.join(E.isTensor() ? E : AbsValue::unknownTensor());
-  else if (S.Name == "clear")
-    L = emptyInputs();
-  else if (!cast<CXXMethodDecl>(S.Callee)->isConst())
-    L = AbsValue::unknownTensor();
 }
 
 } // namespace torchdtype

@@ -161,7 +161,9 @@ AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
   // float64), on their one device.
   AbsValue R = AbsValue::unknownTensor();
   const InitListExpr *IL = bracedList(List);
-  if (!IL || IL->getNumInits() == 0)
+  if (!IL)
+    return vectorPromotion(List);
+  if (IL->getNumInits() == 0)
     return R;
   std::optional<DType> D;
   std::optional<Device> Dev;
@@ -180,6 +182,29 @@ AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
   R.DT = DTypeFact::of(*D, S.E->getExprLoc());
   if (SameDevice && Dev)
     R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
+  R.NonScalar = true;
+  return R;
+}
+
+AbsValue FunctionAnalyzer::vectorPromotion(const Expr *List) {
+  // cat(v), stack(v) of a std::vector<Tensor>: the one dtype (device) all
+  // its tensors have; a vector of several is not promoted here.
+  AbsValue R = AbsValue::unknownTensor();
+  for (int I = 0; List && I < 4; ++I) {
+    List = strip(List);
+    if (Api.classify(List->getType()) == TypeKind::TensorList)
+      break;
+    const auto *C = dyn_cast<CXXConstructExpr>(List);
+    List = C && C->getNumArgs() >= 1 ? C->getArg(0) : nullptr;
+  }
+  if (!List || Api.classify(List->getType()) != TypeKind::TensorList)
+    return R;
+  AbsValue V = eval(List);
+  if (V.K != AbsValue::Kind::Tensor || !V.DT.single())
+    return R;
+  R.DT = V.DT;
+  if (V.DV.single())
+    R.DV = V.DV;
   R.NonScalar = true;
   return R;
 }

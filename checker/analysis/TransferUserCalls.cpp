@@ -306,6 +306,37 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
   assign(S.Obj, After);
 }
 
+std::optional<AbsValue>
+FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
+                                    llvm::ArrayRef<const Expr *> Args) {
+  const CXXConstructorDecl *C = CE->getConstructor();
+  const FunctionDecl *Def = nullptr;
+  if (!C || C->isCopyOrMoveConstructor() || !C->hasBody(Def) || !Def ||
+      Def->isDependentContext() || Api.isLibTorchDecl(Def))
+    return std::nullopt;
+  CallFacts Facts = callFacts(Def, Args);
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R = AC.contextRun(
+      Def, Facts.Facts, &Here, &Cur.AutocastDType, nullptr, Facts.Captured);
+  if (!R)
+    return std::nullopt;
+  AbsValue Obj = unknownOf(CE->getType());
+  for (const auto &[F, V] : R->MemberExit) {
+    if (F->getParent() != C->getParent())
+      continue;
+    AbsValue FV = bindParams(V, Args, nullptr);
+    if (!FV.isTensor() || !(FV.DT.single() || FV.DV.single()))
+      continue;
+    // Set by the constructor from this call's facts: reported here.
+    if (V.DT.Param < 0 && FV.DT.single() && !FV.DT.Where.isValid())
+      FV.DT.Where = CE->getExprLoc();
+    if (V.DV.Param < 0 && FV.DV.single() && !FV.DV.Where.isValid())
+      FV.DV.Where = CE->getExprLoc();
+    Obj = Obj.withField(F->getFieldIndex(), FV);
+  }
+  return Obj;
+}
+
 void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
                                          llvm::ArrayRef<const Expr *> Args,
                                          const AbsValue *Receiver,

@@ -20,6 +20,7 @@ AbsValue FunctionAnalyzer::unknownOf(QualType T) const {
   switch (Api.classify(T)) {
   case TypeKind::Tensor:
   case TypeKind::IValueList: // the join of the tensors it holds
+  case TypeKind::TensorList:
     V.K = AbsValue::Kind::Tensor;
     break;
   case TypeKind::Options:
@@ -131,6 +132,10 @@ AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
 }
 
 AbsValue FunctionAnalyzer::evalDeclRef(const ValueDecl *D, QualType T) {
+  // A std::vector of tensors changed in ways the analysis does not follow.
+  if (const auto *VD = dyn_cast<VarDecl>(D);
+      VD && uses().UntrackedLists.count(VD))
+    return unknownOf(T);
   auto It = Cur.Vars.find(D);
   if (It != Cur.Vars.end())
     return It->second;
@@ -334,6 +339,8 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
     if (Args.size() == 1)
       return eval(Args[0]);
     return unknownOf(T);
+  case TypeKind::TensorList:
+    return listValue(CE, Args);
   case TypeKind::IValueList: {
     if (Args.empty())
       return emptyInputs();
@@ -361,6 +368,10 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   }
   case TypeKind::NNModule:
     return moduleValue(T, CE->getExprLoc());
+  case TypeKind::Record:
+    if (std::optional<AbsValue> Obj = constructedObject(CE, Args))
+      return *Obj;
+    [[fallthrough]];
   default:
     if (Args.size() == 1 && K != TypeKind::None)
       return convertTo(eval(Args[0]), T);

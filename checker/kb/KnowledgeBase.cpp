@@ -1,6 +1,7 @@
 //===- KnowledgeBase.cpp - records of real LibTorch errors ----------------===//
 
 #include "KnowledgeBase.h"
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -93,6 +94,49 @@ bool actionList(const json &J, const char *Name, const char *DetailKey,
   }
   return true;
 }
+/// "messages": {"1.13": TEXT, {"SHAPE": TEXT, ...} or null, ...}.
+bool messageMap(const json &J, std::vector<KbMessage> &Out,
+                const std::string &Origin, std::vector<std::string> &Errors) {
+  auto It = J.find("messages");
+  if (It == J.end() || It->is_null())
+    return true;
+  auto Bad = [&](const std::string &What) {
+    Errors.push_back(Origin + ": field 'messages': " + What);
+    return false;
+  };
+  if (!It->is_object())
+    return Bad("must be an object of versions");
+  for (const auto &[Version, V] : It->items()) {
+    KbMessage M;
+    char Dot = 0;
+    int Used = 0;
+    if (std::sscanf(Version.c_str(), "%u%c%u%n", &M.Major, &Dot, &M.Minor,
+                    &Used) != 3 ||
+        Dot != '.' || size_t(Used) != Version.size())
+      return Bad("'" + Version + "' is not a version like 1.13");
+    std::vector<std::pair<std::string, const json *>> Texts;
+    if (V.is_null()) { // none written from this version on
+      Out.push_back(M);
+      continue;
+    }
+    if (V.is_string())
+      Texts.push_back({"", &V});
+    else if (V.is_object())
+      for (const auto &[Shape, T] : V.items())
+        Texts.push_back({Shape, &T});
+    else
+      return Bad("'" + Version + "' must be a text or an object of texts");
+    for (const auto &[Shape, T] : Texts) {
+      if (!T->is_string() || T->get<std::string>().empty())
+        return Bad("'" + Version + "' must hold non-empty texts");
+      KbMessage Each = M;
+      Each.Finding = Shape;
+      Each.Text = T->get<std::string>();
+      Out.push_back(std::move(Each));
+    }
+  }
+  return true;
+}
 } // namespace
 
 KnowledgeBase::KnowledgeBase() {
@@ -135,6 +179,7 @@ bool KnowledgeBase::addJson(const std::string &Text, const std::string &Origin,
   stringList(J, "workarounds_zh", R.WorkaroundsZh, Origin, Errors);
   actionList(J, "workarounds", "how", R.Workarounds, Origin, Errors);
   actionList(J, "dead_ends", "why_fails", R.DeadEnds, Origin, Errors);
+  messageMap(J, R.Messages, Origin, Errors);
   if (Errors.size() != Before)
     return false;
   try {
@@ -187,6 +232,51 @@ unsigned KnowledgeBase::loadDirectory(const std::string &Dir,
     N += addJson(SS.str(), F, Errors);
   }
   return N;
+}
+
+std::string
+KbRecord::message(unsigned Major, unsigned Minor, const std::string &Finding,
+                  const std::function<std::optional<std::string>(
+                      const std::string &, const std::string &)> &Fill) const {
+  // The latest version at or before the target, written for this shape
+  // (before one written for any).
+  const KbMessage *Best = nullptr;
+  for (const KbMessage &M : Messages) {
+    if (std::make_pair(M.Major, M.Minor) > std::make_pair(Major, Minor) ||
+        (!M.Finding.empty() && M.Finding != Finding))
+      continue;
+    if (!Best ||
+        std::make_pair(M.Major, M.Minor) >
+            std::make_pair(Best->Major, Best->Minor) ||
+        (std::make_pair(M.Major, M.Minor) ==
+             std::make_pair(Best->Major, Best->Minor) &&
+         !M.Finding.empty()))
+      Best = &M;
+  }
+  if (!Best || Best->Text.empty())
+    return "";
+  std::string Out;
+  const std::string &T = Best->Text;
+  for (size_t I = 0; I < T.size();) {
+    size_t Open = T.find('{', I);
+    Out += T.substr(I, Open == std::string::npos ? Open : Open - I);
+    if (Open == std::string::npos)
+      break;
+    size_t Close = T.find('}', Open);
+    if (Close == std::string::npos)
+      return "";
+    std::string Name = T.substr(Open + 1, Close - Open - 1);
+    size_t Colon = Name.find(':');
+    std::optional<std::string> V =
+        Colon == std::string::npos
+            ? Fill(Name, "")
+            : Fill(Name.substr(0, Colon), Name.substr(Colon + 1));
+    if (!V)
+      return "";
+    Out += *V;
+    I = Close + 1;
+  }
+  return Out;
 }
 
 std::string KbRecord::firstSignature() const {

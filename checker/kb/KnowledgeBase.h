@@ -11,7 +11,9 @@
 #ifndef TORCHDTYPE_KB_KNOWLEDGEBASE_H
 #define TORCHDTYPE_KB_KNOWLEDGEBASE_H
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -27,6 +29,14 @@ struct KbAction {
   std::string Finding;
 };
 
+/// The text a program prints for this record from a PyTorch version on, for
+/// one shape of finding ("" for any), with {role:format} placeholders.
+struct KbMessage {
+  unsigned Major = 0, Minor = 0;
+  std::string Finding;
+  std::string Text;
+};
+
 struct KbRecord {
   std::string Id;
   std::string Signature, SignatureZh;
@@ -38,6 +48,16 @@ struct KbRecord {
   std::vector<KbAction> Workarounds, DeadEnds;
   std::string Origin; ///< "built-in" or the file it was read from
   std::shared_ptr<const std::regex> Compiled;
+  std::vector<KbMessage> Messages; ///< "messages", by version
+
+  /// The message a finding of this shape prints on PyTorch Major.Minor,
+  /// its placeholders ({expected:ScalarType}, {found:type}, {fn} ...)
+  /// given by Fill(role, format); "" when no message is written for that
+  /// version and shape, or Fill has no value for a placeholder.
+  std::string
+  message(unsigned Major, unsigned Minor, const std::string &Finding,
+          const std::function<std::optional<std::string>(
+              const std::string &Role, const std::string &Format)> &Fill) const;
 
   /// The first form of the signature, for one-line warnings (records list
   /// several forms separated by " / ").

@@ -87,6 +87,10 @@ def cases():
     def add(expect, text, note):
         c.append({"note": note, "expect": expect, "text": text})
 
+    e = "pytorch/embedding-index-dtype"
+    add(e, short("Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got CPUFloatType instead (while checking arguments for embedding)"), "embedding with float32 indices, logged")
+    add(e, python("Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got torch.cuda.HalfTensor instead (while checking arguments for embedding)", line="h = self.embed(ids)"), "embedding with half indices (Python)")
+
     s = "pytorch/scalar-type-mismatch"
     add(s, terminate("expected scalar type Float but found Half", "1.13", TM113), "1.13 mm(f32, f16), uncaught")
     add(s, logged("expected scalar type Double but found Float", "2.x", TM2, "conv2d"), "2.x conv2d without bias, logged what()")
@@ -233,7 +237,6 @@ def cases():
     add(None, terminate("open file failed because of errno 2 on fopen: No such file or directory, file path: model.pt", "2.x",
                         "RAIIFile at /pytorch/caffe2/serialize/file_adapter.cc:30", "load"), "torch::jit::load of a missing file (2.x)")
     add(None, short("promote type is double in at::autocast::prioritize"), "autocast internal check (unreachable from user code)")
-    add(None, short("Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; but got CPUFloatType instead (while checking arguments for embedding)"), "embedding index dtype (no record)")
     add(None, short("PyTorch is not linked with support for cuda devices"), "CPU-only build asked for CUDA")
     add(None, short("Could not run 'aten::empty.memory_format' with arguments from the 'MPS' backend. This could be because the operator doesn't exist for this backend, or was omitted during the selective/custom build process (if using custom build)."), "no MPS backend")
     return c

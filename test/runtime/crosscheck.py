@@ -19,6 +19,16 @@ SRC = os.path.join(HERE, "runtime_cases.cpp")
 API_INC = "/usr/include/torch/csrc/api/include"
 
 
+def throws_regex(lines, start):
+    """The regex of THROWS("..." "...") from lines[start] on, unescaped."""
+    text = " ".join(lines[start:start + 4])
+    m = re.search(r'THROWS\(((?:\s*"(?:[^"\\]|\\.)*")+)\s*\)', text)
+    if not m:
+        return None
+    pieces = re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))
+    return "".join(p.replace('\\"', '"').replace("\\\\", "\\") for p in pieces)
+
+
 def main():
     if len(sys.argv) < 2:
         print(__doc__)
@@ -31,14 +41,17 @@ def main():
     marked = {}
     silent = set()
     case_kind = {}  # line -> "RUNS"/"THROWS" of the case it belongs to
-    current = None
+    case_regex = {}  # line -> the regex its THROWS case's message matches
+    current = current_re = None
     for i, text in enumerate(lines, 1):
         if re.match(r'^\s*\{"\w+",', text):
             # A case starts: its expectation is on this line or the next.
             nxt = lines[i] if i < len(lines) else ""
             m = re.search(r"\b(RUNS|THROWS)\b", text) or re.search(r"\b(RUNS|THROWS)\b", nxt)
             current = m.group(1) if m else None
+            current_re = throws_regex(lines, i - 1) if current == "THROWS" else None
         case_kind[i] = current
+        case_regex[i] = current_re
         m = re.search(r"// FLAGGED\((torchdtype-[\w-]+)(, silent)?\)", text)
         if m:
             marked[i] = m.group(1)
@@ -55,10 +68,26 @@ def main():
         print("FAIL: the analyzer reported errors")
         return 1
     got = {}
-    for m in re.finditer(r"^%s:(\d+):\d+: warning: .*\[(torchdtype-[\w-]+)\]$"
+    quoted = {}  # line -> the runtime messages its warnings quote, filled in
+    for m in re.finditer(r"^%s:(\d+):\d+: warning: (.*)\[(torchdtype-[\w-]+)\]$"
                          % re.escape(SRC), out, re.M):
-        got.setdefault(int(m.group(1)), set()).add(m.group(2))
+        got.setdefault(int(m.group(1)), set()).add(m.group(3))
+        q = re.search(r': "(.*)" \[kb: [\w/-]+\]', m.group(2))
+        if q and "{" not in q.group(1):
+            quoted.setdefault(int(m.group(1)), []).append(q.group(1))
     failures = []
+    # A warning that quotes a message with its dtypes filled in quotes what
+    # the case really raised.
+    filled = 0
+    for line, texts in sorted(quoted.items()):
+        for text in texts:
+            rx = case_regex.get(line)
+            # The CPU build cannot show an error of another backend.
+            if rx is None or "not linked with support" in rx:
+                continue
+            filled += 1
+            if not re.search(rx, text):
+                failures.append("line %d quotes %r, but the case raised /%s/" % (line, text, rx))
     for line, check in sorted(marked.items()):
         if check not in got.get(line, set()):
             failures.append("missing %s at line %d" % (check, line))
@@ -70,6 +99,7 @@ def main():
                 failures.append("warning inside a case that runs, line %d" % line)
     for f in failures:
         print("FAIL " + f)
+    print("%d warnings in cases that throw quote the message filled in" % filled)
     print("%d passed, %d failed" % (len(marked) - len([f for f in failures if f.startswith("missing")]),
                                     len(failures)))
     return 1 if failures else 0

@@ -1121,12 +1121,100 @@ std::vector<Case> cases() {
          lstm->to(torch::kDouble);
          EXPECT_DTYPE(std::get<0>(lstm->forward(torch::ones({2, 1, 4}, torch::kDouble))), torch::kDouble);
        }},
+      {"nn_gru_f32_called_with_f64_hx_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::GRU gru(4, 3);
+         gru->to(torch::kFloat);
+         gru->forward(torch::ones({2, 1, 4}), torch::ones({1, 1, 3}, torch::kDouble)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_rnn_f32_called_with_f64_hx_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::RNN rnn(4, 3);
+         rnn->to(torch::kFloat);
+         rnn->forward(torch::ones({2, 1, 4}), torch::ones({1, 1, 3}, torch::kDouble)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_grucell_f32_called_with_f64_hx_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::GRUCell cell(4, 3);
+         cell->to(torch::kFloat);
+         cell->forward(torch::ones({2, 4}), torch::ones({2, 3}, torch::kDouble)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_gru_f32_called_with_f16_hx_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::GRU gru(4, 3);
+         gru->to(torch::kFloat);
+         gru->forward(torch::ones({2, 1, 4}), torch::ones({1, 1, 3}, torch::kHalf)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_mha_f32_called_with_f64_throws", THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         torch::nn::MultiheadAttention mha(torch::nn::MultiheadAttentionOptions(8, 2));
+         mha->to(torch::kFloat);
+         auto m = torch::ones({6, 2, 8}, torch::kDouble);
+         mha->forward(m, m, m); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_mha_f32_called_with_f64_value_runs", RUNS,
+       [] {
+         torch::nn::MultiheadAttention mha(torch::nn::MultiheadAttentionOptions(8, 2));
+         mha->to(torch::kFloat);
+         auto m = torch::ones({6, 2, 8}, torch::kFloat);
+         mha->forward(m, m, m.to(torch::kDouble));
+       }},
+      {"nn_mha_f32_called_with_f16_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::MultiheadAttention mha(torch::nn::MultiheadAttentionOptions(8, 2));
+         auto m = torch::ones({6, 2, 8}, torch::kHalf);
+         mha->forward(m, m, m);
+       }},
+      {"nn_mha_f32_called_with_bf16_throws", THROWS("^expected scalar type BFloat16 but found Float$"),
+       [] {
+         torch::nn::MultiheadAttention mha(torch::nn::MultiheadAttentionOptions(8, 2));
+         mha->to(torch::kFloat);
+         auto m = torch::ones({6, 2, 8}, torch::kBFloat16);
+         mha->forward(m, m, m); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_mha_f64_called_with_f64_runs", RUNS,
+       [] {
+         torch::nn::MultiheadAttention mha(torch::nn::MultiheadAttentionOptions(8, 2));
+         mha->to(torch::kDouble);
+         auto m = torch::ones({6, 2, 8}, torch::kDouble);
+         EXPECT_DTYPE(std::get<0>(mha->forward(m, m, m)), torch::kDouble);
+       }},
+      {"nn_gru_f64_called_with_f64_hx_runs", RUNS,
+       [] {
+         torch::nn::GRU gru(4, 3);
+         gru->to(torch::kDouble);
+         EXPECT_DTYPE(std::get<0>(gru->forward(torch::ones({2, 1, 4}, torch::kDouble),
+                                               torch::ones({1, 1, 3}, torch::kDouble))),
+                      torch::kDouble);
+       }},
       {"nn_embedding_float_index_throws",
        THROWS("^Expected tensor for argument #1 'indices' to have one of the following scalar types: "
               "Long, Int; but got CPUFloatType instead \\(while checking arguments for embedding\\)$"),
        [] {
          torch::nn::Embedding emb(10, 3);
-         emb->forward(torch::zeros({2}));
+         emb->forward(torch::zeros({2}, torch::kFloat)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_embedding_bool_index_throws",
+       THROWS("^Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+              "Long, Int; but got CPUBoolType instead \\(while checking arguments for embedding\\)$"),
+       [] {
+         torch::nn::Embedding emb(10, 3);
+         emb->forward(torch::zeros({2}, torch::kBool)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_embedding_double_weight_f64_index_throws",
+       THROWS("^Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+              "Long, Int; but got CPUDoubleType instead \\(while checking arguments for embedding\\)$"),
+       [] {
+         torch::nn::Embedding emb(10, 3);
+         emb->to(torch::kDouble);
+         emb->forward(torch::zeros({2}, torch::kDouble)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_embeddingbag_float_index_throws",
+       THROWS("^Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+              "Long, Int; but got CPUFloatType instead \\(while checking arguments for embedding_bag\\)$"),
+       [] {
+         torch::nn::EmbeddingBag bag(10, 3);
+         bag->forward(torch::zeros({1, 2}, torch::kFloat)); // FLAGGED(torchdtype-module-input-dtype)
        }},
       {"nn_embedding_int_index_runs_Float", RUNS,
        [] {

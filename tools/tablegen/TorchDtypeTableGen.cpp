@@ -205,7 +205,20 @@ void emitApi(const std::string &File, std::ostream &Out) {
                                              .get<bool>()
                 ? "true"
                 : "false")
-        << ")\n";
+        << ", ";
+    // The argument position of a hidden state that must have the
+    // parameters' dtype too (GRU's hx), or -1.
+    if (Info.contains("state_input")) {
+      const json &P = Info["state_input"];
+      if (!P.is_number_unsigned() || P.get<unsigned>() < 1 ||
+          P.get<unsigned>() > 8)
+        fail(File, Field + ".state_input",
+             "must be an argument position from 1 to 8");
+      Out << P.get<unsigned>();
+    } else {
+      Out << "-1";
+    }
+    Out << ")\n";
   }
   Out << "#endif\n#ifdef TD_LOSS_MODULE\n";
   for (const auto &[Name, Op] :
@@ -359,7 +372,8 @@ void emitCpuHalf(const std::string &File, std::ostream &Out) {
       member(Data, File, "", "versions", json::value_t::object);
   // versions.<v>.missing: no float16 kernel, named per op in .kernel;
   // versions.<v>.bfloat16.missing: no bfloat16 kernel, the op's message in
-  // .bfloat16.message. An op without either is emitted with "".
+  // .bfloat16.message. An op without either, or with null (the text
+  // depends on the arguments), is emitted with "".
   auto Ops = [&](const json &VData, const std::string &Field,
                  const std::string &Ver, const char *DT) {
     for (const auto &Op :
@@ -371,12 +385,15 @@ void emitCpuHalf(const std::string &File, std::ostream &Out) {
       if (VData.contains(Key) && VData[Key].is_object() &&
           VData[Key].contains(Name)) {
         const json &M = VData[Key][Name];
-        if (!M.is_string())
+        if (M.is_null()) // depends on the arguments
+          ;
+        else if (!M.is_string())
           fail(File, Field + "." + Key + "." + Name, "must be a string");
-        Message =
-            std::string(DT) == "Half"
-                ? "\"" + M.get<std::string>() + "\" not implemented for 'Half'"
-                : M.get<std::string>();
+        else
+          Message = std::string(DT) == "Half"
+                        ? "\"" + M.get<std::string>() +
+                              "\" not implemented for 'Half'"
+                        : M.get<std::string>();
       }
       Out << "TD_CPU_HALF(" << quote(Ver) << ", " << DT << ", " << quote(Name)
           << ", " << quote(Message) << ")\n";

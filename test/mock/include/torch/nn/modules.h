@@ -1,6 +1,7 @@
 // Mock of torch/csrc/api/include/torch/nn/modules/*.h and options/*.h (subset).
 #pragma once
 #include <initializer_list>
+#include <tuple>
 #include <torch/nn/module.h>
 
 namespace torch {
@@ -146,6 +147,64 @@ class TORCH_API EmbeddingImpl : public torch::nn::Cloneable<EmbeddingImpl> {
   Tensor weight;
 };
 TORCH_MODULE(Embedding);
+
+struct TORCH_API EmbeddingBagOptions {
+  EmbeddingBagOptions(int64_t num_embeddings, int64_t embedding_dim);
+  TORCH_ARG(int64_t, num_embeddings);
+  TORCH_ARG(int64_t, embedding_dim);
+};
+class TORCH_API EmbeddingBagImpl
+    : public torch::nn::Cloneable<EmbeddingBagImpl> {
+ public:
+  EmbeddingBagImpl(int64_t num_embeddings, int64_t embedding_dim)
+      : EmbeddingBagImpl(EmbeddingBagOptions(num_embeddings, embedding_dim)) {}
+  explicit EmbeddingBagImpl(EmbeddingBagOptions options_);
+  void reset() override;
+  Tensor forward(const Tensor& input, const Tensor& offsets = {},
+                 const Tensor& per_sample_weights = {});
+  EmbeddingBagOptions options;
+  Tensor weight;
+};
+TORCH_MODULE(EmbeddingBag);
+
+// ---- Recurrent layers and attention ----------------------------------------
+struct TORCH_API GRUOptions {
+  GRUOptions(int64_t input_size, int64_t hidden_size);
+  TORCH_ARG(int64_t, input_size);
+  TORCH_ARG(int64_t, hidden_size);
+  TORCH_ARG(bool, batch_first) = false;
+};
+class TORCH_API GRUImpl : public torch::nn::Cloneable<GRUImpl> {
+ public:
+  GRUImpl(int64_t input_size, int64_t hidden_size)
+      : GRUImpl(GRUOptions(input_size, hidden_size)) {}
+  explicit GRUImpl(const GRUOptions& options_);
+  void reset() override;
+  std::tuple<Tensor, Tensor> forward(const Tensor& input, Tensor hx = {});
+  GRUOptions options;
+};
+TORCH_MODULE(GRU);
+
+struct TORCH_API MultiheadAttentionOptions {
+  MultiheadAttentionOptions(int64_t embed_dim, int64_t num_heads);
+  TORCH_ARG(int64_t, embed_dim);
+  TORCH_ARG(int64_t, num_heads);
+};
+class TORCH_API MultiheadAttentionImpl
+    : public torch::nn::Cloneable<MultiheadAttentionImpl> {
+ public:
+  MultiheadAttentionImpl(int64_t embed_dim, int64_t num_heads)
+      : MultiheadAttentionImpl(MultiheadAttentionOptions(embed_dim, num_heads)) {}
+  explicit MultiheadAttentionImpl(const MultiheadAttentionOptions& options_);
+  void reset() override;
+  std::tuple<Tensor, Tensor> forward(const Tensor& query, const Tensor& key,
+                                     const Tensor& value,
+                                     const Tensor& key_padding_mask = {},
+                                     bool need_weights = true,
+                                     const Tensor& attn_mask = {});
+  MultiheadAttentionOptions options;
+};
+TORCH_MODULE(MultiheadAttention);
 
 // ---- Activations / dropout ------------------------------------------------
 struct TORCH_API ReLUOptions {

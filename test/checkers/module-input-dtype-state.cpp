@@ -1,0 +1,124 @@
+// RUN: %check_clang_tidy %s torchdtype-module-input-dtype,torchdtype-mixed-precision %t -- -config="{CheckOptions: {PyTorchVersion: '1.13'}}"
+// A recurrent layer's hidden state is judged like its input (GRU's hx);
+// MultiheadAttention is judged by its query; a plain object made by its own
+// constructor has the fields that constructor leaves, for its arguments.
+#include <torch/torch.h>
+
+// ---- Positives ------------------------------------------------------------
+
+torch::Tensor metadata_state(int64_t batch) {
+  return torch::full({1, batch, 8}, 2019.0, torch::kDouble);
+}
+
+void gru_with_a_double_state() {
+  torch::nn::GRU gru(8, 8);
+  auto out = std::get<0>(gru(torch::randn({5, 2, 8}), metadata_state(2)));
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: module 'gru' has Float parameters but gets a Double input; this throws at run time: "mat1 and mat2 must have the same dtype" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+}
+
+struct TaggerImpl : torch::nn::Module {
+  TaggerImpl() : gru(register_module("gru", torch::nn::GRU(8, 8))) {}
+  torch::Tensor forward(const torch::Tensor &x, const torch::Tensor &h0) {
+    return std::get<0>(gru->forward(x, h0));
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: module 'gru' has Float parameters but gets a Double input; {{.*}} [torchdtype-module-input-dtype]
+    // CHECK-MESSAGES: :[[@LINE+9]]:11: note: in this call of 'forward'
+  }
+  torch::nn::GRU gru;
+};
+TORCH_MODULE(Tagger);
+
+void tagger_with_a_double_state() {
+  Tagger tagger;
+  auto h0 = torch::zeros({1, 2, 8}, torch::kDouble);
+  tagger->forward(torch::randn({5, 2, 8}), h0);
+}
+
+void attention_over_double_memory(bool unused) {
+  torch::nn::MultiheadAttention attn(8, 2);
+  auto memory = torch::zeros({6, 2, 8}, torch::kDouble);
+  attn(memory, memory, memory);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: module 'attn' has Float parameters but gets a Double input; this throws at run time: "expected scalar type Double but found Float" [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
+}
+
+// The fields its constructor leaves, for its arguments.
+struct MemoryBank {
+  torch::Tensor slots;
+  explicit MemoryBank(int64_t n) : slots(torch::zeros({n, 2, 8}, torch::kDouble)) {}
+};
+struct Projection {
+  torch::Tensor w;
+  Projection(const torch::Tensor &init, bool transpose)
+      : w(transpose ? init.t() : init) {}
+};
+
+void object_made_by_its_constructor() {
+  torch::nn::MultiheadAttention attn(8, 2);
+  MemoryBank bank(6);
+  attn(bank.slots, bank.slots, bank.slots);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: module 'attn' has Float parameters but gets a Double input; {{.*}} [torchdtype-module-input-dtype]
+  Projection p(torch::ones({4, 4}, torch::kDouble), true);
+  torch::mm(torch::ones({2, 4}), p.w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+#define STEP(g, x, h) std::get<0>((g)(x, h))
+void in_a_loop_macro_and_lambda() {
+  torch::nn::GRU gru(8, 8);
+  auto h = torch::zeros({1, 2, 8}, torch::kHalf);
+  for (int t = 0; t < 3; ++t)
+    STEP(gru, torch::randn({1, 2, 8}), h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: module 'gru' has Float parameters but gets a Half input; {{.*}} [torchdtype-module-input-dtype]
+  auto step = [&](const torch::Tensor &x) { return gru(x, h); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: module 'gru' has Float parameters but gets a Half input; {{.*}} [torchdtype-module-input-dtype]
+  step(torch::randn({1, 2, 8}));
+}
+
+// ---- Negatives ------------------------------------------------------------
+
+void state_in_the_parameters_dtype() {
+  torch::nn::GRU gru(8, 8);
+  gru(torch::randn({5, 2, 8}), torch::zeros({1, 2, 8}));
+  gru->to(torch::kDouble);
+  gru(torch::randn({5, 2, 8}, torch::kDouble), metadata_state(2));
+}
+
+void state_cast_on_both_branches(bool exact) {
+  torch::nn::GRU gru(8, 8);
+  auto h = metadata_state(2);
+  if (exact)
+    h = h.to(torch::kFloat);
+  else
+    h = h.toType(torch::kFloat);
+  gru(torch::randn({5, 2, 8}), h);
+}
+
+// Only the query is judged: a float64 value beside a float32 query runs
+// (observed on 1.13.1).
+void attention_value_in_double() {
+  torch::nn::MultiheadAttention attn(8, 2);
+  auto q = torch::randn({6, 2, 8});
+  attn(q, q, q.to(torch::kDouble));
+}
+
+struct CastingBank {
+  torch::Tensor slots;
+  explicit CastingBank(const torch::Tensor &init) : slots(init.to(torch::kFloat)) {}
+};
+void object_converted_in_its_constructor() {
+  torch::nn::MultiheadAttention attn(8, 2);
+  CastingBank bank(torch::zeros({6, 2, 8}, torch::kDouble));
+  attn(bank.slots, bank.slots, bank.slots);
+}
+
+template <typename Bank> void read_bank(torch::nn::MultiheadAttention &attn) {
+  Bank bank(6);
+  attn(bank.slots, bank.slots, bank.slots);
+}
+struct FloatBank {
+  torch::Tensor slots;
+  explicit FloatBank(int64_t n) : slots(torch::zeros({n, 2, 8})) {}
+};
+void instantiated_with_a_float_bank() {
+  torch::nn::MultiheadAttention attn(8, 2);
+  read_bank<FloatBank>(attn);
+}
