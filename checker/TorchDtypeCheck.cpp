@@ -59,9 +59,13 @@ void TorchDtypeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "KnowledgeBase", KnowledgeBaseDir);
 }
 
-void TorchDtypeCheck::registerMatchers(MatchFinder *Finder) {
+void TorchDtypeCheck::registerTraversalLimit(MatchFinder *Finder) {
   // Matched before the traversal goes down into the translation unit.
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+}
+
+void TorchDtypeCheck::registerMatchers(MatchFinder *Finder) {
+  registerTraversalLimit(Finder);
   // The user's function definitions; lambdas are analysed with the function
   // that creates them, templates in their instantiations.
   Finder->addMatcher(
@@ -77,10 +81,14 @@ void TorchDtypeCheck::check(const MatchFinder::MatchResult &Result) {
     limitTraversalToUserCode(*Result.Context);
     return;
   }
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("func");
-  if (!FD || !FD->getBody() || FD->isInvalidDecl())
-    return;
   AST = Result.Context;
+  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("func");
+  if (!FD) {
+    checkMatch(Result);
+    return;
+  }
+  if (!FD->getBody() || FD->isInvalidDecl())
+    return;
   ::torchdtype::AnalysisContext &AC =
       ::torchdtype::sharedAnalysis(*Result.Context, Config);
   if (AC.api().isLibTorchDecl(FD))

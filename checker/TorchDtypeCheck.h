@@ -29,9 +29,19 @@ public:
   }
 
 protected:
-  /// Reports the findings of one analysed function.
+  /// Reports the findings of one analysed function (the checks that read
+  /// the flow analysis; the registerMatchers of the base asks for it).
   virtual void report(const ::torchdtype::FunctionResult &R,
-                      ::torchdtype::AnalysisContext &AC) = 0;
+                      ::torchdtype::AnalysisContext &AC) {}
+  /// A match of a check's own matchers (checks of the AST alone, which
+  /// register them beside registerTraversalLimit instead of the base's).
+  virtual void
+  checkMatch(const ast_matchers::MatchFinder::MatchResult &Result) {}
+  /// The matcher that limits the traversal to the user's code, which every
+  /// check registers.
+  void registerTraversalLimit(ast_matchers::MatchFinder *Finder);
+  /// The targeted PyTorch version.
+  const ::torchdtype::TorchVersion &version() const { return Config.Version; }
   /// A location in the file the user wrote (macro bodies: the expansion).
   SourceLocation fileLoc(SourceLocation Loc) const;
   /// Where an operand's dtype was set (the operand itself if not known), in

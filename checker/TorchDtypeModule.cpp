@@ -2,6 +2,7 @@
 
 #include "AutocastUnsafeOpCheck.h"
 #include "DeviceMismatchCheck.h"
+#include "DiscardedConversionCheck.h"
 #include "FromBlobDtypeCheck.h"
 #include "HalfOnCpuCheck.h"
 #include "InplaceDtypeCheck.h"
@@ -21,6 +22,8 @@ public:
     Factories.registerCheck<AutocastUnsafeOpCheck>(
         "torchdtype-autocast-unsafe-op");
     Factories.registerCheck<DeviceMismatchCheck>("torchdtype-device-mismatch");
+    Factories.registerCheck<DiscardedConversionCheck>(
+        "torchdtype-discarded-conversion");
     Factories.registerCheck<FromBlobDtypeCheck>("torchdtype-from-blob-dtype");
     Factories.registerCheck<HalfOnCpuCheck>("torchdtype-half-on-cpu");
     Factories.registerCheck<InplaceDtypeCheck>("torchdtype-inplace-dtype");

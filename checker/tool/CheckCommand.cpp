@@ -379,7 +379,10 @@ const std::map<std::string, std::string> &checkSummaries() {
        "result that cannot be cast back to the tensor's dtype"},
       {"torchdtype-out-dtype",
        "An out= variant gets an out tensor of another dtype than the op's "
-       "result"}};
+       "result"},
+      {"torchdtype-discarded-conversion",
+       "A tensor conversion (to, cuda, cpu, toType, type_as) whose result is "
+       "dropped, leaving the tensor as it was"}};
   return S;
 }
 

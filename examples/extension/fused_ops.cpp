@@ -1,5 +1,6 @@
 // Example PyTorch C++ extension (as built by torch.utils.cpp_extension):
-//   import fused_ops; fused_ops.smooth(signal, 5); fused_ops.scaled_residual(a, b, 0.5)
+//   import fused_ops; fused_ops.smooth(signal, 5); fused_ops.scaled_residual(a, b, 0.5);
+//   fused_ops.row_normalize(x)
 #include <torch/extension.h>
 
 #include <cstdint>
@@ -24,8 +25,17 @@ torch::Tensor scaled_residual(const torch::Tensor &a, const torch::Tensor &b, do
   return a + alpha * gram;
 }
 
+// Rows scaled to unit length, computed in float32 whatever dtype the caller
+// passed (float16 or bfloat16 under autocast).
+torch::Tensor row_normalize(torch::Tensor x) {
+  x.to(torch::kFloat); // BUG(torchdtype-discarded-conversion)
+  auto x32 = x.to(torch::kFloat); // OK
+  return x32 / x32.norm(2, 1, true);
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.doc() = "torchdtype example extension";
   m.def("smooth", &smooth, "moving-average smoothing", pybind11::arg("n"), pybind11::arg("channels"));
   m.def("scaled_residual", &scaled_residual, "a + alpha * b @ b.T");
+  m.def("row_normalize", &row_normalize, "rows scaled to unit length, in float32");
 }

@@ -156,6 +156,42 @@ std::vector<Case> cases() {
        THROWS("^mat1 and mat2 must have the same dtype$"),
        [] { torch::linear(f32(3, 4), of(torch::kHalf, 5, 4), torch::zeros({5}, torch::kHalf)); }}, // FLAGGED(torchdtype-mixed-precision)
 
+      // ---- conversions whose result is dropped ----
+      // (explicit kFloat: another case sets the default dtype, which the
+      // analysis then takes as unknown in this file)
+      {"to_dtype_as_statement_leaves_tensor", RUNS,
+       [] {
+         auto t = torch::randn({2, 2}, torch::kFloat);
+         t.to(torch::kDouble); // FLAGGED(torchdtype-discarded-conversion, silent)
+         EXPECT_DTYPE(t, torch::kFloat);
+       }},
+      {"toType_and_type_as_as_statements_leave_tensor", RUNS,
+       [] {
+         auto t = torch::randn({2, 2}, torch::kFloat);
+         auto h = torch::zeros({1}, torch::kHalf);
+         t.toType(torch::kHalf); // FLAGGED(torchdtype-discarded-conversion, silent)
+         t.type_as(h); // FLAGGED(torchdtype-discarded-conversion, silent)
+         t.cpu(); // FLAGGED(torchdtype-discarded-conversion, silent)
+         EXPECT_DTYPE(t, torch::kFloat);
+         EXPECT_TRUE(h.scalar_type() == torch::kHalf);
+       }},
+      {"to_dtype_dropped_then_mm_throws",
+       THROWS("expected scalar type Double but found Float"),
+       [] {
+         auto features = torch::randn({2, 3}, torch::kDouble);
+         auto weight = torch::randn({3, 4}, torch::kFloat);
+         weight.to(torch::kDouble); // FLAGGED(torchdtype-discarded-conversion, silent)
+         torch::mm(features, weight); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"to_dtype_assigned_then_mm_runs", RUNS,
+       [] {
+         auto features = torch::randn({2, 3}, torch::kDouble);
+         auto weight = torch::randn({3, 4}, torch::kFloat);
+         weight = weight.to(torch::kDouble);
+         (void)weight.to(torch::kFloat);
+         EXPECT_DTYPE(torch::mm(features, weight), torch::kDouble);
+       }},
+
       // ---- nn modules ----
       {"nn_linear_f32_called_with_f64",
        THROWS("^mat1 and mat2 must have the same dtype$"),
@@ -643,14 +679,14 @@ std::vector<Case> cases() {
        [] { EXPECT_DTYPE(torch::tensor(1.5f) + f32(), torch::kFloat); }},
       {"to_cuda_without_cuda_throws",
        THROWS("^PyTorch is not linked with support for cuda devices$"),
-       [] { f32().to(torch::kCUDA); }},
+       [] { (void)f32().to(torch::kCUDA); }},
       {"tensor_on_mps_without_mps_throws",
        THROWS("^Could not run 'aten::empty.memory_format' with arguments from the 'MPS' backend"),
        [] { torch::ones({2}, torch::TensorOptions().device(torch::Device("mps"))); }},
 
       {"f64_to_mps_without_mps_throws",
        THROWS("^PyTorch is not linked with support for mps devices$"),
-       [] { torch::ones({2}, torch::kDouble).to(torch::Device("mps")); }}, // FLAGGED(torchdtype-mps-float64)
+       [] { (void)torch::ones({2}, torch::kDouble).to(torch::Device("mps")); }}, // FLAGGED(torchdtype-mps-float64)
       {"cpu_tensor_device_is_cpu", RUNS,
        [] { EXPECT_TRUE(f32().device() == torch::Device(torch::kCPU)); }},
 
