@@ -10,6 +10,7 @@
 #include "MixedPrecisionCheck.h"
 #include "ModuleInputDtypeCheck.h"
 #include "MpsFloat64Check.h"
+#include "NonPortableElementTypeCheck.h"
 #include "OutDtypeCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
@@ -33,6 +34,8 @@ public:
     Factories.registerCheck<ModuleInputDtypeCheck>(
         "torchdtype-module-input-dtype");
     Factories.registerCheck<MpsFloat64Check>("torchdtype-mps-float64");
+    Factories.registerCheck<NonPortableElementTypeCheck>(
+        "torchdtype-non-portable-element-type");
     Factories.registerCheck<OutDtypeCheck>("torchdtype-out-dtype");
   }
 };

@@ -169,6 +169,11 @@ public:
   bool isSameDTypeTupleOp(llvm::StringRef Name) const {
     return hasName("tuple_same_dtype", Name);
   }
+  /// A method of a tensor whose first template argument is its C++ element
+  /// type (data_ptr<T>, accessor<T, N>, item<T> ...).
+  bool isElementAccessor(llvm::StringRef Name) const {
+    return hasName("element_accessors", Name);
+  }
   /// A guard object that turns gradients off while it lives
   /// (names.no_grad_guards).
   bool isNoGradGuard(clang::QualType T) const;

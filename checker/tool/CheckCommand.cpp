@@ -382,7 +382,10 @@ const std::map<std::string, std::string> &checkSummaries() {
        "result"},
       {"torchdtype-discarded-conversion",
        "A tensor conversion (to, cuda, cpu, toType, type_as) whose result is "
-       "dropped, leaving the tensor as it was"}};
+       "dropped, leaving the tensor as it was"},
+      {"torchdtype-non-portable-element-type",
+       "An element type LibTorch does not define its accessors for on every "
+       "platform (data_ptr<long>, accessor<long long, N>, data_ptr<__half>)"}};
   return S;
 }
 

@@ -33,9 +33,22 @@ torch::Tensor row_normalize(torch::Tensor x) {
   return x32 / x32.norm(2, 1, true);
 }
 
+// How often each id occurs (ids: int64 from Python, e.g. token ids).
+torch::Tensor id_counts(const torch::Tensor &ids, int64_t num_ids) {
+  TORCH_CHECK(ids.scalar_type() == torch::kLong, "id_counts: ids must be int64");
+  auto flat = ids.contiguous();
+  auto counts = torch::zeros({num_ids}, flat.options());
+  const long *id = flat.data_ptr<long>(); // BUG(torchdtype-non-portable-element-type)
+  int64_t *count = counts.data_ptr<int64_t>(); // OK
+  for (int64_t i = 0; i < flat.numel(); ++i)
+    count[id[i]] += 1;
+  return counts;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.doc() = "torchdtype example extension";
   m.def("smooth", &smooth, "moving-average smoothing", pybind11::arg("n"), pybind11::arg("channels"));
   m.def("scaled_residual", &scaled_residual, "a + alpha * b @ b.T");
   m.def("row_normalize", &row_normalize, "rows scaled to unit length, in float32");
+  m.def("id_counts", &id_counts, "how often each id occurs");
 }

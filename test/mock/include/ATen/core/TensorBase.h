@@ -3,8 +3,29 @@
 #include <c10/core/Scalar.h>
 #include <c10/core/TensorOptions.h>
 #include <c10/util/ArrayRef.h>
+#include <cstddef>
+#include <cstdint>
 
 namespace at {
+template <typename T> struct DefaultPtrTraits { typedef T *PtrType; };
+template <typename T> struct RestrictPtrTraits { typedef T *__restrict__ PtrType; };
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
+          typename index_t = int64_t>
+class TensorAccessor {
+ public:
+  T *data();
+};
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
+          typename index_t = int64_t>
+class GenericPackedTensorAccessor {
+ public:
+  T *data();
+};
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+using PackedTensorAccessor32 = GenericPackedTensorAccessor<T, N, PtrTraits, int32_t>;
+template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+using PackedTensorAccessor64 = GenericPackedTensorAccessor<T, N, PtrTraits, int64_t>;
+
 class TORCH_API TensorBase {
  public:
   TensorBase() = default;
@@ -45,6 +66,27 @@ class TORCH_API TensorBase {
   void* data_ptr() const;
   template <typename T>
   T* data_ptr() const;
+  template <typename T>
+  T* mutable_data_ptr() const;
+  template <typename T>
+  const T* const_data_ptr() const;
+  template <typename T, size_t N>
+  TensorAccessor<T, N> accessor() const& {
+    return TensorAccessor<T, N>();
+  }
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits,
+            typename index_t = int64_t>
+  GenericPackedTensorAccessor<T, N, PtrTraits, index_t> generic_packed_accessor() const& {
+    return GenericPackedTensorAccessor<T, N, PtrTraits, index_t>();
+  }
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor32<T, N, PtrTraits> packed_accessor32() const& {
+    return generic_packed_accessor<T, N, PtrTraits, int32_t>();
+  }
+  template <typename T, size_t N, template <typename U> class PtrTraits = DefaultPtrTraits>
+  PackedTensorAccessor64<T, N, PtrTraits> packed_accessor64() const& {
+    return generic_packed_accessor<T, N, PtrTraits, int64_t>();
+  }
   const TensorBase& set_requires_grad(bool requires_grad) const;
   const TensorBase& fill_(const c10::Scalar& scalar) const;
   const TensorBase& zero_() const;
