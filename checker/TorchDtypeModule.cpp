@@ -1,6 +1,7 @@
 //===- TorchDtypeModule.cpp - registers the torchdtype checks -------------===//
 
 #include "AutocastUnsafeOpCheck.h"
+#include "DataPtrDtypeCheck.h"
 #include "DeviceMismatchCheck.h"
 #include "DiscardedConversionCheck.h"
 #include "FromBlobDtypeCheck.h"
@@ -22,6 +23,7 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<AutocastUnsafeOpCheck>(
         "torchdtype-autocast-unsafe-op");
+    Factories.registerCheck<DataPtrDtypeCheck>("torchdtype-data-ptr-dtype");
     Factories.registerCheck<DeviceMismatchCheck>("torchdtype-device-mismatch");
     Factories.registerCheck<DiscardedConversionCheck>(
         "torchdtype-discarded-conversion");

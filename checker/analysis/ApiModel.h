@@ -174,6 +174,12 @@ public:
   bool isElementAccessor(llvm::StringRef Name) const {
     return hasName("element_accessors", Name);
   }
+  /// An element accessor that checks the tensor's dtype against its
+  /// element type (data_ptr<T>, accessor<T, N> ...; not item<T>, which
+  /// converts).
+  bool isDTypeCheckedAccessor(llvm::StringRef Name) const {
+    return hasName("dtype_checked_accessors", Name);
+  }
   /// A guard object that turns gradients off while it lives
   /// (names.no_grad_guards).
   bool isNoGradGuard(clang::QualType T) const;

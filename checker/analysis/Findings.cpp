@@ -364,6 +364,38 @@ std::vector<UnsafeAutocastFinding> findAutocastUnsafe(const FunctionResult &R,
   return Out;
 }
 
+std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
+                                             const ApiModel &Api,
+                                             clang::ASTContext &Ctx) {
+  std::vector<DataPtrFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const OpEvent &Ev : R.Ops) {
+    // The tensor method itself (its receiver is operand 0), by the name it
+    // was called with.
+    if (!Ev.Generic || Ev.Operands.empty() || Ev.Operands[0].Pos != 0 ||
+        !Api.isDTypeCheckedAccessor(Ev.Written))
+      continue;
+    const auto *Call = llvm::dyn_cast<clang::CXXMemberCallExpr>(Ev.Call);
+    const clang::FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    const clang::TemplateArgumentList *TA =
+        Callee ? Callee->getTemplateSpecializationArgs() : nullptr;
+    if (!TA || TA->size() < 1 ||
+        TA->get(0).getKind() != clang::TemplateArgument::Type)
+      continue;
+    clang::QualType Elem = TA->get(0).getAsType();
+    std::optional<DType> Asked =
+        dtypeOfCxxType(Elem.getUnqualifiedType(), Ctx);
+    std::optional<DType> Got = Ev.Operands[0].V.DT.single();
+    if (!Asked || !Got || *Asked == *Got)
+      continue;
+    Out.push_back({&Ev, *Asked, *Got,
+                   Elem.getUnqualifiedType().getAsString(
+                       Ctx.getPrintingPolicy())});
+  }
+  return Out;
+}
+
 std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
                                                clang::ASTContext &Ctx) {
   std::vector<FromBlobFinding> Out;

@@ -89,6 +89,17 @@ struct UnsafeAutocastFinding {
 std::vector<UnsafeAutocastFinding> findAutocastUnsafe(const FunctionResult &R,
                                                       const ApiModel &Api);
 
+/// An element accessor (data_ptr<float>, accessor<float, 2> ...) called on
+/// a tensor of another dtype than its element type.
+struct DataPtrFinding {
+  const OpEvent *Ev;
+  DType Asked, Got;
+  std::string ElementType; ///< the template argument, as the callee has it
+};
+std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
+                                             const ApiModel &Api,
+                                             clang::ASTContext &Ctx);
+
 struct FromBlobFinding {
   const FromBlobEvent *Ev;
   DType Buffer, Told;

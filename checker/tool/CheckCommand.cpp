@@ -383,6 +383,9 @@ const std::map<std::string, std::string> &checkSummaries() {
       {"torchdtype-discarded-conversion",
        "A tensor conversion (to, cuda, cpu, toType, type_as) whose result is "
        "dropped, leaving the tensor as it was"},
+      {"torchdtype-data-ptr-dtype",
+       "An element accessor (data_ptr<float>, accessor<float, N> ...) reads a "
+       "tensor of another dtype than its element type"},
       {"torchdtype-non-portable-element-type",
        "An element type LibTorch does not define its accessors for on every "
        "platform (data_ptr<long>, accessor<long long, N>, data_ptr<__half>)"}};

@@ -45,10 +45,24 @@ torch::Tensor id_counts(const torch::Tensor &ids, int64_t num_ids) {
   return counts;
 }
 
+// Areas of n random boxes (x0, y0, x1, y1), kept in float16 to save memory.
+torch::Tensor box_areas(int64_t n) {
+  auto boxes = torch::rand({n, 4}).to(torch::kHalf);
+  auto areas = torch::empty({n}, boxes.options());
+  const float *b = boxes.data_ptr<float>(); // BUG(torchdtype-data-ptr-dtype)
+  const at::Half *h = boxes.data_ptr<at::Half>(); // OK
+  at::Half *a = areas.data_ptr<at::Half>(); // OK
+  for (int64_t i = 0; i < n; ++i)
+    a[i] = (float(h[4 * i + 2]) - float(h[4 * i])) * (float(h[4 * i + 3]) - float(h[4 * i + 1]));
+  (void)b;
+  return areas;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.doc() = "torchdtype example extension";
   m.def("smooth", &smooth, "moving-average smoothing", pybind11::arg("n"), pybind11::arg("channels"));
   m.def("scaled_residual", &scaled_residual, "a + alpha * b @ b.T");
   m.def("row_normalize", &row_normalize, "rows scaled to unit length, in float32");
   m.def("id_counts", &id_counts, "how often each id occurs");
+  m.def("box_areas", &box_areas, "areas of n random boxes, in float16");
 }

@@ -192,6 +192,30 @@ std::vector<Case> cases() {
          EXPECT_DTYPE(torch::mm(features, weight), torch::kDouble);
        }},
 
+      // ---- element accessors of another dtype (torchdtype-data-ptr-dtype) ----
+      {"data_ptr_float_on_half_throws",
+       THROWS("^expected scalar type Float but found Half$"),
+       [] {
+         auto h = torch::ones({4}, torch::kHalf);
+         float *p = h.data_ptr<float>(); // FLAGGED(torchdtype-data-ptr-dtype)
+         (void)p;
+       }},
+      {"accessor_float_on_double_throws",
+       THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         auto d = torch::ones({2, 2}, torch::kDouble);
+         auto a = d.accessor<float, 2>(); // FLAGGED(torchdtype-data-ptr-dtype)
+         (void)a;
+       }},
+      {"data_ptr_of_own_dtype_runs", RUNS,
+       [] {
+         auto h = torch::ones({4}, torch::kHalf);
+         auto f = h.to(torch::kFloat);
+         EXPECT_TRUE(f.data_ptr<float>()[0] == 1.0f);
+         EXPECT_TRUE(float(h.data_ptr<at::Half>()[0]) == 1.0f);
+         EXPECT_TRUE(h[0].item<float>() == 1.0f); // item converts
+       }},
+
       // ---- nn modules ----
       {"nn_linear_f32_called_with_f64",
        THROWS("^mat1 and mat2 must have the same dtype$"),

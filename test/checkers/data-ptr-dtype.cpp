@@ -1,0 +1,103 @@
+// RUN: %check_clang_tidy %s torchdtype-data-ptr-dtype %t
+#include <torch/torch.h>
+#include <cstdint>
+#include <vector>
+
+bool flag();
+
+// ---- Positives --------------------------------------------------------------
+
+void straight() {
+  auto h = torch::ones({4}, torch::kHalf);
+  float *p = h.data_ptr<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'data_ptr<float>' reads 'h' as Float but it has dtype Half; this throws at run time: "expected scalar type Float but found Half" [kb: pytorch/scalar-type-mismatch] [torchdtype-data-ptr-dtype]
+  // CHECK-MESSAGES: :[[@LINE-3]]:29: note: 'h' has dtype Half from here
+  auto d = torch::zeros({2, 2}, torch::kDouble);
+  auto a = d.accessor<float, 2>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'accessor<float>' reads 'd' as Float but it has dtype Double
+  auto ids = torch::arange(10).to(torch::kInt);
+  const int64_t *i = ids.const_data_ptr<int64_t>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: 'const_data_ptr<{{long|int64_t}}>' reads 'ids' as Long but it has dtype Int
+  auto q = d.packed_accessor32<float, 2, at::RestrictPtrTraits>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'packed_accessor32<float>' reads 'd' as Float
+  (void)p; (void)a; (void)i; (void)q;
+}
+
+// The extension's entry written for float32, called with float16.
+void launch(const torch::Tensor &x, torch::Tensor &out) {
+  const float *in = x.data_ptr<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'data_ptr<float>' reads 'x' as Float but it has dtype Half
+  float *o = out.data_ptr<float>();
+  (void)in; (void)o;
+}
+void caller() {
+  auto x = torch::randn({8}).to(torch::kHalf);
+  auto out = torch::empty({8});
+  launch(x, out);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: in this call of 'launch'
+  auto x32 = torch::randn({8});
+  launch(x32, out);
+}
+
+void branches(torch::Tensor x, bool fp16) {
+  auto y = torch::randn({4});
+  if (fp16)
+    y = y.to(torch::kHalf);
+  y.data_ptr<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'data_ptr<float>' reads 'y' as Float but it has dtype Half
+  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: assuming 'fp16' is true
+}
+
+void loops(int n) {
+  auto acc = torch::zeros({4}, torch::kDouble);
+  for (int i = 0; i < n; ++i)
+    acc.data_ptr<float>()[i % 4] += 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'data_ptr<float>' reads 'acc' as Float but it has dtype Double
+}
+
+template <typename T> void fill(const torch::Tensor &t) { t.data_ptr<T>()[0] = T(1); }
+void templates() {
+  auto h = torch::ones({2}, torch::kDouble);
+  fill<float>(h);
+  // CHECK-MESSAGES: :[[@LINE-4]]:61: warning: 'data_ptr<float>' reads 't' as Float but it has dtype Double
+  fill<double>(h);
+}
+
+void lambdas() {
+  auto h = torch::ones({2}, torch::kHalf);
+  auto read = [&] { return h.data_ptr<float>()[0]; };
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'data_ptr<float>' reads 'h' as Float but it has dtype Half
+  read();
+}
+
+#define RAW(t) (t).data_ptr<float>()
+void macros() {
+  auto h = torch::ones({2}, torch::kBFloat16);
+  RAW(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'data_ptr<float>' reads 'h' as Float but it has dtype BFloat16
+}
+
+// ---- Negatives --------------------------------------------------------------
+
+void negatives(const torch::Tensor &unknown, bool fp16) {
+  auto f = torch::ones({4});
+  f.data_ptr<float>();
+  unknown.data_ptr<float>();               // dtype not known
+  auto h = torch::ones({4}, torch::kHalf);
+  h.data_ptr<at::Half>();
+  h.to(torch::kFloat).data_ptr<float>();   // converted first
+  h.item<float>();                          // item converts
+  auto y = torch::randn({4});
+  if (fp16)
+    y = y.to(torch::kHalf);
+  else
+    y = y.to(torch::kHalf);
+  y.data_ptr<at::Half>();
+  TORCH_CHECK(unknown.scalar_type() == torch::kFloat, "float only");
+  unknown.data_ptr<float>();               // guarded
+  auto z = torch::randn({4});
+  if (flag())
+    z = z.to(torch::kDouble);
+  if (z.scalar_type() == torch::kFloat)
+    z.data_ptr<float>();                    // refined by the condition
+}
