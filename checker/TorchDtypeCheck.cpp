@@ -260,23 +260,51 @@ void TorchDtypeCheck::contextNotes(
            DiagnosticIDs::Note)
           << A.Text << A.Value;
   }
+  SourceLocation Last;
   for (const Expr *Call : Via) {
     const auto *CE = dyn_cast<CallExpr>(Call);
     const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
     if (!F)
       continue;
+    SourceLocation Loc = fileLoc(Call->getExprLoc());
+    // A lambda called where it is written: one note per macro it is in
+    // (the two of an AT_DISPATCH_* macro), naming the macro.
+    const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
+    if (OC && OC->getNumArgs() >= 1 &&
+        isa<LambdaExpr>(OC->getArg(0)->IgnoreImplicit())) {
+      SourceLocation Expansion =
+          AST->getSourceManager().getExpansionLoc(Call->getExprLoc());
+      if (Expansion == Last)
+        continue;
+      Last = Expansion;
+      StringRef Macro = outermostMacro(Call->getExprLoc());
+      if (Macro.empty())
+        diag(Loc, "in this call of the lambda", DiagnosticIDs::Note);
+      else
+        diag(Expansion, "in this expansion of '%0'", DiagnosticIDs::Note)
+            << Macro;
+      continue;
+    }
+    Last = SourceLocation();
     // A module called as m(x): name the module, not operator().
     std::string Name = F->getDeclName().getAsString();
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
-      if (OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
-        Name = Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                        OC->getArg(0)->getSourceRange()),
-                                    AST->getSourceManager(), AST->getLangOpts())
-                   .str();
-    diag(fileLoc(Call->getExprLoc()), "in this call of '%0'",
-         DiagnosticIDs::Note)
-        << Name;
+    if (OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
+      Name = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                      OC->getArg(0)->getSourceRange()),
+                                  AST->getSourceManager(), AST->getLangOpts())
+                 .str();
+    diag(Loc, "in this call of '%0'", DiagnosticIDs::Note) << Name;
   }
+}
+
+StringRef TorchDtypeCheck::outermostMacro(SourceLocation Loc) const {
+  const SourceManager &SM = AST->getSourceManager();
+  StringRef Name;
+  for (int I = 0; Loc.isMacroID() && I < 64; ++I) {
+    Name = Lexer::getImmediateMacroName(Loc, SM, AST->getLangOpts());
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return Name;
 }
 
 void TorchDtypeCheck::kbNote(SourceLocation Loc, StringRef Id,

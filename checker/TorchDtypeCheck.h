@@ -49,6 +49,9 @@ protected:
   SourceLocation dtypeLoc(const ::torchdtype::Operand &O) const;
   /// The operand's name, or its source text.
   std::string describe(const ::torchdtype::Operand &O) const;
+  /// The outermost macro whose expansion Loc is in (the one the user
+  /// wrote), or "".
+  StringRef outermostMacro(SourceLocation Loc) const;
   /// True the first time a warning is issued at this place.
   bool firstAt(SourceLocation Loc);
 

@@ -2,6 +2,7 @@
 
 #include "AutocastUnsafeOpCheck.h"
 #include "DataPtrDtypeCheck.h"
+#include "DispatchMissingDtypeCheck.h"
 #include "DeviceMismatchCheck.h"
 #include "DiscardedConversionCheck.h"
 #include "FromBlobDtypeCheck.h"
@@ -24,6 +25,8 @@ public:
     Factories.registerCheck<AutocastUnsafeOpCheck>(
         "torchdtype-autocast-unsafe-op");
     Factories.registerCheck<DataPtrDtypeCheck>("torchdtype-data-ptr-dtype");
+    Factories.registerCheck<DispatchMissingDtypeCheck>(
+        "torchdtype-dispatch-missing-dtype");
     Factories.registerCheck<DeviceMismatchCheck>("torchdtype-device-mismatch");
     Factories.registerCheck<DiscardedConversionCheck>(
         "torchdtype-discarded-conversion");

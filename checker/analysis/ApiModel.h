@@ -180,6 +180,11 @@ public:
   bool isDTypeCheckedAccessor(llvm::StringRef Name) const {
     return hasName("dtype_checked_accessors", Name);
   }
+  /// The function an AT_DISPATCH_* macro reads the dispatched ScalarType
+  /// through (qualified name: detail::scalar_type).
+  bool isDispatchTypeReader(llvm::StringRef QualName) const {
+    return hasName("dispatch_type_readers", QualName);
+  }
   /// A guard object that turns gradients off while it lives
   /// (names.no_grad_guards).
   bool isNoGradGuard(clang::QualType T) const;

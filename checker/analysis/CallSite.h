@@ -37,6 +37,7 @@ enum class CallFamily : uint8_t {
   DTypeConversion,  ///< typeMetaToScalarType / scalarTypeToTypeMeta
   LibTorchOther,    ///< any other LibTorch function: unknown result
   MakeSharedModule, ///< std::make_shared<SomeModule>(...)
+  DispatchType,     ///< detail::scalar_type(t): an AT_DISPATCH_* switch's dtype
   UserFunction,     ///< the user's own function with a body here
   Other,
 };

@@ -6,7 +6,9 @@
 //   x.scalar_type() == K, x.dtype() != K, x.device() == D,
 //   x.device().type() == D, x.is_cuda(), x.device().is_cpu(),
 //   x.is_floating_point(), and their negations; TORCH_CHECK(cond, ...)
-//   expands to such a branch whose failing side throws.
+//   expands to such a branch whose failing side throws; a switch on a
+//   tensor's dtype (`switch (x.scalar_type())`, and the switch an
+//   AT_DISPATCH_* macro expands to, through its `detail::scalar_type`).
 // On the edge where the condition holds, x's facts keep only what it allows
 // (a parameter's symbolic dtype becomes K); where it does not, they lose
 // what it names. An edge that leaves no possible value is not taken on that
@@ -89,8 +91,81 @@ const Expr *peelConversion(const Expr *E) {
 
 } // namespace
 
+const Expr *FunctionAnalyzer::dtypeSource(const Expr *E) {
+  for (int I = 0; E && I < 8; ++I) {
+    E = strip(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      // A local copy of the dtype (`const auto &the_type = x.scalar_type()`,
+      // `at::ScalarType st = ...`) that nothing writes.
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || !stableVar(VD))
+        return nullptr;
+      E = VD->getInit();
+      continue;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E);
+        CE && site(CE).Family == CallFamily::DispatchType) {
+      E = CE->getArg(0);
+      continue;
+    }
+    auto M = nullaryMethod(E);
+    if (M && Api.isDTypeAccessor(M->first) &&
+        Api.classify(M->second->getType()) == TypeKind::Tensor)
+      return M->second;
+    return nullptr;
+  }
+  return nullptr;
+}
+
+std::optional<uint32_t> FunctionAnalyzer::caseDTypes(const SwitchStmt &SW) {
+  uint32_t Bits = 0;
+  for (const SwitchCase *SC = SW.getSwitchCaseList(); SC;
+       SC = SC->getNextSwitchCase()) {
+    const auto *CS = dyn_cast<CaseStmt>(SC);
+    if (!CS)
+      continue;
+    std::optional<DType> D =
+        CS->caseStmtIsGNURange()
+            ? std::nullopt
+            : constantOf(peelConversion(CS->getLHS())).DT.single();
+    if (!D)
+      return std::nullopt;
+    Bits |= 1u << unsigned(*D);
+  }
+  return Bits;
+}
+
+bool FunctionAnalyzer::refineSwitch(FlowState &S, const SwitchStmt &SW,
+                                    const CFGBlock &P, unsigned Succ) {
+  const Expr *Tensor = dtypeSource(SW.getCond());
+  const Decl *D = Tensor ? storageOf(Tensor) : nullptr;
+  const CFGBlock *To =
+      Succ < P.succ_size() ? (P.succ_begin() + Succ)->getReachableBlock()
+                           : nullptr;
+  if (!D || !To)
+    return true;
+  Test T{D, false, 0, SW.getCond()->getExprLoc()};
+  bool Holds = true;
+  if (const auto *CS = dyn_cast_or_null<CaseStmt>(To->getLabel())) {
+    std::optional<DType> K =
+        constantOf(peelConversion(CS->getLHS())).DT.single();
+    if (!K)
+      return true;
+    T.Bits = 1u << unsigned(*K);
+  } else { // the default, or past the switch: none of the cases
+    std::optional<uint32_t> Cases = caseDTypes(SW);
+    if (!Cases || !*Cases)
+      return true;
+    T.Bits = *Cases;
+    Holds = false;
+  }
+  return applyTest(S, T.Storage, T.IsDevice, T.Bits, T.Where, Holds);
+}
+
 bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
                                   unsigned Succ) {
+  if (const auto *SW = dyn_cast_or_null<SwitchStmt>(P.getTerminatorStmt()))
+    return refineSwitch(S, *SW, P, Succ);
   if (P.succ_size() != 2 || Succ > 1)
     return true;
   const auto *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
@@ -164,43 +239,53 @@ bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
       T = {storageOf(Recv), false, Floating, Cond->getExprLoc()};
     }
   }
-  const auto *VD = dyn_cast_or_null<ValueDecl>(T.Storage);
+  // Successor 0 is the true edge.
+  return applyTest(S, T.Storage, T.IsDevice, T.Bits, T.Where,
+                   (Succ == 0) != Negated);
+}
+
+bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
+                                 bool IsDevice, uint32_t TestBits,
+                                 SourceLocation Where, bool Holds) {
+  const auto *VD = dyn_cast_or_null<ValueDecl>(Storage);
   if (!VD || Api.classify(VD->getType()) != TypeKind::Tensor)
     return true;
-
-  // Successor 0 is the true edge.
-  bool Holds = (Succ == 0) != Negated;
   AbsValue V;
-  if (auto It = S.Vars.find(T.Storage); It != S.Vars.end())
+  if (auto It = S.Vars.find(Storage); It != S.Vars.end())
     V = It->second;
-  else if (const auto *PD = dyn_cast<ParmVarDecl>(T.Storage);
+  else if (const auto *PD = dyn_cast<ParmVarDecl>(Storage);
            PD && PD->getDeclContext() == FD)
     V = paramValue(PD, PD->getType());
+  else if (isa<VarDecl>(Storage) && VD->getDeclContext() != FD &&
+           VD->getDeclContext()->isFunctionOrMethod())
+    // A variable of the function around a lambda, captured: nothing known
+    // of it here but what the test says.
+    V = AbsValue::tensor(DTypeFact::unknown(), DeviceFact::unknown());
   else
     return true;
   if (!V.isTensor())
     return true;
   auto Refine = [&](auto &Fact, uint32_t AllBits) {
     if (Fact.Param >= 0) { // symbolic: a test for one value fixes it
-      if (Holds && !(T.Bits & (T.Bits - 1))) {
+      if (Holds && !(TestBits & (TestBits - 1))) {
         Fact.Param = -1;
-        Fact.Bits = T.Bits;
-        Fact.Where = T.Where;
+        Fact.Bits = TestBits;
+        Fact.Where = Where;
       }
       return true;
     }
-    uint32_t Bits = Fact.Bits & (Holds ? T.Bits : AllBits & ~T.Bits);
+    uint32_t Bits = Fact.Bits & (Holds ? TestBits : AllBits & ~TestBits);
     if (Bits == 0)
       return false;
     if (Bits != Fact.Bits) // known here by the test
-      Fact.Where = T.Where;
+      Fact.Where = Where;
     Fact.Bits = Bits;
     return true;
   };
-  bool Feasible = T.IsDevice ? Refine(V.DV, DeviceFact::AllBits)
-                             : Refine(V.DT, DTypeFact::AllBits);
+  bool Feasible = IsDevice ? Refine(V.DV, DeviceFact::AllBits)
+                           : Refine(V.DT, DTypeFact::AllBits);
   if (Feasible)
-    S.Vars[T.Storage] = V;
+    S.Vars[Storage] = V;
   return Feasible;
 }
 

@@ -396,6 +396,20 @@ std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
   return Out;
 }
 
+std::vector<DispatchFinding> findDispatchMissingDtype(const FunctionResult &R) {
+  std::vector<DispatchFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const OpEvent &Ev : R.Ops) {
+    if (!Ev.Covers || Ev.Operands.empty())
+      continue;
+    std::optional<DType> Got = Ev.Operands[0].V.DT.single();
+    if (Got && !(Ev.Covers & (1u << unsigned(*Got))))
+      Out.push_back({&Ev, *Got});
+  }
+  return Out;
+}
+
 std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
                                                clang::ASTContext &Ctx) {
   std::vector<FromBlobFinding> Out;

@@ -100,6 +100,14 @@ std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
                                              const ApiModel &Api,
                                              clang::ASTContext &Ctx);
 
+/// An AT_DISPATCH_* macro reached by a tensor of a dtype none of its cases
+/// covers: its default throws '"name" not implemented for 'Half''.
+struct DispatchFinding {
+  const OpEvent *Ev; ///< Op "dispatch"; Written is the kernel's name
+  DType Got;
+};
+std::vector<DispatchFinding> findDispatchMissingDtype(const FunctionResult &R);
+
 struct FromBlobFinding {
   const FromBlobEvent *Ev;
   DType Buffer, Told;

@@ -140,6 +140,9 @@ struct OpEvent {
   Assumptions Assumed;
   /// Run while a guard turned gradients off: no backward follows.
   bool NoGrad = false;
+  /// A dispatch (Op "dispatch", Written the kernel's name, operand 0 the
+  /// tensor dispatched on): the dtypes its cases cover.
+  uint32_t Covers = 0;
 };
 
 /// forward()/operator() of a torch::nn or TorchScript module.

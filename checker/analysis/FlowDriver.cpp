@@ -105,6 +105,8 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
     return moduleValue(RT, CE->getExprLoc());
   case CallFamily::UserFunction:
     return userCall(S);
+  case CallFamily::DispatchType:
+    return convertTo(eval(S.Args[0]), RT);
   case CallFamily::NoCallee:
   case CallFamily::OpaqueMethod:
   case CallFamily::Autocast:
@@ -135,6 +137,10 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   AbsValue V = eval(CE);
   if (S.List != TypeKind::None) {
     listEffects(S);
+    return;
+  }
+  if (S.Family == CallFamily::DispatchType) {
+    dispatchEffects(S);
     return;
   }
   if (S.IsLibTorch) {

@@ -65,6 +65,19 @@ private:
   /// device on the edge to its successor Succ (Conditions.cpp); false when
   /// S's facts rule that edge out.
   bool refineEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ);
+  /// The same for the edge of a switch on a tensor's dtype to a case (the
+  /// tensor has that dtype) or to the default (none of the cases').
+  bool refineSwitch(FlowState &S, const clang::SwitchStmt &SW,
+                    const clang::CFGBlock &P, unsigned Succ);
+  /// Keeps in S only what a test of Storage's dtype (device) allows: one
+  /// of TestBits if Holds, else none of them; false if nothing is left.
+  bool applyTest(FlowState &S, const clang::Decl *Storage, bool IsDevice,
+                 uint32_t TestBits, clang::SourceLocation Where, bool Holds);
+  /// The tensor whose dtype E is: `x.scalar_type()`, `x.dtype()`, through
+  /// unchanged local copies and detail::scalar_type (AT_DISPATCH_*).
+  const clang::Expr *dtypeSource(const clang::Expr *E);
+  /// The dtypes of a switch's cases, if each is a known ScalarType.
+  std::optional<uint32_t> caseDTypes(const clang::SwitchStmt &SW);
   void processStmt(const clang::Stmt *S);
   void processCall(const clang::CallExpr *CE);
   AbsValue evalCall(const clang::CallExpr *CE);
@@ -189,6 +202,11 @@ private:
   /// to this module and input), or a layer's output.
   AbsValue moduleResult(const CallSite &S);
   bool moduleCall(const CallSite &S);
+
+  // TransferDispatch.cpp
+  /// detail::scalar_type(t) of an AT_DISPATCH_* macro: records the
+  /// dispatch (the tensor, the dtypes its cases cover, the kernel's name).
+  void dispatchEffects(const CallSite &S);
 
   // TransferContainers.cpp
   /// push_back, emplace_back, clear ... on a std::vector of IValues or

@@ -76,8 +76,16 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
   CallFacts F;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     AbsValue A = I < Args.size() ? eval(Args[I]) : AbsValue::none();
-    if (A.DT.Param >= 0 || A.DV.Param >= 0) // symbolic in the caller
+    // What is symbolic in the caller is not known here; a tensor's other
+    // component may be (`x.to(torch::kHalf)` of a parameter x).
+    if (A.isTensor() && !A.Fields && (A.DT.Param >= 0) != (A.DV.Param >= 0)) {
+      if (A.DT.Param >= 0)
+        A.DT = DTypeFact::unknown();
+      else
+        A.DV = DeviceFact::unknown();
+    } else if (A.DT.Param >= 0 || A.DV.Param >= 0) {
       A = AbsValue::none();
+    }
     F.Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
     F.AnyRecord |= A.K == AbsValue::Kind::Record;
     F.Facts.push_back(A);

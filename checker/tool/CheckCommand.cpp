@@ -386,6 +386,9 @@ const std::map<std::string, std::string> &checkSummaries() {
       {"torchdtype-data-ptr-dtype",
        "An element accessor (data_ptr<float>, accessor<float, N> ...) reads a "
        "tensor of another dtype than its element type"},
+      {"torchdtype-dispatch-missing-dtype",
+       "An AT_DISPATCH_* macro reached by a tensor of a dtype none of its "
+       "cases covers (a Half tensor in AT_DISPATCH_FLOATING_TYPES)"},
       {"torchdtype-non-portable-element-type",
        "An element type LibTorch does not define its accessors for on every "
        "platform (data_ptr<long>, accessor<long long, N>, data_ptr<__half>)"}};

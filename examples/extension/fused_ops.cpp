@@ -1,8 +1,9 @@
 // Example PyTorch C++ extension (as built by torch.utils.cpp_extension):
 //   import fused_ops; fused_ops.smooth(signal, 5); fused_ops.scaled_residual(a, b, 0.5);
-//   fused_ops.row_normalize(x)
+//   fused_ops.row_normalize(x); fused_ops.soft_clamp_compact(x, 3.0)
 #include <torch/extension.h>
 
+#include <cmath>
 #include <cstdint>
 
 // Moving-average smoothing of a float32 signal of shape {n, channels}; the
@@ -58,6 +59,30 @@ torch::Tensor box_areas(int64_t n) {
   return areas;
 }
 
+// Activations softly clamped to [-limit, limit], written for float32 and
+// float64 inputs.
+torch::Tensor soft_clamp(const torch::Tensor &x, double limit) {
+  auto src = x.contiguous();
+  auto out = torch::empty_like(src);
+  AT_DISPATCH_FLOATING_TYPES(src.scalar_type(), "soft_clamp", [&] { // BUG(torchdtype-dispatch-missing-dtype)
+    const scalar_t *in = src.data_ptr<scalar_t>(); // OK: the case's own dtype
+    scalar_t *o = out.data_ptr<scalar_t>();
+    for (int64_t i = 0; i < src.numel(); ++i)
+      o[i] = static_cast<scalar_t>(limit * std::tanh(in[i] / limit));
+  });
+  return out;
+}
+
+// The memory-saving variant: activations stored in float16.
+torch::Tensor soft_clamp_compact(const torch::Tensor &x, double limit) {
+  return soft_clamp(x.to(torch::kHalf), limit);
+}
+
+// The same in float32 whatever the caller passed: fine.
+torch::Tensor soft_clamp_f32(const torch::Tensor &x, double limit) {
+  return soft_clamp(x.to(torch::kFloat), limit); // OK
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.doc() = "torchdtype example extension";
   m.def("smooth", &smooth, "moving-average smoothing", pybind11::arg("n"), pybind11::arg("channels"));
@@ -65,4 +90,7 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("row_normalize", &row_normalize, "rows scaled to unit length, in float32");
   m.def("id_counts", &id_counts, "how often each id occurs");
   m.def("box_areas", &box_areas, "areas of n random boxes, in float16");
+  m.def("soft_clamp", &soft_clamp, "limit * tanh(x / limit), float32/float64");
+  m.def("soft_clamp_compact", &soft_clamp_compact, "soft_clamp stored in float16");
+  m.def("soft_clamp_f32", &soft_clamp_f32, "soft_clamp computed in float32");
 }

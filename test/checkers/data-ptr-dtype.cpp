@@ -101,3 +101,57 @@ void negatives(const torch::Tensor &unknown, bool fp16) {
   if (z.scalar_type() == torch::kFloat)
     z.data_ptr<float>();                    // refined by the condition
 }
+
+// ---- Inside AT_DISPATCH_* -----------------------------------------------------
+
+// Each case sees the dispatched tensor with its own dtype: quiet, whatever
+// the caller gives.
+torch::Tensor scale(const torch::Tensor &x) {
+  auto out = torch::empty_like(x);
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "scale", [&] {
+    const scalar_t *in = x.data_ptr<scalar_t>();
+    scalar_t *o = out.data_ptr<scalar_t>();
+    o[0] = in[0];
+  });
+  return out;
+}
+void call_scale() {
+  scale(torch::ones({2}, torch::kDouble));
+  scale(torch::ones({2}, torch::kFloat));
+}
+
+// Weights read with the input's element type: a caller's float32 weights
+// with a float64 input throw in the Double case.
+torch::Tensor weighted(const torch::Tensor &x, const torch::Tensor &w) {
+  auto out = torch::empty_like(x);
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "weighted", [&] {
+    const scalar_t *wp = w.data_ptr<scalar_t>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'data_ptr<double>' reads 'w' as Double but it has dtype Float
+    // CHECK-MESSAGES: :[[@LINE-3]]:3: note: in this expansion of 'AT_DISPATCH_FLOATING_TYPES'
+    out.data_ptr<scalar_t>()[0] = wp[0];
+  });
+  return out;
+}
+void call_weighted() {
+  auto x = torch::ones({2}, torch::kDouble);
+  weighted(x, torch::ones({2}, torch::kFloat));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: in this call of 'weighted'
+}
+void call_weighted_converted() {
+  auto x = torch::ones({2}, torch::kDouble);
+  auto w = torch::ones({2}, torch::kFloat);
+  weighted(x, w.to(x.scalar_type()));
+  weighted(x.to(torch::kFloat), w);
+}
+
+// A float-only buffer read inside a dispatch: the Double case throws when
+// the input is float64, the Float case runs.
+void float_buffer(const torch::Tensor &x) {
+  auto acc = torch::zeros({1}, torch::kFloat);
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "float_buffer", [&] {
+    (void)acc.data_ptr<scalar_t>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'data_ptr<double>' reads 'acc' as Double but it has dtype Float
+  });
+}
+void call_float_buffer() { float_buffer(torch::ones({2}, torch::kDouble)); }
+void call_float_buffer_ok() { float_buffer(torch::ones({2}, torch::kFloat)); }

@@ -91,6 +91,34 @@ torch::Tensor of(torch::ScalarType st, int64_t r = 2, int64_t c = 2) {
 
 torch::Tensor gram(const torch::Tensor &a) { return torch::mm(a, a.t()); }
 
+// An extension-style kernel: dispatches on its input's dtype (Double and
+// Float only) and writes into a buffer made like the input.
+torch::Tensor scale_rows(const torch::Tensor &x, double factor) {
+  auto src = x.contiguous();
+  auto out = torch::empty_like(src);
+  AT_DISPATCH_FLOATING_TYPES(src.scalar_type(), "scale_rows", [&] { // FLAGGED(torchdtype-dispatch-missing-dtype)
+    const scalar_t *in = src.data_ptr<scalar_t>();
+    scalar_t *o = out.data_ptr<scalar_t>();
+    for (int64_t i = 0; i < src.numel(); ++i)
+      o[i] = in[i] * static_cast<scalar_t>(factor);
+  });
+  return out;
+}
+
+// Reads its weights with the input's element type; nothing checks that
+// they share it.
+torch::Tensor weighted(const torch::Tensor &x, const torch::Tensor &w) {
+  auto out = torch::empty_like(x);
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "weighted", [&] {
+    const scalar_t *in = x.data_ptr<scalar_t>();
+    const scalar_t *wp = w.data_ptr<scalar_t>(); // FLAGGED(torchdtype-data-ptr-dtype)
+    scalar_t *o = out.data_ptr<scalar_t>();
+    for (int64_t i = 0; i < x.numel(); ++i)
+      o[i] = in[i] * wp[i];
+  });
+  return out;
+}
+
 std::vector<Case> cases() {
   return {
       // ---- mixed-precision matrix ops (torchdtype-mixed-precision) ----
@@ -214,6 +242,36 @@ std::vector<Case> cases() {
          EXPECT_TRUE(f.data_ptr<float>()[0] == 1.0f);
          EXPECT_TRUE(float(h.data_ptr<at::Half>()[0]) == 1.0f);
          EXPECT_TRUE(h[0].item<float>() == 1.0f); // item converts
+       }},
+
+      // ---- AT_DISPATCH_* (torchdtype-dispatch-missing-dtype, data-ptr) ----
+      {"dispatch_floating_types_on_half_throws",
+       THROWS("^\"scale_rows\" not implemented for 'Half'$"),
+       [] {
+         auto h = torch::ones({4}, torch::kHalf);
+         scale_rows(h, 2.0);
+       }},
+      {"dispatch_floating_types_on_float_and_double_runs", RUNS,
+       [] {
+         auto h = torch::ones({4}, torch::kHalf);
+         auto y = scale_rows(h.to(torch::kFloat), 2.0);
+         EXPECT_DTYPE(y, torch::kFloat);
+         EXPECT_TRUE(y[0].item<float>() == 2.0f);
+         EXPECT_DTYPE(scale_rows(torch::ones({4}, torch::kDouble), 3.0),
+                      torch::kDouble);
+       }},
+      {"dispatch_weights_of_other_dtype_throws",
+       THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         auto x = torch::ones({4}, torch::kDouble);
+         auto w = torch::full({4}, 0.5, torch::kFloat);
+         weighted(x, w);
+       }},
+      {"dispatch_weights_of_same_dtype_runs", RUNS,
+       [] {
+         auto x = torch::ones({4}, torch::kDouble);
+         auto w = torch::full({4}, 0.5, torch::kFloat);
+         EXPECT_DTYPE(weighted(x, w.to(x.scalar_type())), torch::kDouble);
        }},
 
       // ---- nn modules ----

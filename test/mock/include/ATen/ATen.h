@@ -24,3 +24,4 @@ template <typename... Args>
 const char* torchCheckMsgImpl(const char* msg, const Args&... args);
 } // namespace detail
 } // namespace c10
+#include <ATen/Dispatch.h>
