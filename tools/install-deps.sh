@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what torchdtype needs on Debian bookworm. Idempotent: apt-get runs
 # only when a package is missing. Usage: tools/install-deps.sh [--test]
-#   --test  also what the test tiers need (GoogleTest, pre-commit).
+#   --test  also what the test tiers need (GoogleTest, pre-commit, and
+#           python3-torch for the real extension build).
 set -euo pipefail
 
 pkgs=(
@@ -10,7 +11,7 @@ pkgs=(
   libtorch-dev pybind11-dev python3-dev
 )
 if [ "${1:-}" = "--test" ]; then
-  pkgs+=(libgtest-dev pre-commit)
+  pkgs+=(libgtest-dev pre-commit python3-torch python3-setuptools)
 fi
 
 missing=()
