@@ -7,6 +7,7 @@
 #include "DiscardedConversionCheck.h"
 #include "FromBlobDtypeCheck.h"
 #include "HalfOnCpuCheck.h"
+#include "HalfOverflowCheck.h"
 #include "InplaceDtypeCheck.h"
 #include "LossTargetDtypeCheck.h"
 #include "MixedPrecisionCheck.h"
@@ -32,6 +33,7 @@ public:
         "torchdtype-discarded-conversion");
     Factories.registerCheck<FromBlobDtypeCheck>("torchdtype-from-blob-dtype");
     Factories.registerCheck<HalfOnCpuCheck>("torchdtype-half-on-cpu");
+    Factories.registerCheck<HalfOverflowCheck>("torchdtype-half-overflow");
     Factories.registerCheck<InplaceDtypeCheck>("torchdtype-inplace-dtype");
     Factories.registerCheck<LossTargetDtypeCheck>(
         "torchdtype-loss-target-dtype");

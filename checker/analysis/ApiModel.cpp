@@ -99,6 +99,8 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_SOURCE_DTYPE_OP(Name, Mask, IndexList, Kb)                          \
   SourceDTypeOps[Name] = SourceDTypeRule{Mask, IndexList, Kb};
 #define TD_OUT_DTYPE_OP(Name, Rules) OutDTypeOps[Name] = Rules;
+#define TD_FILL_VALUE_OP(Name, Self, Value)                                    \
+  FillValueOps[Name] = FillValueRule{Self, Value};
 #define TD_AUTOCAST_COMPOSITE(Name, Op) Composites[Name].push_back(Op);
 #define TD_ACTIVATION_MODULE(Name, Op) ActivationModules[Name] = Op;
 #define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
@@ -117,6 +119,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #undef TD_LOSS
 #undef TD_SOURCE_DTYPE_OP
 #undef TD_OUT_DTYPE_OP
+#undef TD_FILL_VALUE_OP
 #undef TD_AUTOCAST_COMPOSITE
 #undef TD_ACTIVATION_MODULE
   for (const auto &Entry : OpKb) {
@@ -162,6 +165,10 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 std::optional<SourceDTypeRule>
 ApiModel::sourceDTypeOp(llvm::StringRef Op) const {
   return lookup(SourceDTypeOps, Op);
+}
+
+std::optional<FillValueRule> ApiModel::fillValueOp(llvm::StringRef Op) const {
+  return lookup(FillValueOps, Op);
 }
 
 bool ApiModel::autocastInside(AutocastDevice Dev, llvm::StringRef Op) const {

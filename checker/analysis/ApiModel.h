@@ -65,6 +65,14 @@ struct SourceDTypeRule {
   std::string Kb;
 };
 
+/// An op that converts a number to a tensor's dtype with an overflow check
+/// (checker/data/api.json "fill_value_ops"): positions among its operands
+/// (0: self, or the object of a method).
+struct FillValueRule {
+  int Self = 0; ///< the tensor whose dtype the number takes; -1: the result
+  unsigned Value = 0; ///< the number
+};
+
 /// What dtype each out= tensor of an op must have.
 enum class OutRule : uint8_t { Input, Long };
 
@@ -152,6 +160,9 @@ public:
   bool isSequential(clang::QualType T) const;
   std::optional<LossRule> loss(llvm::StringRef Op) const;
   std::optional<SourceDTypeRule> sourceDTypeOp(llvm::StringRef Op) const;
+  /// An op converting a number to a tensor's dtype with an overflow check
+  /// (api.json "fill_value_ops"), by the name it is called with.
+  std::optional<FillValueRule> fillValueOp(llvm::StringRef Op) const;
   /// The dtype rule of each out= tensor of an op whose result dtype it
   /// computes itself; empty if the op casts into its out tensor.
   llvm::SmallVector<OutRule, 2> outDTypeRules(llvm::StringRef Op) const;
@@ -304,6 +315,7 @@ private:
   llvm::StringMap<std::string> ActivationModules;
   llvm::StringMap<LossRule> Losses;
   llvm::StringMap<SourceDTypeRule> SourceDTypeOps;
+  llvm::StringMap<FillValueRule> FillValueOps;
   llvm::StringMap<std::string> OutDTypeOps;
   llvm::StringMap<llvm::SmallVector<std::string, 2>> Composites;
   llvm::StringMap<std::string> CpuKernelMissing; ///< "<dtype>:<op>" -> message

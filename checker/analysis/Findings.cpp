@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include <cmath>
 
 namespace torchdtype {
 
@@ -406,6 +407,67 @@ std::vector<DispatchFinding> findDispatchMissingDtype(const FunctionResult &R) {
     std::optional<DType> Got = Ev.Operands[0].V.DT.single();
     if (Got && !(Ev.Covers & (1u << unsigned(*Got))))
       Out.push_back({&Ev, *Got});
+  }
+  return Out;
+}
+
+/// The value of a number argument (through its c10::Scalar), if constant.
+static std::optional<double> numberValue(const clang::Expr *E,
+                                         clang::ASTContext &Ctx) {
+  for (int I = 0; E && I < 8; ++I) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E);
+             C && C->getNumArgs() == 1)
+      E = C->getArg(0);
+    else
+      break;
+  }
+  if (!E || E->isValueDependent() || !E->getType()->isArithmeticType())
+    return std::nullopt;
+  clang::Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx))
+    return std::nullopt;
+  if (R.Val.isFloat())
+    return R.Val.getFloat().convertToDouble();
+  if (R.Val.isInt())
+    return double(R.Val.getInt().getSExtValue());
+  return std::nullopt;
+}
+
+std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
+                                              const ApiModel &Api,
+                                              clang::ASTContext &Ctx) {
+  constexpr double HalfMax = 65504.0; // the largest finite float16
+  std::vector<OverflowFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const OpEvent &Ev : R.Ops) {
+    std::optional<FillValueRule> Rule = Api.fillValueOp(Ev.Written);
+    const auto *Call = llvm::dyn_cast_or_null<clang::CallExpr>(Ev.Call);
+    if (!Rule || !Call)
+      continue;
+    // The op's operands: the object of a method first, then the arguments.
+    llvm::SmallVector<const clang::Expr *, 4> Ops;
+    if (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(Call))
+      Ops.push_back(MC->getImplicitObjectArgument());
+    Ops.append(Call->arg_begin(), Call->arg_end());
+    if (Rule->Value >= Ops.size())
+      continue;
+    const Operand *Self = nullptr;
+    for (const Operand &O : Ev.Operands)
+      if (Rule->Self < 0 ? O.E == Ev.Call : int(O.Pos) == Rule->Self)
+        Self = &O;
+    if (!Self || Self->V.DT.single() != DType::Half)
+      continue;
+    std::optional<double> V = numberValue(Ops[Rule->Value], Ctx);
+    // Infinities and NaN convert; finite numbers past the largest do not.
+    if (!V || !std::isfinite(*V) || std::fabs(*V) <= HalfMax)
+      continue;
+    Out.push_back({&Ev, Self, Ops[Rule->Value], *V, DType::Half});
   }
   return Out;
 }

@@ -108,6 +108,19 @@ struct DispatchFinding {
 };
 std::vector<DispatchFinding> findDispatchMissingDtype(const FunctionResult &R);
 
+/// A number outside a tensor's dtype's range given to an op that converts
+/// it with an overflow check (masked_fill(mask, -1e9) on float16).
+struct OverflowFinding {
+  const OpEvent *Ev;
+  const Operand *Self;
+  const clang::Expr *Value;
+  double Number;
+  DType DT;
+};
+std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
+                                              const ApiModel &Api,
+                                              clang::ASTContext &Ctx);
+
 struct FromBlobFinding {
   const FromBlobEvent *Ev;
   DType Buffer, Told;

@@ -158,6 +158,8 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
     Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
   for (const DispatchFinding &F : findDispatchMissingDtype(R))
     Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
+  for (const OverflowFinding &F : findHalfOverflow(R, Api, Ctx))
+    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
   if (Throws.empty())
     return;
   StmtOrder Order(Ctx);

@@ -389,6 +389,9 @@ const std::map<std::string, std::string> &checkSummaries() {
       {"torchdtype-dispatch-missing-dtype",
        "An AT_DISPATCH_* macro reached by a tensor of a dtype none of its "
        "cases covers (a Half tensor in AT_DISPATCH_FLOATING_TYPES)"},
+      {"torchdtype-half-overflow",
+       "A number outside float16's range (masked_fill(mask, -1e9)) given to "
+       "an op that converts it to a float16 tensor's dtype"},
       {"torchdtype-non-portable-element-type",
        "An element type LibTorch does not define its accessors for on every "
        "platform (data_ptr<long>, accessor<long long, N>, data_ptr<__half>)"}};

@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <regex>
 #include <stdexcept>
 #include <string>
@@ -648,7 +649,30 @@ std::vector<Case> cases() {
        }},
       {"fill_f16_out_of_range_throws",
        THROWS("^value cannot be converted to type at::Half without overflow$"),
-       [] { of(torch::kHalf).fill_(1e6); }},
+       [] { of(torch::kHalf).fill_(1e6); }}, // FLAGGED(torchdtype-half-overflow)
+      {"masked_fill_f16_minus_1e9_throws",
+       THROWS("^value cannot be converted to type at::Half without overflow$"),
+       [] {
+         auto scores = torch::randn({2, 4}).to(torch::kHalf);
+         auto pad = torch::tensor({false, false, true, true});
+         scores.masked_fill_(pad, -1e9); // FLAGGED(torchdtype-half-overflow)
+       }},
+      {"masked_fill_f16_minus_inf_runs", RUNS,
+       [] {
+         auto scores = torch::randn({2, 4}).to(torch::kHalf);
+         auto pad = torch::tensor({false, false, true, true});
+         scores.masked_fill_(pad, -std::numeric_limits<float>::infinity());
+         scores.masked_fill_(pad, -65504.0);
+         scores.masked_fill_(pad, -1e4);
+         auto s32 = scores.to(torch::kFloat).masked_fill(pad, -1e9);
+         EXPECT_DTYPE(s32, torch::kFloat);
+       }},
+      {"full_f16_out_of_range_throws",
+       THROWS("^value cannot be converted to type at::Half without overflow$"),
+       [] {
+         auto big = torch::full({2}, 1e5, torch::kHalf); // FLAGGED(torchdtype-half-overflow)
+         (void)big;
+       }},
       {"layer_norm_f16_cpu_throws",
        THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
        [] { torch::layer_norm(of(torch::kHalf, 2, 4), {4}); }}, // FLAGGED(torchdtype-half-on-cpu)

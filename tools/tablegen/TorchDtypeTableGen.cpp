@@ -302,6 +302,22 @@ void emitApi(const std::string &File, std::ostream &Out) {
     Out << "TD_SOURCE_DTYPE_OP(" << quote(Name) << ", " << Mask << ", "
         << IndexList << ", " << quote(Kb) << ")\n";
   }
+  Out << "#endif\n#ifdef TD_FILL_VALUE_OP\n";
+  for (const auto &[Name, Pos] :
+       member(Api, File, "", "fill_value_ops", json::value_t::object).items()) {
+    if (Name == "_doc")
+      continue;
+    std::string Field = "fill_value_ops." + Name;
+    if (!Pos.is_array() || Pos.size() != 2 || !Pos[0].is_number_integer() ||
+        !Pos[1].is_number_unsigned() || Pos[0].get<int>() < -1 ||
+        Pos[0].get<int>() > 7 || Pos[1].get<unsigned>() > 7 ||
+        Pos[0].get<int>() == Pos[1].get<int>())
+      fail(File, Field,
+           "must be [self, value]: self -1 (the result) or 0 to 7, value 0 "
+           "to 7, distinct");
+    Out << "TD_FILL_VALUE_OP(" << quote(Name) << ", " << Pos[0].get<int>()
+        << ", " << Pos[1].get<unsigned>() << ")\n";
+  }
   static const std::map<std::string, std::string> OutRules = {{"input", "I"},
                                                               {"long", "L"}};
   Out << "#endif\n#ifdef TD_OUT_DTYPE_OP\n";

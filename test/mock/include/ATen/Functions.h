@@ -102,6 +102,7 @@ TORCH_API at::Tensor cat(at::TensorList tensors, int64_t dim=0);
 TORCH_API at::Tensor stack(at::TensorList tensors, int64_t dim=0);
 TORCH_API at::Tensor flatten(const at::Tensor & self, int64_t start_dim=0, int64_t end_dim=-1);
 TORCH_API at::Tensor where(const at::Tensor & condition, const at::Tensor & self, const at::Tensor & other);
+TORCH_API at::Tensor where(const at::Tensor & condition, const at::Tensor & self, const at::Scalar & other);
 
 // Pointwise.
 TORCH_API at::Tensor add(const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha=1);

@@ -164,6 +164,8 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor & zero_() const;
   at::Tensor & fill_(const at::Scalar & value) const;
   at::Tensor masked_fill(const at::Tensor & mask, const at::Scalar & value) const;
+  at::Tensor index_fill(int64_t dim, const at::Tensor & index, const at::Scalar & value) const;
+  at::Tensor & index_fill_(int64_t dim, const at::Tensor & index, const at::Scalar & value) const;
   at::Tensor & scatter_(int64_t dim, const at::Tensor & index, const at::Tensor & src) const;
   at::Tensor to(at::TensorOptions options={}, bool non_blocking=false, bool copy=false, c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
   at::Tensor to(c10::optional<at::ScalarType> dtype, c10::optional<at::Layout> layout, c10::optional<at::Device> device, c10::optional<bool> pin_memory, bool non_blocking, bool copy, c10::optional<at::MemoryFormat> memory_format) const;
