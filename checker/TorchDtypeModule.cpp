@@ -3,6 +3,7 @@
 #include "AutocastUnsafeOpCheck.h"
 #include "DataPtrDtypeCheck.h"
 #include "DispatchMissingDtypeCheck.h"
+#include "DispatchOperandDtypeCheck.h"
 #include "DeviceMismatchCheck.h"
 #include "DiscardedConversionCheck.h"
 #include "FromBlobDtypeCheck.h"
@@ -28,6 +29,8 @@ public:
     Factories.registerCheck<DataPtrDtypeCheck>("torchdtype-data-ptr-dtype");
     Factories.registerCheck<DispatchMissingDtypeCheck>(
         "torchdtype-dispatch-missing-dtype");
+    Factories.registerCheck<DispatchOperandDtypeCheck>(
+        "torchdtype-dispatch-operand-dtype");
     Factories.registerCheck<DeviceMismatchCheck>("torchdtype-device-mismatch");
     Factories.registerCheck<DiscardedConversionCheck>(
         "torchdtype-discarded-conversion");

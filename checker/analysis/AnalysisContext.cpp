@@ -182,11 +182,16 @@ bool AnalysisContext::hasOpaqueOperands(const FunctionDecl *Def) {
     return V.isTensor() && (V.DT.isUnknown() || V.DV.isUnknown());
   };
   const FunctionResult &R = analyze(Def);
+  auto Symbolic = [](const AbsValue &V) {
+    return V.isTensor() && (V.DT.Param >= 0 || V.DV.Param >= 0);
+  };
+  // An op of a lambda whose operands are symbolic in this function's
+  // parameters is not in its summary: a run for the call judges it.
   bool Any =
       llvm::any_of(R.Ops,
                    [&](const OpEvent &E) {
                      return llvm::any_of(E.Operands, [&](const Operand &O) {
-                       return Opaque(O.V);
+                       return Opaque(O.V) || (E.InLambda && Symbolic(O.V));
                      });
                    }) ||
       llvm::any_of(R.ModuleCalls,

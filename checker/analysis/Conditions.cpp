@@ -200,6 +200,17 @@ bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
   Test T;
   if (std::optional<Equality> Eq = equalityOf(Cond)) {
     const Expr *L = Eq->L, *R = Eq->R;
+    // Two tensors' dtypes (devices) compared: where they are equal, the
+    // one less known takes the other's fact.
+    bool DevL = false, DevR = false;
+    const Decl *DL = readOf(peelConversion(L), DevL);
+    const Decl *DR = readOf(peelConversion(R), DevR);
+    if (DL && DR) {
+      if (DevL != DevR || DL == DR)
+        return true;
+      bool Holds = (Succ == 0) != (Negated ^ Eq->NotEqual);
+      return !Holds || unifyFacts(S, DL, DR, DevL);
+    }
     for (int Swap = 0; Swap < 2 && !T.Storage; ++Swap, std::swap(L, R)) {
       bool IsDevice = false;
       const Decl *D = readOf(peelConversion(L), IsDevice);
@@ -256,6 +267,12 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
   else if (const auto *PD = dyn_cast<ParmVarDecl>(Storage);
            PD && PD->getDeclContext() == FD)
     V = paramValue(PD, PD->getType());
+  else if (const auto *PD = dyn_cast<ParmVarDecl>(Storage);
+           PD && capturedParam(PD))
+    // A parameter of the function around a lambda without parameters of
+    // its own (an AT_DISPATCH_* body): symbolic as in that function, so
+    // what was derived from it there follows the test (below).
+    V = paramValue(PD, PD->getType());
   else if (isa<VarDecl>(Storage) && VD->getDeclContext() != FD &&
            VD->getDeclContext()->isFunctionOrMethod())
     // A variable of the function around a lambda, captured: nothing known
@@ -282,11 +299,84 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
     Fact.Bits = Bits;
     return true;
   };
+  int Param = IsDevice ? V.DV.Param : V.DT.Param;
   bool Feasible = IsDevice ? Refine(V.DV, DeviceFact::AllBits)
                            : Refine(V.DT, DTypeFact::AllBits);
-  if (Feasible)
-    S.Vars[Storage] = V;
-  return Feasible;
+  if (!Feasible)
+    return false;
+  S.Vars[Storage] = V;
+  // A parameter's symbolic fact fixed by the test: so is every tensor
+  // derived from it with the same fact (`empty_like(x)`, `x.options()`, a
+  // tensor checked to have x's dtype).
+  if (Param >= 0 && (IsDevice ? V.DV.Param : V.DT.Param) < 0)
+    for (auto &[D, Other] : S.Vars) {
+      if (D == Storage || !Other.isTensor())
+        continue;
+      if (IsDevice && Other.DV.Param == Param)
+        Other.DV = V.DV;
+      else if (!IsDevice && Other.DT.Param == Param)
+        Other.DT = V.DT;
+    }
+  return true;
+}
+
+bool FunctionAnalyzer::unifyFacts(FlowState &S, const Decl *A, const Decl *B,
+                                  bool IsDevice) {
+  auto ValueOf = [&](const Decl *D) -> std::optional<AbsValue> {
+    const auto *VD = dyn_cast<ValueDecl>(D);
+    if (!VD || Api.classify(VD->getType()) != TypeKind::Tensor)
+      return std::nullopt;
+    if (auto It = S.Vars.find(D); It != S.Vars.end())
+      return It->second;
+    if (const auto *PD = dyn_cast<ParmVarDecl>(D);
+        PD && (PD->getDeclContext() == FD || capturedParam(PD)))
+      return paramValue(PD, PD->getType());
+    return std::nullopt;
+  };
+  std::optional<AbsValue> VA = ValueOf(A), VB = ValueOf(B);
+  if (!VA || !VB || !VA->isTensor() || !VB->isTensor())
+    return true;
+  auto Unify = [&](auto &FA, auto &FB) {
+    // Definite facts intersect; a definite or symbolic fact is given to
+    // an unknown or symbolic other (B takes A's when both are symbolic).
+    if (FA.Param < 0 && FB.Param < 0) {
+      uint32_t Bits = FA.Bits & FB.Bits;
+      if (!Bits)
+        return false;
+      FA.Bits = FB.Bits = Bits;
+      return true;
+    }
+    if (FB.Param >= 0 || FB.isUnknown())
+      FB = FA;
+    else
+      FA = FB;
+    return true;
+  };
+  bool Feasible = IsDevice ? Unify(VA->DV, VB->DV) : Unify(VA->DT, VB->DT);
+  if (!Feasible)
+    return false;
+  S.Vars[A] = *VA;
+  S.Vars[B] = *VB;
+  return true;
+}
+
+bool FunctionAnalyzer::capturedParam(const ParmVarDecl *PD) const {
+  const auto *M = dyn_cast<CXXMethodDecl>(FD);
+  if (!M || !M->getParent()->isLambda() || M->getNumParams() != 0)
+    return false;
+  // The function the lambdas (nested, none with parameters) are written in.
+  const DeclContext *DC = M->getParent()->getDeclContext();
+  while (DC) {
+    if (const auto *Outer = dyn_cast<CXXMethodDecl>(DC);
+        Outer && Outer->getParent()->isLambda()) {
+      if (Outer->getNumParams() != 0)
+        return false;
+      DC = Outer->getParent()->getDeclContext();
+      continue;
+    }
+    return DC == PD->getDeclContext();
+  }
+  return false;
 }
 
 } // namespace torchdtype

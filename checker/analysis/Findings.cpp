@@ -1,9 +1,11 @@
 //===- Findings.cpp - what the checks report, from analysis events --------===//
 
 #include "Findings.h"
+#include "ExprUtil.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include <cmath>
 
 namespace torchdtype {
@@ -468,6 +470,112 @@ std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
     if (!V || !std::isfinite(*V) || std::fabs(*V) <= HalfMax)
       continue;
     Out.push_back({&Ev, Self, Ops[Rule->Value], *V, DType::Half});
+  }
+  return Out;
+}
+
+/// The switch a declaration is in (scalar_t, declared by a case of an
+/// AT_DISPATCH_* macro).
+static const clang::SwitchStmt *switchAround(const clang::Decl *D,
+                                             clang::ASTContext &Ctx) {
+  clang::DynTypedNode N = clang::DynTypedNode::create(*D);
+  for (int I = 0; I < 8; ++I) {
+    clang::DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return nullptr;
+    N = Parents[0];
+    if (const auto *SW = N.get<clang::SwitchStmt>())
+      return SW;
+    if (N.get<clang::FunctionDecl>() || N.get<clang::LambdaExpr>())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// The tensor a dispatch switch is on: `_st` from
+/// detail::scalar_type(the_type), the_type from `x.scalar_type()`.
+static const clang::Expr *dispatchedTensor(const clang::SwitchStmt &SW,
+                                           const ApiModel &Api) {
+  const clang::Expr *E = SW.getCond();
+  bool ThroughReader = false;
+  for (int I = 0; E && I < 8; ++I) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
+      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+      E = VD && VD->isLocalVarDecl() ? VD->getInit() : nullptr;
+      continue;
+    }
+    if (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(E)) {
+      const clang::CXXMethodDecl *M = MC->getMethodDecl();
+      return ThroughReader && M && M->getIdentifier() &&
+                     Api.isDTypeAccessor(M->getName())
+                 ? MC->getImplicitObjectArgument()
+                 : nullptr;
+    }
+    if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E)) {
+      const clang::FunctionDecl *F = CE->getDirectCallee();
+      if (!F || CE->getNumArgs() != 1 ||
+          !Api.isDispatchTypeReader(F->getQualifiedNameAsString()))
+        return nullptr;
+      ThroughReader = true;
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+std::vector<DispatchOperandFinding>
+findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
+                    clang::ASTContext &Ctx) {
+  std::vector<DispatchOperandFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const OpEvent &Ev : R.Ops) {
+    // An accessor of the function's own (not a callee's judged for a
+    // call), in a dispatch body.
+    if (!Ev.Generic || !Ev.InLambda || !Ev.Via.empty() ||
+        Ev.Operands.empty() || Ev.Operands[0].Pos != 0 ||
+        !Api.isDTypeCheckedAccessor(Ev.Written))
+      continue;
+    const auto *Call = llvm::dyn_cast<clang::CXXMemberCallExpr>(Ev.Call);
+    const auto *ME = Call ? llvm::dyn_cast<clang::MemberExpr>(
+                                Call->getCallee()->IgnoreParenImpCasts())
+                          : nullptr;
+    if (!ME || ME->getNumTemplateArgs() < 1)
+      continue;
+    // Its element type written as the dispatch's scalar_t.
+    const clang::TypeSourceInfo *TSI =
+        ME->getTemplateArgs()[0].getArgument().getKind() ==
+                clang::TemplateArgument::Type
+            ? ME->getTemplateArgs()[0].getTypeSourceInfo()
+            : nullptr;
+    const auto *TT =
+        TSI ? TSI->getType()->getAs<clang::TypedefType>() : nullptr;
+    const clang::SwitchStmt *SW =
+        TT ? switchAround(TT->getDecl(), Ctx) : nullptr;
+    const clang::Expr *Dispatched = SW ? dispatchedTensor(*SW, Api) : nullptr;
+    if (!Dispatched)
+      continue;
+    const Operand &Read = Ev.Operands[0];
+    const clang::Decl *ReadVar = storageOf(Read.E);
+    if (!ReadVar || ReadVar == storageOf(Dispatched))
+      continue;
+    // The read tensor's dtype is its caller's choice: a parameter's
+    // (symbolic, or unknown where a lambda captured it), never tied to the
+    // dispatched tensor's by a check or a derivation (those make it the
+    // case's dtype).
+    const DTypeFact &DT = Read.V.DT;
+    bool CallersChoice =
+        (DT.Param >= 0 && DT.Param < DTypeFact::FieldOfParam) ||
+        (DT.isUnknown() && llvm::isa<clang::ParmVarDecl>(ReadVar));
+    if (CallersChoice)
+      Out.push_back({&Ev, Dispatched, SW});
   }
   return Out;
 }

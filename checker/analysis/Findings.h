@@ -121,6 +121,19 @@ std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
                                               const ApiModel &Api,
                                               clang::ASTContext &Ctx);
 
+/// An element accessor reading a tensor with the element type (scalar_t)
+/// of an AT_DISPATCH_* macro on another tensor, where nothing ties the
+/// read tensor's dtype to the dispatched one: a caller passing two dtypes
+/// gets 'expected scalar type BFloat16 but found Float'.
+struct DispatchOperandFinding {
+  const OpEvent *Ev;
+  const clang::Expr *Dispatched; ///< the tensor the macro dispatches on
+  const clang::SwitchStmt *Switch;
+};
+std::vector<DispatchOperandFinding>
+findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
+                    clang::ASTContext &Ctx);
+
 struct FromBlobFinding {
   const FromBlobEvent *Ev;
   DType Buffer, Told;

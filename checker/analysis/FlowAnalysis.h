@@ -143,6 +143,9 @@ struct OpEvent {
   /// A dispatch (Op "dispatch", Written the kernel's name, operand 0 the
   /// tensor dispatched on): the dtypes its cases cover.
   uint32_t Covers = 0;
+  /// Run in a lambda: its facts symbolic in the enclosing function's
+  /// parameters are judged only by a run of that function for a call.
+  bool InLambda = false;
 };
 
 /// forward()/operator() of a torch::nn or TorchScript module.

@@ -14,6 +14,7 @@
 #include "Liveness.h"
 #include "PathStates.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
@@ -28,6 +29,26 @@ static const VarDecl *boolVariable(const Expr *E) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E));
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   return VD && VD->getType()->isBooleanType() ? VD : nullptr;
+}
+
+/// `[&] { ... }()`: the lambda is the callee of a call right where it is
+/// written.
+static bool calledWhereWritten(const LambdaExpr *LE, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*LE);
+  for (int I = 0; I < 4; ++I) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return false;
+    if (const auto *OC = Parents[0].get<CXXOperatorCallExpr>())
+      return OC->getOperator() == OO_Call && OC->getNumArgs() >= 1 &&
+             OC->getArg(0)->IgnoreImplicit() == LE;
+    if (!Parents[0].get<ImplicitCastExpr>() &&
+        !Parents[0].get<MaterializeTemporaryExpr>() &&
+        !Parents[0].get<ParenExpr>())
+      return false;
+    N = Parents[0];
+  }
+  return false;
 }
 
 FunctionAnalyzer::FunctionAnalyzer(AnalysisContext &AC, const FunctionDecl *FD,
@@ -460,11 +481,14 @@ void FunctionAnalyzer::run() {
     // another value where the lambda runs: not known here (a direct call
     // judges it with the value at the call, callFacts).
     FlowState Seed = LambdaSeeds[LE];
-    for (const LambdaCapture &C : LE->captures())
-      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
-            V && !stableVar(V))
-          Seed.Vars.erase(V);
+    // A lambda called where it is written (`[&] { ... }()`, the bodies of
+    // AT_DISPATCH_*) runs with the values it was created with.
+    if (!calledWhereWritten(LE, Ctx))
+      for (const LambdaCapture &C : LE->captures())
+        if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+          if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+              V && !stableVar(V))
+            Seed.Vars.erase(V);
     Summary LambdaSum;
     FunctionAnalyzer Inner(AC, Op, Result, LambdaSum, &Seed, InvariantMode);
     Inner.run();

@@ -73,6 +73,13 @@ private:
   /// of TestBits if Holds, else none of them; false if nothing is left.
   bool applyTest(FlowState &S, const clang::Decl *Storage, bool IsDevice,
                  uint32_t TestBits, clang::SourceLocation Where, bool Holds);
+  /// Where two tensors' dtypes (devices) are equal: each takes what the
+  /// other's says; false if they cannot be.
+  bool unifyFacts(FlowState &S, const clang::Decl *A, const clang::Decl *B,
+                  bool IsDevice);
+  /// A parameter of the function a lambda without parameters (nested in
+  /// such lambdas only) is written in: its value there is symbolic.
+  bool capturedParam(const clang::ParmVarDecl *PD) const;
   /// The tensor whose dtype E is: `x.scalar_type()`, `x.dtype()`, through
   /// unchanged local copies and detail::scalar_type (AT_DISPATCH_*).
   const clang::Expr *dtypeSource(const clang::Expr *E);

@@ -258,6 +258,8 @@ OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
   Ev.LocalAutocast = Cur.Autocast;
   Ev.AutocastDType = Cur.AutocastDType;
   Ev.Assumed = Cur.Assumed;
+  const auto *M = dyn_cast<CXXMethodDecl>(FD);
+  Ev.InLambda = M && M->getParent()->isLambda();
   return &record(Ops, CE, std::move(Ev));
 }
 

@@ -389,6 +389,9 @@ const std::map<std::string, std::string> &checkSummaries() {
       {"torchdtype-dispatch-missing-dtype",
        "An AT_DISPATCH_* macro reached by a tensor of a dtype none of its "
        "cases covers (a Half tensor in AT_DISPATCH_FLOATING_TYPES)"},
+      {"torchdtype-dispatch-operand-dtype",
+       "A tensor read with the scalar_t of an AT_DISPATCH_* macro on another "
+       "tensor, with nothing checking that their dtypes agree"},
       {"torchdtype-half-overflow",
        "A number outside float16's range (masked_fill(mask, -1e9)) given to "
        "an op that converts it to a float16 tensor's dtype"},

@@ -83,6 +83,23 @@ torch::Tensor soft_clamp_f32(const torch::Tensor &x, double limit) {
   return soft_clamp(x.to(torch::kFloat), limit); // OK
 }
 
+// Features scaled elementwise by per-feature weights, in the precision the
+// features come in (float16 and bfloat16 included).
+torch::Tensor weighted_features(const torch::Tensor &x, const torch::Tensor &w) {
+  TORCH_CHECK(x.size(-1) == w.numel(), "weighted_features: one weight per feature");
+  auto src = x.contiguous();
+  auto wc = w.contiguous();
+  auto out = torch::empty_like(src);
+  AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, src.scalar_type(), "weighted_features", [&] {
+    const scalar_t *in = src.data_ptr<scalar_t>(); // OK
+    const scalar_t *wp = wc.data_ptr<scalar_t>(); // BUG(torchdtype-dispatch-operand-dtype)
+    scalar_t *o = out.data_ptr<scalar_t>();
+    for (int64_t i = 0; i < src.numel(); ++i)
+      o[i] = in[i] * wp[i % wc.numel()];
+  });
+  return out;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.doc() = "torchdtype example extension";
   m.def("smooth", &smooth, "moving-average smoothing", pybind11::arg("n"), pybind11::arg("channels"));
@@ -93,4 +110,5 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("soft_clamp", &soft_clamp, "limit * tanh(x / limit), float32/float64");
   m.def("soft_clamp_compact", &soft_clamp_compact, "soft_clamp stored in float16");
   m.def("soft_clamp_f32", &soft_clamp_f32, "soft_clamp computed in float32");
+  m.def("weighted_features", &weighted_features, "x * w per feature, in x's dtype");
 }

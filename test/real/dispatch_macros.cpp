@@ -1,8 +1,9 @@
 // Real-header tier: the AT_DISPATCH_* family as each version's
 // ATen/Dispatch.h writes it (1.13's AT_DISPATCH_SWITCH, 2.x's
 // THO_DISPATCH_SWITCH_TMPL): torchdtype-dispatch-missing-dtype on a dtype
-// no case covers, and each case's body judged with its own dtype
-// (torchdtype-data-ptr-dtype).
+// no case covers, each case's body judged with its own dtype
+// (torchdtype-data-ptr-dtype), and a second tensor read with scalar_t
+// without a check (torchdtype-dispatch-operand-dtype).
 #include <torch/torch.h>
 
 // An extension's CPU kernel: float32 and float64 only.
@@ -25,7 +26,18 @@ torch::Tensor weighted(const torch::Tensor &x, const torch::Tensor &w) {
   AT_DISPATCH_FLOATING_TYPES_AND_HALF(x.scalar_type(), "weighted", [&] {
     const scalar_t *wp = w.data_ptr<scalar_t>();
     // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'data_ptr<{{.*}}>' reads 'w' as Half but it has dtype Float; this throws at run time: "expected scalar type Half but found Float" [kb: pytorch/scalar-type-mismatch] [torchdtype-data-ptr-dtype]
+    // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: warning: 'data_ptr<scalar_t>' reads 'w' with the dtype dispatched on 'x', but nothing checks that 'w' has it; called with two dtypes (autocast's bfloat16 activations and float32 weights) this throws at run time: "expected scalar type {ScalarType} but found {ScalarType}" [kb: pytorch/scalar-type-mismatch] [torchdtype-dispatch-operand-dtype]
     out.data_ptr<scalar_t>()[0] = wp[0];
+  });
+  return out;
+}
+
+// Checked on entry: quiet.
+torch::Tensor weighted_checked(const torch::Tensor &x, const torch::Tensor &w) {
+  TORCH_CHECK(w.scalar_type() == x.scalar_type(), "w must have x's dtype");
+  auto out = torch::empty_like(x);
+  AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, x.scalar_type(), "weighted_checked", [&] {
+    out.data_ptr<scalar_t>()[0] = w.data_ptr<scalar_t>()[0];
   });
   return out;
 }

@@ -112,7 +112,7 @@ torch::Tensor weighted(const torch::Tensor &x, const torch::Tensor &w) {
   auto out = torch::empty_like(x);
   AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "weighted", [&] {
     const scalar_t *in = x.data_ptr<scalar_t>();
-    const scalar_t *wp = w.data_ptr<scalar_t>(); // FLAGGED(torchdtype-data-ptr-dtype)
+    const scalar_t *wp = w.data_ptr<scalar_t>(); // FLAGGED(torchdtype-data-ptr-dtype, torchdtype-dispatch-operand-dtype)
     scalar_t *o = out.data_ptr<scalar_t>();
     for (int64_t i = 0; i < x.numel(); ++i)
       o[i] = in[i] * wp[i];

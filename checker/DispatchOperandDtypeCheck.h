@@ -1,0 +1,29 @@
+//===- DispatchOperandDtypeCheck.h - torchdtype-dispatch-operand-dtype -*- C++ -*-===//
+
+#ifndef TORCHDTYPE_CHECKER_DISPATCHOPERANDDTYPECHECK_H
+#define TORCHDTYPE_CHECKER_DISPATCHOPERANDDTYPECHECK_H
+
+#include "TorchDtypeCheck.h"
+
+namespace clang::tidy::torchdtype {
+
+/// Finds an element accessor that reads a tensor with the scalar_t of an
+/// AT_DISPATCH_* macro on another tensor, where nothing (a check, a
+/// conversion, a derivation) ties the two dtypes: a caller passing two
+/// dtypes (autocast's bfloat16 activations, float32 weights) gets
+/// 'expected scalar type BFloat16 but found Float'.
+///
+/// For the user-facing documentation see:
+/// docs/checks/dispatch-operand-dtype.md
+class DispatchOperandDtypeCheck : public TorchDtypeCheck {
+public:
+  using TorchDtypeCheck::TorchDtypeCheck;
+
+protected:
+  void report(const ::torchdtype::FunctionResult &R,
+              ::torchdtype::AnalysisContext &AC) override;
+};
+
+} // namespace clang::tidy::torchdtype
+
+#endif
