@@ -7,7 +7,10 @@ working programs (docs/analysis.md, "Tried on public LibTorch code").
 MANIFEST names a public repository, the commit tried and its translation
 units (each a file and its -I directories, relative to the checkout); the
 checkout itself (SOURCE_DIR: a copy of the repository at that commit) is
-fetched for the run and never kept in this repository. Every unit is
+fetched for the run and never kept in this repository. An extension's
+manifest says "python_headers": true (its units include <torch/extension.h>,
+which needs Python.h: Debian's python3's include directory is added) and may
+list "defines" (as torch.utils.cpp_extension passes TORCH_EXTENSION_NAME). Every unit is
 compiled with the system's LibTorch 1.13.1 (-isystem, as installed) and the
 checks target PyTorch 1.13. Prints each torchdtype finding and a line per
 unit that does not parse (its compiler errors are not counted as findings),
@@ -26,6 +29,14 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 TORCH_INCLUDES = ["-isystem", "/usr/include/torch/csrc/api/include"]
 CONFIG = ("{Checks: '-*,torchdtype-*', "
           "CheckOptions: {PyTorchVersion: '1.13'}}")
+
+
+def python_include():
+    """Python.h's directory, as Debian's python3 (the one of python3-torch)
+    reports it."""
+    py = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
+    return subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['include'])"],
+                          stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
 
 
 def main():
@@ -54,6 +65,9 @@ def main():
                 print("missing   %s" % u["file"])
                 continue
             flags = ["-std=" + manifest.get("std", "c++17")] + TORCH_INCLUDES
+            if manifest.get("python_headers"):
+                flags += ["-isystem", python_include()]
+            flags += ["-D" + d for d in manifest.get("defines", [])]
             for inc in u.get("include", []):
                 flags += ["-I", os.path.join(src, inc)]
             db.append({"directory": os.path.dirname(path),
