@@ -2,7 +2,6 @@
 
 #include "DispatchOperandDtypeCheck.h"
 #include "analysis/Findings.h"
-#include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -16,12 +15,7 @@ void DispatchOperandDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     if (!firstAt(Loc))
       continue;
     const ::torchdtype::Operand &Read = F.Ev->Operands[0];
-    StringRef Dispatched = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(
-            AST->getSourceManager().getSpellingLoc(
-                F.Dispatched->getBeginLoc()),
-            AST->getSourceManager().getSpellingLoc(F.Dispatched->getEndLoc())),
-        AST->getSourceManager(), AST->getLangOpts());
+    StringRef Dispatched = writtenText(F.Dispatched);
     if (Dispatched.empty())
       Dispatched = "the dispatched tensor";
     diag(Loc, "'%0<scalar_t>' reads '%1' with the dtype dispatched on "

@@ -2,7 +2,6 @@
 
 #include "HalfOverflowCheck.h"
 #include "analysis/Findings.h"
-#include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -15,13 +14,7 @@ void HalfOverflowCheck::report(const ::torchdtype::FunctionResult &R,
     SourceLocation Loc = fileLoc(F.Value->getExprLoc());
     if (!firstAt(Loc))
       continue;
-    // The number as written, also where a macro wrote it.
-    const SourceManager &SM = AST->getSourceManager();
-    StringRef Written = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(
-            SM.getSpellingLoc(F.Value->getBeginLoc()),
-            SM.getSpellingLoc(F.Value->getEndLoc())),
-        SM, AST->getLangOpts());
+    StringRef Written = writtenText(F.Value);
     bool Result = F.Self->E == F.Ev->Call; // a factory's own result
     diag(Loc, "'%0' gets %1, outside the range of float16 (largest finite "
               "value 65504) that %select{'%3'|its result}2 has; this throws "

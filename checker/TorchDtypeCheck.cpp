@@ -297,6 +297,14 @@ void TorchDtypeCheck::contextNotes(
   }
 }
 
+StringRef TorchDtypeCheck::writtenText(const Expr *E) const {
+  const SourceManager &SM = AST->getSourceManager();
+  return Lexer::getSourceText(
+      CharSourceRange::getTokenRange(SM.getSpellingLoc(E->getBeginLoc()),
+                                     SM.getSpellingLoc(E->getEndLoc())),
+      SM, AST->getLangOpts());
+}
+
 StringRef TorchDtypeCheck::outermostMacro(SourceLocation Loc) const {
   const SourceManager &SM = AST->getSourceManager();
   StringRef Name;

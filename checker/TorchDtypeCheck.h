@@ -49,6 +49,9 @@ protected:
   SourceLocation dtypeLoc(const ::torchdtype::Operand &O) const;
   /// The operand's name, or its source text.
   std::string describe(const ::torchdtype::Operand &O) const;
+  /// E's source text as written, also where a macro wrote it (the
+  /// spelling), or "".
+  StringRef writtenText(const Expr *E) const;
   /// The outermost macro whose expansion Loc is in (the one the user
   /// wrote), or "".
   StringRef outermostMacro(SourceLocation Loc) const;

@@ -35,8 +35,7 @@ static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
     if (S.IsLibTorch || !Callee->hasBody())
       return CallFamily::OpaqueMethod;
   }
-  if (!S.IsMethod && S.Args.size() == 1 &&
-      Api.isDispatchTypeReader(Callee->getQualifiedNameAsString()))
+  if (isDispatchTypeRead(S.E, Api))
     return CallFamily::DispatchType;
   if (S.IsLibTorch) {
     if (Api.isOpNamespace(S.Namespace) && S.Result == TypeKind::Tensor)

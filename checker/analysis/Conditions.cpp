@@ -92,29 +92,14 @@ const Expr *peelConversion(const Expr *E) {
 } // namespace
 
 const Expr *FunctionAnalyzer::dtypeSource(const Expr *E) {
-  for (int I = 0; E && I < 8; ++I) {
-    E = strip(E);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      // A local copy of the dtype (`const auto &the_type = x.scalar_type()`,
-      // `at::ScalarType st = ...`) that nothing writes.
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || !stableVar(VD))
-        return nullptr;
-      E = VD->getInit();
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CallExpr>(E);
-        CE && site(CE).Family == CallFamily::DispatchType) {
-      E = CE->getArg(0);
-      continue;
-    }
-    auto M = nullaryMethod(E);
-    if (M && Api.isDTypeAccessor(M->first) &&
-        Api.classify(M->second->getType()) == TypeKind::Tensor)
-      return M->second;
-    return nullptr;
-  }
-  return nullptr;
+  return dtypeReadTensor(E, Api,
+                         [&](const VarDecl *VD) { return stableVar(VD); });
+}
+
+std::optional<DType> FunctionAnalyzer::caseDType(const CaseStmt &CS) const {
+  if (CS.caseStmtIsGNURange())
+    return std::nullopt;
+  return constantOf(peelConversion(CS.getLHS())).DT.single();
 }
 
 std::optional<uint32_t> FunctionAnalyzer::caseDTypes(const SwitchStmt &SW) {
@@ -124,10 +109,7 @@ std::optional<uint32_t> FunctionAnalyzer::caseDTypes(const SwitchStmt &SW) {
     const auto *CS = dyn_cast<CaseStmt>(SC);
     if (!CS)
       continue;
-    std::optional<DType> D =
-        CS->caseStmtIsGNURange()
-            ? std::nullopt
-            : constantOf(peelConversion(CS->getLHS())).DT.single();
+    std::optional<DType> D = caseDType(*CS);
     if (!D)
       return std::nullopt;
     Bits |= 1u << unsigned(*D);
@@ -144,22 +126,16 @@ bool FunctionAnalyzer::refineSwitch(FlowState &S, const SwitchStmt &SW,
                            : nullptr;
   if (!D || !To)
     return true;
-  Test T{D, false, 0, SW.getCond()->getExprLoc()};
-  bool Holds = true;
+  SourceLocation Where = SW.getCond()->getExprLoc();
   if (const auto *CS = dyn_cast_or_null<CaseStmt>(To->getLabel())) {
-    std::optional<DType> K =
-        constantOf(peelConversion(CS->getLHS())).DT.single();
-    if (!K)
-      return true;
-    T.Bits = 1u << unsigned(*K);
-  } else { // the default, or past the switch: none of the cases
-    std::optional<uint32_t> Cases = caseDTypes(SW);
-    if (!Cases || !*Cases)
-      return true;
-    T.Bits = *Cases;
-    Holds = false;
+    std::optional<DType> K = caseDType(*CS);
+    return !K || applyTest(S, D, /*IsDevice=*/false, 1u << unsigned(*K),
+                           Where, /*Holds=*/true);
   }
-  return applyTest(S, T.Storage, T.IsDevice, T.Bits, T.Where, Holds);
+  // The default, or past the switch: none of the cases.
+  std::optional<uint32_t> Cases = caseDTypes(SW);
+  return !Cases || !*Cases ||
+         applyTest(S, D, /*IsDevice=*/false, *Cases, Where, /*Holds=*/false);
 }
 
 bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
@@ -262,17 +238,8 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
   if (!VD || Api.classify(VD->getType()) != TypeKind::Tensor)
     return true;
   AbsValue V;
-  if (auto It = S.Vars.find(Storage); It != S.Vars.end())
-    V = It->second;
-  else if (const auto *PD = dyn_cast<ParmVarDecl>(Storage);
-           PD && PD->getDeclContext() == FD)
-    V = paramValue(PD, PD->getType());
-  else if (const auto *PD = dyn_cast<ParmVarDecl>(Storage);
-           PD && capturedParam(PD))
-    // A parameter of the function around a lambda without parameters of
-    // its own (an AT_DISPATCH_* body): symbolic as in that function, so
-    // what was derived from it there follows the test (below).
-    V = paramValue(PD, PD->getType());
+  if (std::optional<AbsValue> Known = testedValue(S, Storage))
+    V = *Known;
   else if (isa<VarDecl>(Storage) && VD->getDeclContext() != FD &&
            VD->getDeclContext()->isFunctionOrMethod())
     // A variable of the function around a lambda, captured: nothing known
@@ -322,18 +289,7 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
 
 bool FunctionAnalyzer::unifyFacts(FlowState &S, const Decl *A, const Decl *B,
                                   bool IsDevice) {
-  auto ValueOf = [&](const Decl *D) -> std::optional<AbsValue> {
-    const auto *VD = dyn_cast<ValueDecl>(D);
-    if (!VD || Api.classify(VD->getType()) != TypeKind::Tensor)
-      return std::nullopt;
-    if (auto It = S.Vars.find(D); It != S.Vars.end())
-      return It->second;
-    if (const auto *PD = dyn_cast<ParmVarDecl>(D);
-        PD && (PD->getDeclContext() == FD || capturedParam(PD)))
-      return paramValue(PD, PD->getType());
-    return std::nullopt;
-  };
-  std::optional<AbsValue> VA = ValueOf(A), VB = ValueOf(B);
+  std::optional<AbsValue> VA = testedValue(S, A), VB = testedValue(S, B);
   if (!VA || !VB || !VA->isTensor() || !VB->isTensor())
     return true;
   auto Unify = [&](auto &FA, auto &FB) {
@@ -358,6 +314,22 @@ bool FunctionAnalyzer::unifyFacts(FlowState &S, const Decl *A, const Decl *B,
   S.Vars[A] = *VA;
   S.Vars[B] = *VB;
   return true;
+}
+
+std::optional<AbsValue> FunctionAnalyzer::testedValue(const FlowState &S,
+                                                      const Decl *D) {
+  const auto *VD = dyn_cast<ValueDecl>(D);
+  if (!VD || Api.classify(VD->getType()) != TypeKind::Tensor)
+    return std::nullopt;
+  if (auto It = S.Vars.find(D); It != S.Vars.end())
+    return It->second;
+  // A parameter of this function, or of the function around a lambda
+  // without parameters of its own (an AT_DISPATCH_* body): symbolic as
+  // there, so what was derived from it follows a test (applyTest).
+  if (const auto *PD = dyn_cast<ParmVarDecl>(D);
+      PD && (PD->getDeclContext() == FD || capturedParam(PD)))
+    return paramValue(PD, PD->getType());
+  return std::nullopt;
 }
 
 bool FunctionAnalyzer::capturedParam(const ParmVarDecl *PD) const {

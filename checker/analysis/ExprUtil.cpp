@@ -106,13 +106,74 @@ QualType unwrapOptional(const ApiModel &Api, QualType T) {
   return T;
 }
 
-QualType numberType(const Expr *E) {
+/// A number argument as written, through the c10::Scalar made of it.
+static const Expr *numberExpr(const Expr *E) {
   E = strip(E);
   if (const auto *C = dyn_cast<CXXConstructExpr>(E))
     if (C->getNumArgs() == 1)
       E = strip(C->getArg(0));
-  QualType T = E->getType();
+  return E;
+}
+
+QualType numberType(const Expr *E) {
+  QualType T = numberExpr(E)->getType();
   return T->isArithmeticType() ? T : QualType();
+}
+
+std::optional<double> numberValue(const Expr *E, ASTContext &Ctx) {
+  E = numberExpr(E);
+  if (E->isValueDependent() || !E->getType()->isArithmeticType())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx))
+    return std::nullopt;
+  if (R.Val.isFloat())
+    return R.Val.getFloat().convertToDouble();
+  if (R.Val.isInt())
+    return double(R.Val.getInt().getSExtValue());
+  return std::nullopt;
+}
+
+bool isDispatchTypeRead(const CallExpr *CE, const ApiModel &Api) {
+  const FunctionDecl *F = CE->getDirectCallee();
+  return F && !isa<CXXMethodDecl>(F) && CE->getNumArgs() == 1 &&
+         Api.isDispatchTypeReader(F->getQualifiedNameAsString());
+}
+
+const Expr *dtypeReadTensor(const Expr *E, const ApiModel &Api,
+                            llvm::function_ref<bool(const VarDecl *)> Unchanged,
+                            bool *ThroughReader) {
+  if (ThroughReader)
+    *ThroughReader = false;
+  for (int I = 0; E && I < 8; ++I) {
+    E = strip(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      // A local copy of the dtype (`const auto &the_type = x.scalar_type()`,
+      // `at::ScalarType st = ...`) that nothing writes.
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || !Unchanged(VD))
+        return nullptr;
+      E = VD->getInit();
+      continue;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      const CXXMethodDecl *M = MC->getMethodDecl();
+      const Expr *Obj = MC->getImplicitObjectArgument();
+      return M && M->getIdentifier() && MC->getNumArgs() == 0 &&
+                     Api.isDTypeAccessor(M->getName()) && Obj &&
+                     Api.classify(Obj->getType()) == TypeKind::Tensor
+                 ? Obj
+                 : nullptr;
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E); CE && isDispatchTypeRead(CE, Api)) {
+      if (ThroughReader)
+        *ThroughReader = true;
+      E = CE->getArg(0);
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
 }
 
 std::optional<Equality> equalityOf(const Expr *E) {

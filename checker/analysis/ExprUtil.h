@@ -13,6 +13,7 @@
 #include "ApiModel.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
@@ -38,6 +39,20 @@ bool isCopyOrMoveOf(const clang::CXXConstructExpr *CE);
 /// The C++ arithmetic type behind a number argument (also through the
 /// c10::Scalar it was converted to), or null.
 clang::QualType numberType(const clang::Expr *E);
+/// The value of a number argument (also through its c10::Scalar), when the
+/// compiler can evaluate it.
+std::optional<double> numberValue(const clang::Expr *E,
+                                  clang::ASTContext &Ctx);
+/// A call of the function AT_DISPATCH_* reads the dispatched dtype through
+/// (detail::scalar_type, api.json names.dispatch_type_readers).
+bool isDispatchTypeRead(const clang::CallExpr *CE, const ApiModel &Api);
+/// The tensor whose dtype E reads (`x.scalar_type()`, `x.dtype()`),
+/// through local copies Unchanged accepts and isDispatchTypeRead calls;
+/// ThroughReader, if given, says whether the chain went through one.
+const clang::Expr *
+dtypeReadTensor(const clang::Expr *E, const ApiModel &Api,
+                llvm::function_ref<bool(const clang::VarDecl *)> Unchanged,
+                bool *ThroughReader = nullptr);
 /// The type inside (nested) optionals; null if it cannot be read.
 clang::QualType unwrapOptional(const ApiModel &Api, clang::QualType T);
 /// `L == R` or `L != R`, built-in or an overloaded operator (std::string,

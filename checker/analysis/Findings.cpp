@@ -367,6 +367,14 @@ std::vector<UnsafeAutocastFinding> findAutocastUnsafe(const FunctionResult &R,
   return Out;
 }
 
+/// An element accessor that checks the tensor's dtype (data_ptr<T>,
+/// accessor<T, N> ...): the tensor method itself, its receiver operand 0,
+/// by the name it was called with.
+static bool isCheckedAccessor(const OpEvent &Ev, const ApiModel &Api) {
+  return Ev.Generic && !Ev.Operands.empty() && Ev.Operands[0].Pos == 0 &&
+         Api.isDTypeCheckedAccessor(Ev.Written);
+}
+
 std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
                                              const ApiModel &Api,
                                              clang::ASTContext &Ctx) {
@@ -374,10 +382,7 @@ std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
   if (R.Skipped)
     return Out;
   for (const OpEvent &Ev : R.Ops) {
-    // The tensor method itself (its receiver is operand 0), by the name it
-    // was called with.
-    if (!Ev.Generic || Ev.Operands.empty() || Ev.Operands[0].Pos != 0 ||
-        !Api.isDTypeCheckedAccessor(Ev.Written))
+    if (!isCheckedAccessor(Ev, Api))
       continue;
     const auto *Call = llvm::dyn_cast<clang::CXXMemberCallExpr>(Ev.Call);
     const clang::FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
@@ -413,33 +418,6 @@ std::vector<DispatchFinding> findDispatchMissingDtype(const FunctionResult &R) {
   return Out;
 }
 
-/// The value of a number argument (through its c10::Scalar), if constant.
-static std::optional<double> numberValue(const clang::Expr *E,
-                                         clang::ASTContext &Ctx) {
-  for (int I = 0; E && I < 8; ++I) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = llvm::dyn_cast<clang::CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *C = llvm::dyn_cast<clang::CXXConstructExpr>(E);
-             C && C->getNumArgs() == 1)
-      E = C->getArg(0);
-    else
-      break;
-  }
-  if (!E || E->isValueDependent() || !E->getType()->isArithmeticType())
-    return std::nullopt;
-  clang::Expr::EvalResult R;
-  if (!E->EvaluateAsRValue(R, Ctx))
-    return std::nullopt;
-  if (R.Val.isFloat())
-    return R.Val.getFloat().convertToDouble();
-  if (R.Val.isInt())
-    return double(R.Val.getInt().getSExtValue());
-  return std::nullopt;
-}
-
 std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
                                               const ApiModel &Api,
                                               clang::ASTContext &Ctx) {
@@ -454,9 +432,9 @@ std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
       continue;
     // The op's operands: the object of a method first, then the arguments.
     llvm::SmallVector<const clang::Expr *, 4> Ops;
-    if (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(Call))
-      Ops.push_back(MC->getImplicitObjectArgument());
-    Ops.append(Call->arg_begin(), Call->arg_end());
+    if (const clang::Expr *Obj =
+            splitCall(Call, Call->getDirectCallee(), Ops))
+      Ops.insert(Ops.begin(), Obj);
     if (Rule->Value >= Ops.size())
       continue;
     const Operand *Self = nullptr;
@@ -492,44 +470,6 @@ static const clang::SwitchStmt *switchAround(const clang::Decl *D,
   return nullptr;
 }
 
-/// The tensor a dispatch switch is on: `_st` from
-/// detail::scalar_type(the_type), the_type from `x.scalar_type()`.
-static const clang::Expr *dispatchedTensor(const clang::SwitchStmt &SW,
-                                           const ApiModel &Api) {
-  const clang::Expr *E = SW.getCond();
-  bool ThroughReader = false;
-  for (int I = 0; E && I < 8; ++I) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(E)) {
-      const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
-      E = VD && VD->isLocalVarDecl() ? VD->getInit() : nullptr;
-      continue;
-    }
-    if (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(E)) {
-      const clang::CXXMethodDecl *M = MC->getMethodDecl();
-      return ThroughReader && M && M->getIdentifier() &&
-                     Api.isDTypeAccessor(M->getName())
-                 ? MC->getImplicitObjectArgument()
-                 : nullptr;
-    }
-    if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(E)) {
-      const clang::FunctionDecl *F = CE->getDirectCallee();
-      if (!F || CE->getNumArgs() != 1 ||
-          !Api.isDispatchTypeReader(F->getQualifiedNameAsString()))
-        return nullptr;
-      ThroughReader = true;
-      E = CE->getArg(0);
-      continue;
-    }
-    if (const auto *M = llvm::dyn_cast<clang::MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
-
 std::vector<DispatchOperandFinding>
 findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
                     clang::ASTContext &Ctx) {
@@ -539,9 +479,7 @@ findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
   for (const OpEvent &Ev : R.Ops) {
     // An accessor of the function's own (not a callee's judged for a
     // call), in a dispatch body.
-    if (!Ev.Generic || !Ev.InLambda || !Ev.Via.empty() ||
-        Ev.Operands.empty() || Ev.Operands[0].Pos != 0 ||
-        !Api.isDTypeCheckedAccessor(Ev.Written))
+    if (!Ev.InLambda || !Ev.Via.empty() || !isCheckedAccessor(Ev, Api))
       continue;
     const auto *Call = llvm::dyn_cast<clang::CXXMemberCallExpr>(Ev.Call);
     const auto *ME = Call ? llvm::dyn_cast<clang::MemberExpr>(
@@ -559,8 +497,15 @@ findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
         TSI ? TSI->getType()->getAs<clang::TypedefType>() : nullptr;
     const clang::SwitchStmt *SW =
         TT ? switchAround(TT->getDecl(), Ctx) : nullptr;
-    const clang::Expr *Dispatched = SW ? dispatchedTensor(*SW, Api) : nullptr;
-    if (!Dispatched)
+    // The tensor the switch is on, as the macro reads it (its locals are
+    // never written).
+    bool ThroughReader = false;
+    const clang::Expr *Dispatched =
+        SW ? dtypeReadTensor(
+                 SW->getCond(), Api, [](const clang::VarDecl *) { return true; },
+                 &ThroughReader)
+           : nullptr;
+    if (!Dispatched || !ThroughReader)
       continue;
     const Operand &Read = Ev.Operands[0];
     const clang::Decl *ReadVar = storageOf(Read.E);

@@ -77,12 +77,18 @@ private:
   /// other's says; false if they cannot be.
   bool unifyFacts(FlowState &S, const clang::Decl *A, const clang::Decl *B,
                   bool IsDevice);
+  /// What a condition tests of a tensor storage knows of it: its value on
+  /// the path, or a parameter's symbolic value (testedValue's comment).
+  std::optional<AbsValue> testedValue(const FlowState &S,
+                                      const clang::Decl *D);
   /// A parameter of the function a lambda without parameters (nested in
   /// such lambdas only) is written in: its value there is symbolic.
   bool capturedParam(const clang::ParmVarDecl *PD) const;
   /// The tensor whose dtype E is: `x.scalar_type()`, `x.dtype()`, through
   /// unchanged local copies and detail::scalar_type (AT_DISPATCH_*).
   const clang::Expr *dtypeSource(const clang::Expr *E);
+  /// The dtype a case label names, if a known ScalarType.
+  std::optional<DType> caseDType(const clang::CaseStmt &CS) const;
   /// The dtypes of a switch's cases, if each is a known ScalarType.
   std::optional<uint32_t> caseDTypes(const clang::SwitchStmt &SW);
   void processStmt(const clang::Stmt *S);
@@ -191,6 +197,9 @@ private:
   unsigned outParams(const clang::FunctionDecl *Callee, bool Last) const;
   /// The tensors of a braced index list, into E.Indices.
   void recordIndexList(OpEvent &E, const clang::Expr *List);
+  /// Records Ev with the state it runs in (autocast, guards, the path's
+  /// assumptions, whether a lambda runs it).
+  OpEvent &recordEvent(OpEvent Ev);
   OpEvent *recordOp(const clang::CallExpr *CE, llvm::StringRef Op,
                     bool SameDType, bool Elementwise, unsigned Mask,
                     llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,

@@ -156,7 +156,7 @@ void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {
   recordMpsFloat64(S.E, V);
   if (Api.isBufferFactory(S.Name))
     record(FromBlobs, S.E, FromBlobEvent{S.E, V});
-  // A factory that fills its result with a number (full, new_full): an op
+  // A factory that fills its result with a number (full, full_like): an op
   // event whose operand is the result, for the number's range.
   if (std::optional<FillValueRule> F = Api.fillValueOp(S.Name);
       F && F->Self < 0 && V.isTensor()) {
@@ -165,11 +165,7 @@ void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {
     Ev.Op = Ev.Written = S.Name;
     Ev.Generic = true;
     Ev.Operands.push_back(Operand{S.E, V, "", 0});
-    Ev.Autocast = currentAutocast();
-    Ev.LocalAutocast = Cur.Autocast;
-    Ev.AutocastDType = Cur.AutocastDType;
-    Ev.Assumed = Cur.Assumed;
-    record(Ops, S.E, std::move(Ev));
+    recordEvent(std::move(Ev));
   }
 }
 

@@ -253,6 +253,10 @@ OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
   }
   if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
     return nullptr;
+  return &recordEvent(std::move(Ev));
+}
+
+OpEvent &FunctionAnalyzer::recordEvent(OpEvent Ev) {
   Ev.Autocast = currentAutocast();
   Ev.NoGrad = Cur.NoGradGuards > 0;
   Ev.LocalAutocast = Cur.Autocast;
@@ -260,7 +264,8 @@ OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
   Ev.Assumed = Cur.Assumed;
   const auto *M = dyn_cast<CXXMethodDecl>(FD);
   Ev.InLambda = M && M->getParent()->isLambda();
-  return &record(Ops, CE, std::move(Ev));
+  const Expr *Call = Ev.Call;
+  return record(Ops, Call, std::move(Ev));
 }
 
 void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
