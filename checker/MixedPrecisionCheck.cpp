@@ -7,6 +7,9 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::dtypeName;
 
+static constexpr llvm::StringLiteral KernelMissingRecord =
+    "pytorch/dtype-not-implemented";
+
 std::vector<FixItHint> MixedPrecisionCheck::widenNarrowOperand(
     const ::torchdtype::MixedPrecisionFinding &F) const {
   // Widening loses nothing. Never self of an in-place or out= op (the
@@ -34,15 +37,24 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
       continue;
     std::string Record = AC.api().sameDTypeRecord(F.Ev->Op);
     // The message names the operands' dtypes as written only where autocast
-    // casts none of them and the first one's kernel exists.
+    // casts none of them. On the CPU a first operand whose kernel is missing
+    // fails that way first (mm(Half, Float) on 1.13).
     MessageFacts Facts{"op"};
-    if (F.AutocastReason.empty() && !AC.api().cpuKernelMissing(F.Ev->Op, F.DA))
+    std::optional<std::string> Missing =
+        AC.api().cpuKernelMissing(F.Ev->Op, F.DA);
+    bool OnCpu = F.A->V.DV.single() == ::torchdtype::Device::CPU;
+    if (F.AutocastReason.empty() && !Missing)
       Facts = {"op",    F.DA, F.DB, F.A->V.DV.single(), F.B->V.DV.single(),
                F.Ev->Op};
+    if (F.AutocastReason.empty() && Missing && OnCpu)
+      Record = KernelMissingRecord;
+    std::string Suffix = Record == KernelMissingRecord
+                             ? kbSuffix(Record, *Missing)
+                             : kbSuffix(Record, Facts);
     diag(Loc, "'%0' requires operands of the same dtype but gets %1 and %2; "
               "this throws at run time%3")
-        << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB)
-        << kbSuffix(Record, Facts) << widenNarrowOperand(F);
+        << F.Ev->Written << dtypeName(F.DA) << dtypeName(F.DB) << Suffix
+        << widenNarrowOperand(F);
     for (const ::torchdtype::Operand *O : {F.A, F.B}) {
       diag(dtypeLoc(*O), "operand '%0' has dtype %1 from here",
            DiagnosticIDs::Note)

@@ -38,6 +38,14 @@ TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
   Config.Version = *V;
   Config.MaxStepsPerFunction = Options.getLocalOrGlobal(
       "MaxStepsPerFunction", Config.MaxStepsPerFunction);
+  Config.MaxPathsPerBlock =
+      Options.getLocalOrGlobal("MaxPathsPerBlock", Config.MaxPathsPerBlock);
+  if (Config.MaxPathsPerBlock == 0) {
+    configurationDiag("MaxPathsPerBlock for %0 must be at least 1; using 1 "
+                      "(no path sensitivity)")
+        << Name;
+    Config.MaxPathsPerBlock = 1;
+  }
   Config.DropAfterThrow =
       !Options.getLocalOrGlobal("ReportAfterThrow", !Config.DropAfterThrow);
   KnowledgeBaseDir = Options.getLocalOrGlobal("KnowledgeBase", "").str();
@@ -55,6 +63,7 @@ void TorchDtypeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PyTorchVersion", VersionText);
   Options.store(Opts, "ReportSkippedFunctions", ReportSkippedFunctions);
   Options.store(Opts, "MaxStepsPerFunction", Config.MaxStepsPerFunction);
+  Options.store(Opts, "MaxPathsPerBlock", Config.MaxPathsPerBlock);
   Options.store(Opts, "ReportAfterThrow", !Config.DropAfterThrow);
   Options.store(Opts, "KnowledgeBase", KnowledgeBaseDir);
 }
@@ -203,6 +212,10 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id, StringRef Message) const {
   if (!R)
     return (" [kb: " + Id + "]").str();
   std::string Quoted = Message.empty() ? R->firstSignature() : Message.str();
+  // A signature with placeholders is not what the program prints: the
+  // record's link only.
+  if (Message.empty() && StringRef(Quoted).contains('{'))
+    return (" [kb: " + R->Id + "]");
   return ": \"" + Quoted + "\" [kb: " + R->Id + "]";
 }
 
@@ -215,6 +228,11 @@ std::string TorchDtypeCheck::kbSuffix(StringRef Id,
                   const std::string &Format) -> std::optional<std::string> {
     if (Role == "fn" && Format.empty() && !Facts.Fn.empty())
       return Facts.Fn;
+    if (Role == "on")
+      return Facts.ExpectedDevice
+                 ? std::optional<std::string>(
+                       ::torchdtype::deviceName(*Facts.ExpectedDevice).str())
+                 : std::nullopt;
     bool IsExpected = Role == "expected";
     if (!IsExpected && Role != "found")
       return std::nullopt;

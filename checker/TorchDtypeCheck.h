@@ -61,7 +61,7 @@ protected:
   /// What a warning ends with: the runtime message (Message, the program's
   /// own text where the check knows it, else the record's signature) and
   /// the record's id, `: "MESSAGE" [kb: ID]` (just ` [kb: ID]` for an
-  /// unknown id).
+  /// unknown id, or a signature with placeholders left to fill).
   std::string kbSuffix(StringRef Id, StringRef Message = "") const;
   /// What a finding knows of the message its error prints: the values of
   /// the placeholders of the record's "messages" text.

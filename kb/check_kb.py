@@ -83,6 +83,17 @@ FILL_EXAMPLE = [("{expected:ScalarType}", "Float"), ("{found:ScalarType}", "Doub
                 ("{fn}", "embedding")]
 
 
+def fill_on(text, device):
+    """{on:cpu=A|cuda=B} -> the text for device ('' when not written)."""
+    def pick(m):
+        for choice in m.group(1).split("|"):
+            name, _, val = choice.partition("=")
+            if name == device:
+                return val
+        return ""
+    return re.sub(r"\{on:([^}]*)\}", pick, text)
+
+
 def rel(path):
     return os.path.relpath(path, ROOT)
 
@@ -188,12 +199,14 @@ def check_records(report, records, cases_file, cxx):
             if isinstance(texts, str):
                 texts = {"": texts}
             for shape, text in sorted((texts or {}).items()):
-                filled = text
-                for ph, val in FILL_EXAMPLE:
-                    filled = filled.replace(ph, val)
-                if not compiled[rec["id"]].search(filled):
-                    report.error(where, "messages.%s%s" % (version, "." + shape if shape else ""),
-                                 "regex does not match it filled in: %r" % filled)
+                for device in sorted(set(re.findall(r"([A-Za-z]+)=", " ".join(
+                        re.findall(r"\{on:([^}]*)\}", text)))) or {"cpu"}):
+                    filled = fill_on(text, device)
+                    for ph, val in FILL_EXAMPLE:
+                        filled = filled.replace(ph, val)
+                    if not compiled[rec["id"]].search(filled):
+                        report.error(where, "messages.%s%s" % (version, "." + shape if shape else ""),
+                                     "regex does not match it filled in: %r" % filled)
         if len(rec.get("workarounds_zh", []) or []) != len(rec.get("workarounds", []) or []):
             report.error(where, "workarounds_zh", "has %d entries, workarounds has %d"
                          % (len(rec.get("workarounds_zh") or []), len(rec.get("workarounds") or [])))

@@ -27,7 +27,8 @@ AnalysisContext &sharedAnalysis(clang::ASTContext &Ctx,
   std::lock_guard<std::mutex> G(R.Lock);
   auto Key =
       std::make_pair(&Ctx, Config.Version.str() + "/" +
-                               std::to_string(Config.MaxStepsPerFunction) +
+                               std::to_string(Config.MaxStepsPerFunction) + "/" +
+                               std::to_string(Config.MaxPathsPerBlock) +
                                (Config.DropAfterThrow ? "" : "/all"));
   auto &Slot = R.Contexts[Key];
   if (!Slot)

@@ -234,6 +234,24 @@ unsigned KnowledgeBase::loadDirectory(const std::string &Dir,
   return N;
 }
 
+/// {on:cpu=TEXT|cuda=TEXT}: the text written for Device, if any.
+static std::optional<std::string>
+choose(const std::string &Choices, const std::optional<std::string> &Device) {
+  if (!Device)
+    return std::nullopt;
+  for (size_t I = 0; I <= Choices.size();) {
+    size_t Bar = Choices.find('|', I);
+    if (Bar == std::string::npos)
+      Bar = Choices.size();
+    std::string C = Choices.substr(I, Bar - I);
+    size_t Eq = C.find('=');
+    if (Eq != std::string::npos && C.substr(0, Eq) == *Device)
+      return C.substr(Eq + 1);
+    I = Bar + 1;
+  }
+  return std::nullopt;
+}
+
 std::string
 KbRecord::message(unsigned Major, unsigned Minor, const std::string &Finding,
                   const std::function<std::optional<std::string>(
@@ -268,7 +286,8 @@ KbRecord::message(unsigned Major, unsigned Minor, const std::string &Finding,
     std::string Name = T.substr(Open + 1, Close - Open - 1);
     size_t Colon = Name.find(':');
     std::optional<std::string> V =
-        Colon == std::string::npos
+        Name.rfind("on:", 0) == 0 ? choose(Name.substr(3), Fill("on", ""))
+        : Colon == std::string::npos
             ? Fill(Name, "")
             : Fill(Name.substr(0, Colon), Name.substr(Colon + 1));
     if (!V)

@@ -52,8 +52,9 @@ struct KbRecord {
 
   /// The message a finding of this shape prints on PyTorch Major.Minor,
   /// its placeholders ({expected:ScalarType}, {found:type}, {fn} ...)
-  /// given by Fill(role, format); "" when no message is written for that
-  /// version and shape, or Fill has no value for a placeholder.
+  /// given by Fill(role, format); {on:cpu=TEXT|cuda=TEXT} is the text
+  /// for the device Fill("on", "") names. "" when no message is written
+  /// for that version and shape, or Fill has no value for a placeholder.
   std::string
   message(unsigned Major, unsigned Minor, const std::string &Finding,
           const std::function<std::optional<std::string>(

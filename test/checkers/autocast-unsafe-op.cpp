@@ -14,19 +14,19 @@ void legacy_switch_cuda_tensors() {
   auto prob = torch::rand({4}, opts);
   auto target = torch::ones({4}, opts);
   auto a = torch::binary_cross_entropy(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   auto b = F::binary_cross_entropy(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   torch::nn::BCELoss bce;
   auto c = bce(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   at::autocast::set_enabled(false);
 }
 
 void legacy_switch_unknown_device(const torch::Tensor& prob, const torch::Tensor& target) {
   at::autocast::set_enabled(true);
   auto a = torch::binary_cross_entropy(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   at::autocast::set_enabled(false);
 }
 
@@ -35,12 +35,12 @@ void legacy_switch_unknown_device(const torch::Tensor& prob, const torch::Tensor
 void new_switch(const torch::Tensor& prob, const torch::Tensor& target) {
   at::autocast::set_autocast_enabled(at::kCUDA, true);
   auto a = F::binary_cross_entropy(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   auto p = prob.cuda();
   auto t = target.to(torch::kCUDA);
   torch::nn::BCELoss bce;
   auto b = bce->forward(p, t);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   at::autocast::set_autocast_enabled(at::kCUDA, false);
 }
 
@@ -55,7 +55,7 @@ void guard_struct(const torch::Tensor& prob, const torch::Tensor& target) {
   {
     CudaAutocast guard;
     auto a = torch::binary_cross_entropy(prob, target);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   }
   auto b = torch::binary_cross_entropy(prob, target);  // the guard is gone
 }
@@ -65,14 +65,14 @@ void enable_cuda_autocast() { at::autocast::set_enabled(true); }
 void through_helper(const torch::Tensor& prob, const torch::Tensor& target) {
   enable_cuda_autocast();
   auto a = torch::binary_cross_entropy(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   at::autocast::set_enabled(false);
 }
 
 void in_lambda(const torch::Tensor& prob, const torch::Tensor& target) {
   at::autocast::set_enabled(true);
   auto loss = [&]() { return F::binary_cross_entropy(prob, target); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   loss();
   at::autocast::set_enabled(false);
 }
@@ -81,7 +81,7 @@ template <bool On>
 torch::Tensor bce_maybe_autocast(const torch::Tensor& prob, const torch::Tensor& target) {
   at::autocast::set_enabled(On);
   auto l = torch::binary_cross_entropy(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   at::autocast::set_enabled(false);
   return l;
 }
@@ -95,7 +95,7 @@ void templates(const torch::Tensor& prob, const torch::Tensor& target) {
 void in_macro(const torch::Tensor& prob, const torch::Tensor& target) {
   at::autocast::set_enabled(true);
   auto l = BCE(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   at::autocast::set_enabled(false);
 }
 
@@ -103,7 +103,7 @@ void in_loop(const torch::Tensor& prob, const torch::Tensor& target) {
   at::autocast::set_enabled(true);
   for (int i = 0; i < 3; ++i) {
     auto l = torch::binary_cross_entropy(prob, target);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time: "{{.*}}" [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'binary_cross_entropy' is refused inside a cuda autocast region; this throws at run time{{.*}} [kb: pytorch/autocast-bce-unsafe] [torchdtype-autocast-unsafe-op]
   }
   at::autocast::set_enabled(false);
 }

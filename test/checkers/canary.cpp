@@ -8,5 +8,5 @@ void canary() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kHalf);
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "expected m1 and m2 to have the same dtype, but got: {dtype} != {dtype} (CPU)" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "expected m1 and m2 to have the same dtype, but got: float != c10::Half" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }

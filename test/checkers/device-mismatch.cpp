@@ -13,10 +13,10 @@ void cpu_and_cuda() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kCUDA);
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   // CHECK-MESSAGES-DAG: :[[@LINE-4]]:{{[0-9]+}}: note: operand 'a' is on cpu from here
   auto d = b.matmul(a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'matmul' gets operands on different devices (cuda and cpu); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'matmul' gets operands on different devices (cuda and cpu); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
 }
 
 void device_objects() {
@@ -25,31 +25,31 @@ void device_objects() {
   auto h = torch::ones({2, 2}, torch::TensorOptions().device(torch::Device("cuda:0")));
   auto c = torch::zeros({2, 2}, torch::device(torch::kCPU));
   auto d = torch::mm(g, c);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cuda and cpu); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cuda and cpu); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   auto e = torch::mm(c, h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   auto w = torch::randn({4, 2}, torch::TensorOptions().dtype(torch::kFloat).device(torch::kCUDA, 0));
   auto f = torch::linear(c, w);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'linear' gets operands on different devices (cpu and cuda); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'linear' gets operands on different devices (cpu and cuda); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
 }
 
 void conversions() {
   auto a = torch::randn({2, 2});
   auto b = a.cuda();
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   auto d = b.cpu();
   auto e = torch::mm(b, d);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cuda and cpu); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cuda and cpu); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   auto g = a.to(torch::kCUDA);
   auto h = torch::mm(a, g);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   auto i = a.to(torch::Device(torch::kCUDA, 1), torch::kFloat);
   auto j = torch::mm(a, i);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   auto k = torch::randn({2, 2}).to(b);
   auto l = torch::mm(a, k);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' gets operands on different devices (cpu and cuda); this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
 }
 
 // ---- Positives: modules ---------------------------------------------------
@@ -59,10 +59,10 @@ void nn_module_on_cuda_cpu_input() {
   lin->to(torch::kCUDA);
   auto x = torch::randn({1, 3});
   auto y = lin(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' is on cuda but its input is on cpu; this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' is on cuda but its input is on cpu; this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   // CHECK-MESSAGES-DAG: :[[@LINE-4]]:{{[0-9]+}}: note: module 'lin' moved to cuda here
   auto z = lin->forward(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' is on cuda but its input is on cpu; this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' is on cuda but its input is on cpu; this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
 }
 
 void nn_module_other_holders() {
@@ -70,23 +70,23 @@ void nn_module_other_holders() {
   conv->to(torch::Device(torch::kCUDA, 0));
   auto img = torch::randn({1, 3, 8, 8});
   auto y = conv(img);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'conv' is on cuda but its input is on cpu; this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'conv' is on cuda but its input is on cpu; this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   torch::nn::Linear lin(3, 4);
   lin->to(torch::kCUDA, torch::kHalf);
   auto z = lin->forward(torch::randn({1, 3}, torch::kHalf));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' is on cuda but its input is on cpu; this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' is on cuda but its input is on cpu; this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
 }
 
 void torchscript_module() {
   auto m = torch::jit::load("m.pt");
   m.to(torch::kCUDA);
   m.forward({torch::randn({1, 3})});
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: module 'm' is on cuda but its input is on cpu; this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: module 'm' is on cuda but its input is on cpu; this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:{{[0-9]+}}: note: module 'm' moved to cuda here
   torch::jit::script::Module legacy = torch::jit::load("legacy.pt");
   legacy.to(torch::Device("cuda"));
   auto out = legacy.forward({torch::ones({1, 3}).cpu()}).toTensor();
-  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: module 'legacy' is on cuda but its input is on cpu; this throws at run time: "{{.*}}" [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: module 'legacy' is on cuda but its input is on cpu; this throws at run time{{.*}} [kb: pytorch/device-mismatch] [torchdtype-device-mismatch]
 }
 
 // ---- Negatives ------------------------------------------------------------

@@ -11,7 +11,7 @@ torch::Tensor weighted_sum(const torch::Tensor &x, const torch::Tensor &w) {
                                   "weighted_sum", [&] {
     const scalar_t *in = x.data_ptr<scalar_t>();
     const scalar_t *wp = w.data_ptr<scalar_t>();
-    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'data_ptr<scalar_t>' reads 'w' with the dtype dispatched on 'x', but nothing checks that 'w' has it; called with two dtypes (autocast's bfloat16 activations and float32 weights) this throws at run time: "expected scalar type {ScalarType} but found {ScalarType}" [kb: pytorch/scalar-type-mismatch] [torchdtype-dispatch-operand-dtype]
+    // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: 'data_ptr<scalar_t>' reads 'w' with the dtype dispatched on 'x', but nothing checks that 'w' has it; called with two dtypes (autocast's bfloat16 activations and float32 weights) this throws at run time [kb: pytorch/scalar-type-mismatch] [torchdtype-dispatch-operand-dtype]
     // CHECK-MESSAGES: :[[@LINE-5]]:3: note: the dispatch on 'x'
     // CHECK-MESSAGES: :[[@LINE-3]]:28: note: fix: State what the entry point needs
     scalar_t *o = out.data_ptr<scalar_t>();

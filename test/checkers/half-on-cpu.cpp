@@ -16,64 +16,64 @@ void matrix_products() {
   auto a = torch::randn({2, 2}, torch::kHalf);
   auto b = torch::randn({2, 2}, torch::kHalf);
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   // CHECK-MESSAGES-V113: :[[@LINE-4]]:33: note: operand 'a' has dtype Half from here
   auto d = a.matmul(b);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'matmul' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'matmul' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto e = torch::bmm(a, b);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'bmm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'bmm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto g = torch::addmm(a, a, b);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'addmm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'addmm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 void linear_and_conv() {
   auto x = torch::randn({4, 3}, torch::kHalf);
   auto w = torch::randn({2, 3}, torch::kHalf);
   auto y = torch::linear(x, w);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto z = F::linear(x, w);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto img = torch::randn({1, 1, 4, 4}, torch::kHalf);
   auto k = torch::randn({1, 1, 3, 3}, torch::kHalf);
   auto c = torch::conv2d(img, k);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'conv2d' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'conv2d' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 void normalization_softmax_activations() {
   auto x = torch::randn({4, 3}, torch::kHalf);
   auto a = torch::layer_norm(x, {3});
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto b = F::layer_norm(x, F::LayerNormFuncOptions({3}));
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto c = torch::group_norm(x, 1);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'group_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'group_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto d = torch::softmax(x, 1);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto e = x.log_softmax(1);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'log_softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'log_softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto f = F::softmax(x, F::SoftmaxFuncOptions(1));
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto g = torch::relu(x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto h = x.relu();
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto i = F::relu(x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto j = torch::gelu(x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'gelu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'gelu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto k = x.exp();
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'exp' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'exp' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto l = torch::sigmoid(x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'sigmoid' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'sigmoid' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto m = torch::max_pool2d(x.unsqueeze(0), {2, 2});
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'max_pool2d' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'max_pool2d' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 void converted_to_half() {
   auto x = torch::randn({4, 3});
   auto h = x.to(torch::kHalf);
   auto y = torch::mm(h, h.t());
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   // CHECK-MESSAGES-V113: :[[@LINE-3]]:{{[0-9]+}}: note: operand 'h' has dtype Half from here
 }
 
@@ -82,11 +82,11 @@ void half_module_forward() {
   lin->to(torch::kHalf);
   auto x = torch::randn({4, 3}, torch::kHalf);
   auto y = lin->forward(x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   torch::nn::LayerNorm ln(std::vector<int64_t>{3});
   ln->to(torch::kHalf);
   auto z = ln->forward(x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 void half_module_through_holder() {
@@ -94,17 +94,17 @@ void half_module_through_holder() {
   lin->to(torch::kHalf);
   auto x = torch::randn({4, 3}, torch::kHalf);
   auto y = lin(x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   // CHECK-MESSAGES-V113: :[[@LINE-3]]:33: note: operand 'x' has dtype Half from here
   torch::nn::Conv2d conv(1, 1, 3);
   conv->to(torch::kHalf);
   auto img = torch::randn({1, 1, 4, 4}, torch::kHalf);
   auto c = conv(img);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'conv2d' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'conv2d' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   torch::nn::LayerNorm ln(std::vector<int64_t>{4});
   ln->to(torch::kHalf);
   auto z = ln(img);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 void float_module_with_half_input() {
@@ -128,9 +128,9 @@ void half_losses_with_long_target() {
   auto logits = torch::randn({4, 3}, torch::kHalf);
   auto target = torch::zeros({4}, torch::kLong);
   auto a = torch::nll_loss(logits, target);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'nll_loss' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'nll_loss' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto b = F::cross_entropy(logits, target);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'cross_entropy' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'cross_entropy' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 // ---- Flow: helpers, lambdas, templates, macros, loops -----------------------
@@ -140,13 +140,13 @@ torch::Tensor to_half(const torch::Tensor& t) { return t.to(torch::kHalf); }
 void through_helper() {
   auto x = to_half(torch::randn({2, 2}));
   auto y = torch::mm(x, x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 void in_lambda() {
   auto x = torch::randn({2, 2}, torch::kHalf);
   auto f = [x]() { return torch::softmax(x, 1); };
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:27: warning: 'softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:27: warning: 'softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   f();
 }
 
@@ -154,7 +154,7 @@ template <typename T>
 torch::Tensor activate(const T& x) {
   return torch::relu(x);
   // x is a parameter: judged with the caller's float16 tensor below.
-  // CHECK-MESSAGES-V113: :[[@LINE-2]]:10: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-2]]:10: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   // CHECK-MESSAGES-V113: :[[@LINE+13]]:3: note: in this call of 'activate'
 }
 
@@ -162,7 +162,7 @@ template <typename T>
 torch::Tensor make_and_multiply() {
   auto x = torch::randn({2, 2}, T::value);
   return torch::mm(x, x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:10: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:10: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 struct HalfTag { static constexpr auto value = torch::kHalf; };
 struct FloatTag { static constexpr auto value = torch::kFloat; };
@@ -177,14 +177,14 @@ void templates() {
 void in_macro() {
   auto x = torch::randn({2, 2}, torch::kHalf);
   auto y = HALF_MM(x, x);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 void in_loop() {
   auto x = torch::randn({2, 2}, torch::kHalf);
   for (int i = 0; i < 3; ++i) {
     x = torch::mm(x, x);
-    // CHECK-MESSAGES-V113: :[[@LINE-1]]:9: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+    // CHECK-MESSAGES-V113: :[[@LINE-1]]:9: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   }
 }
 
@@ -256,17 +256,17 @@ void cpu_autocast_does_not_cover_relu() {
   at::autocast::set_cpu_enabled(true);
   auto a = torch::randn({2, 2}, torch::kHalf);
   auto b = torch::relu(a);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   at::autocast::set_cpu_enabled(false);
   auto c = torch::mm(a, a);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 void cuda_autocast_does_not_cover_cpu() {
   at::autocast::set_enabled(true);
   auto a = torch::randn({2, 2}, torch::kHalf);
   auto b = torch::mm(a, a);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   at::autocast::set_enabled(false);
 }
 

@@ -11,21 +11,21 @@ void nll_loss_float_target() {
   auto logp = torch::randn({4, 3}).log_softmax(1);
   auto target = torch::zeros({4});
   auto l = torch::nll_loss(logp, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Float; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Float; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
   // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: target 'target' has dtype Float from here
   auto m = F::nll_loss(logp, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Float; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Float; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
 }
 
 void int_targets() {
   auto logits = torch::randn({4, 3});
   auto target = torch::zeros({4}, torch::kInt);
   auto a = torch::nll_loss(logits.log_softmax(1), target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Int; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Int; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
   auto b = F::cross_entropy(logits, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cross_entropy' needs a target of class indices of dtype Long but gets Int; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cross_entropy' needs a target of class indices of dtype Long but gets Int; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
   auto c = torch::cross_entropy_loss(logits, target.to(torch::kInt32));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cross_entropy_loss' needs a target of class indices of dtype Long but gets Int; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cross_entropy_loss' needs a target of class indices of dtype Long but gets Int; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
 }
 
 // A loss module's call is reported under the name of the loss op it runs.
@@ -36,11 +36,11 @@ void loss_modules_class_index() {
   auto ftarget = torch::zeros({4});
   auto itarget = torch::zeros({4}, torch::kInt);
   auto a = nll(logits.log_softmax(1), ftarget);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Float; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Float; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
   auto b = nll->forward(logits.log_softmax(1), itarget);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Int; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Int; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
   auto c = ce(logits, itarget);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cross_entropy' needs a target of class indices of dtype Long but gets Int; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cross_entropy' needs a target of class indices of dtype Long but gets Int; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
 }
 
 // ---- Positives: input and target of different floating dtypes --------------
@@ -49,25 +49,25 @@ void regression_losses_f32_f64() {
   auto pred = torch::randn({4}, torch::TensorOptions().requires_grad(true));
   auto target = torch::randn({4}, torch::kDouble);
   auto a = torch::mse_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: target 'target' has dtype Double from here
   auto b = F::mse_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto c = torch::huber_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto d = F::huber_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto e = torch::mse_loss(target, pred);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Double and a target of dtype Float; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Double and a target of dtype Float; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
 }
 
 void binary_cross_entropy_f32_f64() {
   auto prob = torch::rand({4});
   auto target = torch::ones({4}, torch::kFloat64);
   auto a = torch::binary_cross_entropy(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto b = F::binary_cross_entropy(prob, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
 }
 
 void loss_modules_same_dtype() {
@@ -77,11 +77,11 @@ void loss_modules_same_dtype() {
   auto pred = torch::rand({4});
   auto target = torch::rand({4}, torch::kDouble);
   auto a = mse(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto b = bce(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto c = huber->forward(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
 }
 
 // ---- Flow: helpers, lambdas, templates, macros, loops -----------------------
@@ -92,18 +92,18 @@ void through_helper() {
   auto logits = torch::randn({4, 3});
   auto labels = labels_as_int(torch::randint(3, {4}));
   auto l = F::cross_entropy(logits, labels);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cross_entropy' needs a target of class indices of dtype Long but gets Int; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'cross_entropy' needs a target of class indices of dtype Long but gets Int; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
 }
 
 void in_lambda() {
   auto target = torch::randn({4}, torch::kDouble);
   auto loss = [&](const torch::Tensor& pred) { return torch::mse_loss(pred, target); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto pred = torch::randn({4});
   auto l = loss(pred);  // judged with this call's argument and capture
   // CHECK-MESSAGES: :[[@LINE-1]]:12: note: in this call of 'loss'
   auto loss2 = [target]() { return torch::mse_loss(torch::randn({4}), target); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   loss2();
 }
 
@@ -112,7 +112,7 @@ torch::Tensor classify() {
   auto logits = torch::randn({4, 3});
   auto labels = torch::zeros({4}, T::value);
   return torch::nll_loss(logits, labels);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Float; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Float; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
 }
 struct LongTag { static constexpr auto value = torch::kLong; };
 struct FloatTag { static constexpr auto value = torch::kFloat; };
@@ -125,7 +125,7 @@ void templates() {
 #define NLL(x, t) torch::nll_loss((x), (t))
 void in_macro() {
   auto l = NLL(torch::randn({4, 3}), torch::zeros({4}, torch::kInt));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Int; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Int; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-loss-target-dtype]
 }
 
 void in_loop() {
@@ -134,7 +134,7 @@ void in_loop() {
   torch::Tensor total = torch::zeros({});
   for (int i = 0; i < 10; ++i) {
     total = total + torch::mse_loss(pred, target);
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   }
 }
 
@@ -213,7 +213,7 @@ void integer_binary_targets(bool smooth) {
   auto logits = torch::randn({8, 1});
   auto clicked = torch::tensor({1, 0, 0, 1, 0, 0, 0, 1}).unsqueeze(1);
   auto a = F::binary_cross_entropy_with_logits(logits, clicked);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy_with_logits' needs a floating target but gets Long; this throws at run time: "{{.*}}" [kb: pytorch/result-type-cast] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy_with_logits' needs a floating target but gets Long; this throws at run time{{.*}} [kb: pytorch/result-type-cast] [torchdtype-loss-target-dtype]
   torch::nn::BCEWithLogitsLoss bce;
   auto b = bce(logits, clicked.to(torch::kInt));
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy_with_logits' needs a floating target but gets Int; {{.*}}

@@ -9,7 +9,7 @@ void after_the_first(const torch::Tensor &input) {
   auto w = torch::randn({4, 4});
   auto x = torch::randn({4, 4}).to(torch::kHalf);
   auto y = torch::mm(w, x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   // CHECK-MESSAGES-ALL: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half
   auto z = torch::mm(x, w);
   // CHECK-MESSAGES-ALL: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Half and Float

@@ -21,7 +21,7 @@ void cpu_autocast_in_place_is_not_autocast() {
   auto b = torch::randn({2, 2}, torch::kBFloat16);
   auto c = torch::randn({2, 2}, torch::kBFloat16);
   acc.addmm_(b, c);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'addmm_' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'addmm_' requires operands of the same dtype but gets Float and BFloat16; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-mixed-precision]
   // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: note: in-place ops are not autocast
   at::autocast::set_cpu_enabled(false);
 }
@@ -32,7 +32,7 @@ void cpu_autocast_out_variant_is_not_autocast() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kBFloat16);
   at::mm_out(out, a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm_out' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm_out' requires operands of the same dtype but gets Float and BFloat16; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: note: 'out=' variants are not autocast
   at::autocast::set_cpu_enabled(false);
 }
@@ -42,7 +42,7 @@ void cpu_autocast_leaves_float64() {
   auto d = torch::randn({2, 2}, torch::kDouble);
   auto f = torch::randn({2, 2});
   auto c = torch::mm(d, f);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: note: autocast leaves float64 operands unchanged
   at::autocast::set_cpu_enabled(false);
 }
@@ -52,7 +52,7 @@ void cpu_autocast_ops_not_listed() {
   auto a = torch::randn({4});
   auto b = torch::randn({4}, torch::kBFloat16);
   auto c = torch::dot(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'dot' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/dot-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'dot' requires operands of the same dtype but gets Float and BFloat16; this throws at run time{{.*}} [kb: pytorch/dot-dtype-mismatch] [torchdtype-mixed-precision]
   at::autocast::set_cpu_enabled(false);
 }
 
@@ -62,7 +62,7 @@ void cuda_autocast_does_not_cover_cpu_tensors() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kHalf);
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   at::autocast::set_enabled(false);
 }
 
@@ -73,7 +73,7 @@ void cuda_autocast_covers_cuda_tensors() {
   auto c = torch::mm(a, b);
   at::autocast::set_enabled(false);
   auto d = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }
 
 void device_generic_api() {
@@ -83,7 +83,7 @@ void device_generic_api() {
   auto c = torch::mm(a, b);
   at::autocast::set_autocast_enabled(at::kCUDA, false);
   auto d = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   at::autocast::set_autocast_enabled(at::kCPU, true);
   auto x = torch::randn({2, 2});
   auto y = torch::randn({2, 2}, torch::kBFloat16);
@@ -98,7 +98,7 @@ void autocast_off_again_after_region() {
   auto c = torch::mm(a, b);
   at::autocast::set_cpu_enabled(false);
   auto d = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }
 
 bool wants_autocast(int step);
@@ -121,7 +121,7 @@ void autocast_only_where_cuda() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kBFloat16);
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   // CHECK-MESSAGES: :[[@LINE-6]]:7: note: assuming 'torch::cuda::is_available()' is false
 }
 
@@ -142,7 +142,7 @@ void autocast_off_at_entry_when_no_region_calls_it() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kBFloat16);
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }
 
 // A user RAII guard: autocast on in the constructor, off in the destructor.
@@ -163,11 +163,11 @@ void guard_region() {
   auto a = torch::randn({2, 2});
   auto b = torch::randn({2, 2}, torch::kBFloat16);
   auto before = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   {
     CpuAutocastGuard guard;
     auto inside = torch::mm(a, b);
   }
   auto after = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'mm' requires operands of the same dtype but gets Float and BFloat16; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }

@@ -25,7 +25,7 @@ void one_branch_by_flag(bool use_fp16) {
   if (use_fp16)
     b = b.to(torch::kHalf);
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   // CHECK-MESSAGES: :[[@LINE-4]]:7: note: assuming 'use_fp16' is true
 }
 
@@ -52,7 +52,7 @@ void flag_in_loop(bool use_fp16, int steps) {
     if (use_fp16)
       x = x.to(torch::kHalf);
     auto y = torch::mm(x, w);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Half and Float; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Half and Float; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
     // CHECK-MESSAGES: :[[@LINE-4]]:9: note: assuming 'use_fp16' is true
   }
   auto run = [&](bool half) {
@@ -85,14 +85,14 @@ void both_branches_convert() {
     b = torch::ones({2, 2}, torch::kHalf);
   }
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }
 
 void conditional_operator(const torch::Tensor& x) {
   auto a = torch::randn({2, 2});
   auto b = flag() ? x.to(torch::kHalf) : torch::zeros({2, 2}, torch::kHalf);
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   auto d = flag() ? x.to(torch::kHalf) : x.to(torch::kFloat);
   auto e = torch::mm(a, d); // not definite
 }
@@ -104,7 +104,7 @@ void conversion_in_loop_reaches_op_in_body(const torch::Tensor& x) {
   for (int i = 0; i < 4; ++i) {
     auto h = x.to(torch::kHalf);
     auto y = torch::mm(w, h);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   }
 }
 
@@ -115,7 +115,7 @@ void conversion_in_do_while_reaches_later_op() {
     b = b.to(torch::kHalf);
   } while (flag());
   auto c = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }
 
 void conversion_in_for_loop_maybe_skipped(int n) {
@@ -155,7 +155,7 @@ void reassignment_breaks_dtype() {
   auto c = torch::mm(a, b);
   b = torch::randn({2, 2}, torch::kDouble);
   auto d = torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }
 
 // ---- User helper functions ------------------------------------------------
@@ -168,12 +168,12 @@ torch::Tensor unknown_helper(const torch::Tensor& t);
 void helpers(const torch::Tensor& x) {
   auto f32 = torch::randn({2, 2});
   auto a = torch::mm(f32, half(x));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   auto h = make_half();
   auto b = torch::matmul(f32, h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'matmul' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'matmul' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   auto c = torch::mm(passthrough(torch::randn({2, 2}, torch::kDouble)), f32);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   auto d = torch::mm(f32, passthrough(x));       // unknown
   auto e = torch::mm(f32, unknown_helper(f32));  // no body: unknown
   auto g = torch::mm(half(f32), half(x));        // Half and Half
@@ -187,7 +187,7 @@ public:
   torch::Tensor run() {
     auto x = torch::randn({2, 2});
     return torch::mm(x, w_);
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   }
 
 private:
@@ -214,12 +214,12 @@ void lambdas() {
   auto by_copy = [h]() {
     auto x = torch::randn({2, 2});
     return torch::mm(x, h);
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   };
   auto by_ref = [&]() {
     auto x = torch::randn({2, 2});
     return x.matmul(h);
-    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'matmul' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'matmul' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   };
   auto param_unknown = [h](const torch::Tensor& x) { return torch::mm(x, h); };
   by_copy();
@@ -234,7 +234,7 @@ torch::Tensor scaled_mm(T scale) {
   auto x = torch::randn({2, 2});
   auto h = torch::randn({2, 2}, torch::kHalf);
   return torch::mm(x, h) * scale;
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
 }
 
 template <typename T>
@@ -266,9 +266,9 @@ void macros() {
   auto a = torch::randn({2, 2});
   auto h = torch::randn({2, 2}, HALF_DTYPE);
   auto c = MATMUL(a, h);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   auto d = AS_DTYPE(a, torch::kDouble);
   auto e = torch::mm(a, d);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; this throws at run time: "{{.*}}" [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; this throws at run time{{.*}} [kb: pytorch/mm-kernel-dtype-mismatch] [torchdtype-mixed-precision]
   auto g = MATMUL(a, AS_DTYPE(h, torch::kFloat));
 }

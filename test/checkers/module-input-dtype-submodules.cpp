@@ -52,7 +52,7 @@ void norm_under_cpu_autocast() {
 void layer_norm_given_bfloat16() {
   torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));
   auto y = ln(torch::randn({2, 4}, torch::kBFloat16));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'ln' has Float parameters but gets a BFloat16 input; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'ln' has Float parameters but gets a BFloat16 input; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
 }
 
 // ---- Negatives ------------------------------------------------------------

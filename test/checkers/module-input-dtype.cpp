@@ -14,20 +14,20 @@ void linear_with_double_input() {
   torch::nn::Linear lin(3, 2);
   auto x = torch::randn({4, 3}, torch::kDouble);
   auto y = lin(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
   // CHECK-MESSAGES: :[[@LINE-3]]:33: note: input 'x' has dtype Double from here
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-3]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-3]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
   auto z = lin->forward(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
 }
 
 void linear_with_half_input() {
   torch::nn::Linear lin(3, 2);
   auto x = torch::randn({4, 3}).to(torch::kHalf);
   auto y = lin(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Half input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Half input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Half input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Half input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
 }
 
 void linear_moved_to_half_float_input() {
@@ -35,25 +35,25 @@ void linear_moved_to_half_float_input() {
   lin->to(torch::kHalf);
   auto x = torch::randn({4, 3});
   auto y = lin(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Half parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Half parameters but gets a Float input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
   // CHECK-MESSAGES: :[[@LINE-4]]:8: note: module 'lin' has dtype Half from here
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-3]]:12: warning: module 'lin' has Half parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-3]]:12: warning: module 'lin' has Half parameters but gets a Float input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
 }
 
 void conv2d_with_double_input() {
   torch::nn::Conv2d conv(torch::nn::Conv2dOptions(3, 8, 3).stride(1));
   auto img = torch::randn({1, 3, 8, 8}, torch::kFloat64);
   auto y = conv(img);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'conv' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/conv-type-mismatch] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'conv' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/conv-type-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'conv' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/conv-type-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'conv' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/conv-type-mismatch] [torchdtype-module-input-dtype]
 }
 
 void layer_norm_with_double_input() {
   torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));
   auto x = torch::randn({2, 4}, torch::kDouble);
   auto y = ln(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'ln' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'ln' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'ln' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'ln' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
 }
 
 void layer_norm_with_bfloat16_input() {
@@ -69,8 +69,8 @@ struct NetImpl : torch::nn::Module {
   NetImpl() : fc(register_module("fc", torch::nn::Linear(3, 2))) {}
   // forward is judged with each call's module and input: where it throws.
   torch::Tensor forward(torch::Tensor x) { return fc(x); }
-  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: module 'fc' has Double parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:51: warning: module 'fc' has Double parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:51: warning: module 'fc' has Double parameters but gets a Float input; this throws at run time{{.*}} [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:51: warning: module 'fc' has Double parameters but gets a Float input; this throws at run time{{.*}} [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
   torch::nn::Linear fc;
 };
 TORCH_MODULE(Net);
@@ -96,7 +96,7 @@ void opaque_user_module() {
   m->to(torch::kDouble);
   auto x = torch::randn({4, 3});
   auto y = m(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'm' has Double parameters but gets a Float input; this throws at run time: "{{.*}}" [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'm' has Double parameters but gets a Float input; this throws at run time{{.*}} [kb: pytorch/{{[a-z-]+}}] [torchdtype-module-input-dtype]
 }
 
 // ---- Flow: helpers, lambdas, templates, macros, loops -----------------------
@@ -106,16 +106,16 @@ torch::Tensor as_double(const torch::Tensor& t) { return t.to(torch::kDouble); }
 void through_helper() {
   torch::nn::Linear lin(3, 2);
   auto y = lin(as_double(torch::randn({4, 3})));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
 }
 
 void in_lambda() {
   torch::nn::Linear lin(3, 2);
   auto x = torch::randn({4, 3}, torch::kDouble);
   auto run = [&]() { return lin(x); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:29: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:29: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
   run();
 }
 
@@ -124,8 +124,8 @@ torch::Tensor build_and_run_double() {
   Module m(3, 2);
   auto x = torch::randn({4, 3}, torch::kDouble);
   return m(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: module 'm' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:10: warning: module 'm' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: module 'm' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:10: warning: module 'm' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
 }
 
 template <typename Module>
@@ -144,8 +144,8 @@ void templates() {
 void in_macro() {
   torch::nn::Linear lin(3, 2);
   auto y = RUN_DOUBLE(lin);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
-  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
 }
 
 void in_loop() {
@@ -153,8 +153,8 @@ void in_loop() {
   auto x = torch::randn({4, 3}, torch::kDouble);
   for (int i = 0; i < 3; ++i) {
     auto y = lin(x);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
-    // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:14: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+    // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:14: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
   }
 }
 
@@ -239,7 +239,7 @@ void integer_inputs() {
   torch::nn::Linear lin(5, 2);
   auto counts = torch::tensor({2, 1, 0, 1, 0});
   auto y = lin(counts);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Long input; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Long input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
   // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Long input; {{.*}}
   auto z = lin(counts.to(torch::kFloat));
   torch::nn::Embedding emb(10, 4);

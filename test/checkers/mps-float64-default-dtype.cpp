@@ -4,7 +4,7 @@
 void default_dtype_double() {
   torch::set_default_dtype(caffe2::TypeMeta::Make<double>());
   auto a = torch::randn({2}, torch::device(torch::kMPS));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
   auto b = torch::ones({2}, torch::TensorOptions().dtype(torch::kFloat).device(torch::kMPS));
   torch::set_default_dtype(caffe2::TypeMeta::Make<float>());
   auto c = torch::zeros({2}, torch::kMPS);

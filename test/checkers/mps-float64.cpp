@@ -5,32 +5,32 @@
 
 void factories() {
   auto a = torch::randn({2}, torch::TensorOptions().dtype(torch::kFloat64).device(torch::kMPS));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
   // CHECK-MESSAGES-DAG: :[[@LINE-2]]:{{[0-9]+}}: note: dtype Double set here
   // CHECK-MESSAGES-DAG: :[[@LINE-3]]:{{[0-9]+}}: note: device mps set here
   auto b = torch::zeros({2}, torch::TensorOptions().dtype(torch::kDouble).device(torch::Device("mps")));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
   torch::Device mps("mps");
   auto c = torch::ones({2}, torch::dtype(torch::kF64).device(mps));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
   auto d = at::empty({2}, at::TensorOptions(at::kMPS).dtype(at::kDouble));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
 }
 
 void conversions() {
   auto d = torch::randn({2}, torch::kDouble);
   auto a = d.to(torch::kMPS);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
   torch::Device mps("mps");
   auto b = d.to(mps);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
   auto f = torch::randn({2}, torch::kMPS);
   auto c = f.to(torch::kFloat64);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
   auto e = torch::randn({2}).to(torch::kMPS, torch::kDouble);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
   auto g = d.relu().to(torch::TensorOptions().device(torch::kMPS));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time: "{{.*}}" [kb: pytorch/mps-float64] [torchdtype-mps-float64]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [kb: pytorch/mps-float64] [torchdtype-mps-float64]
 }
 
 // ---- Negatives ------------------------------------------------------------

@@ -10,7 +10,7 @@ void positives() {
   auto a = torch::randn({2, 2});
   auto out = torch::empty({2, 2}, torch::kDouble);
   torch::mm_out(out, a, a);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm_out' needs out tensor 'out' of dtype Float but it has dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/out-dtype-mismatch] [torchdtype-out-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm_out' needs out tensor 'out' of dtype Float but it has dtype Double; this throws at run time{{.*}} [kb: pytorch/out-dtype-mismatch] [torchdtype-out-dtype]
   // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: out tensor 'out' has dtype Double from here
   // CHECK-MESSAGES: :[[@LINE-5]]:12: note: the result has the dtype of 'a', Float from here
   // CHECK-MESSAGES: :[[@LINE-4]]:3: note: fix: {{.*}}

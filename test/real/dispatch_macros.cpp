@@ -26,7 +26,7 @@ torch::Tensor weighted(const torch::Tensor &x, const torch::Tensor &w) {
   AT_DISPATCH_FLOATING_TYPES_AND_HALF(x.scalar_type(), "weighted", [&] {
     const scalar_t *wp = w.data_ptr<scalar_t>();
     // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'data_ptr<{{.*}}>' reads 'w' as Half but it has dtype Float; this throws at run time: "expected scalar type Half but found Float" [kb: pytorch/scalar-type-mismatch] [torchdtype-data-ptr-dtype]
-    // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: warning: 'data_ptr<scalar_t>' reads 'w' with the dtype dispatched on 'x', but nothing checks that 'w' has it; called with two dtypes (autocast's bfloat16 activations and float32 weights) this throws at run time: "expected scalar type {ScalarType} but found {ScalarType}" [kb: pytorch/scalar-type-mismatch] [torchdtype-dispatch-operand-dtype]
+    // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: warning: 'data_ptr<scalar_t>' reads 'w' with the dtype dispatched on 'x', but nothing checks that 'w' has it; called with two dtypes (autocast's bfloat16 activations and float32 weights) this throws at run time [kb: pytorch/scalar-type-mismatch] [torchdtype-dispatch-operand-dtype]
     out.data_ptr<scalar_t>()[0] = wp[0];
   });
   return out;

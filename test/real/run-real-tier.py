@@ -26,7 +26,8 @@ Each scenario is run through test/check_clang_tidy.py with
 so a scenario can hold CHECK-MESSAGES lines for all versions and
 CHECK-MESSAGES-V2 / CHECK-MESSAGES-V214 ... lines for some, and with
   --config={CheckOptions: {PyTorchVersion: "<MAJOR.MINOR>"}}
-A scenario line `// REAL-REQUIRES: >=2.4` (or `<2.4`) skips versions outside the range.
+A scenario line `// REAL-REQUIRES: >=2.4` (or `<2.4`) skips versions outside the range;
+`// REAL-OPTIONS: Name: value, ...` adds check options to that CheckOptions map.
 """
 import os
 import re
@@ -188,7 +189,7 @@ def main():
     major, minor = version.split(".")[:2]
     suffixes = ",V%s,V%s%s" % (major, major, minor)
     # global option, read by the checks with Options.getLocalOrGlobal("PyTorchVersion")
-    config = '--config={CheckOptions: {PyTorchVersion: "%s.%s"}}' % (major, minor)
+    base_options = 'PyTorchVersion: "%s.%s"' % (major, minor)
     out_dir = os.path.join(build_dir, "test", "real", version)
     os.makedirs(out_dir, exist_ok=True)
     failed, ran, skipped = [], 0, 0
@@ -198,6 +199,8 @@ def main():
             log("%s: %s: skipped (REAL-REQUIRES)" % (version, name))
             skipped += 1
             continue
+        options = [base_options] + re.findall(r"//\s*REAL-OPTIONS:\s*(.+?)\s*$", open(s).read(), re.M)
+        config = "--config={CheckOptions: {%s}}" % ", ".join(options)
         cmd = [sys.executable, os.path.join(ROOT, "test", "check_clang_tidy.py"),
                "--tidy=" + tidy, "-check-suffix=" + suffixes, "-std=" + STD[version],
                s, opts["checks"], os.path.join(out_dir, name),

@@ -61,6 +61,31 @@ TEST(KnowledgeBaseMessages, NullEndsItAndShapesChoose) {
   EXPECT_EQ(R.message(1, 20, "module_input", fill), "");
 }
 
+TEST(KnowledgeBaseMessages, TheDeviceChoosesTheText) {
+  const char *const PerDevice = R"json({
+    "id": "pytorch/test-record",
+    "signature": "expected m1 and m2 / expected mat1 and mat2",
+    "regex": "expected (m1 and m2|mat1 and mat2)",
+    "root_cause": "a test record", "verification_tier": "source",
+    "messages": {"2.6": "expected {on:cpu=m1 and m2|cuda=mat1 and mat2}: {found:ScalarType}"}
+  })json";
+  KnowledgeBase KB;
+  const KbRecord &R = load(KB, PerDevice);
+  auto On = [](const char *Device) {
+    return [Device](const std::string &Role, const std::string &Format)
+               -> std::optional<std::string> {
+      if (Role == "on" && Format.empty() && *Device)
+        return std::string(Device);
+      return fill(Role, Format);
+    };
+  };
+  EXPECT_EQ(R.message(2, 6, "op", On("cpu")), "expected m1 and m2: Half");
+  EXPECT_EQ(R.message(2, 6, "op", On("cuda")), "expected mat1 and mat2: Half");
+  // A device the text has no choice for, or an unknown one: no message.
+  EXPECT_EQ(R.message(2, 6, "op", On("mps")), "");
+  EXPECT_EQ(R.message(2, 6, "op", On("")), "");
+}
+
 TEST(KnowledgeBaseMessages, BadMessagesAreRefused) {
   for (const char *Bad :
        {R"("messages": {"one": "expected scalar type {found:ScalarType}"})",
@@ -94,6 +119,8 @@ TEST(KnowledgeBaseMessages, BuiltinRecordsFillTheirPlaceholders) {
              const std::string &Format) -> std::optional<std::string> {
             if (Role == "fn" && Format.empty())
               return std::string("op");
+            if (Role == "on")
+              return std::string("cpu");
             if ((Role == "expected" || Role == "found") &&
                 (Format == "ScalarType" || Format == "TypeMeta" ||
                  Format == "type"))
