@@ -357,3 +357,25 @@ def long_function_source(n):
     epilogue = ("  auto bug = torch::mm(bug_a, bug_b); // BUG(torchdtype-mixed-precision)\n"
                 "  return acc + x0 + x1 + x2 + x3 + bug.to(torch::kFloat);\n}\n")
     return (LONG_FUNCTION_PROLOGUE.replace("@N@", str(n)) + "\n".join(body) + "\n" + epilogue)
+
+
+def path_function_source(flags):
+    """A training step with `flags` independent bool options (read once into
+    locals), each converting its own tensor to float16 on its branch, and
+    then one mm per tensor with a float32 weight: every mm throws on the path
+    where its flag is true, so each is found only if the analysis keeps that
+    path apart from the others (MaxPathsPerBlock). 2**flags paths reach the
+    end; a finding per flag is the most there is to find."""
+    lines = ["#include <torch/torch.h>", "bool option(int i);", "",
+             "torch::Tensor step_%d_flags(const torch::Tensor &input) {" % flags,
+             "  auto w = torch::randn({8, 8});"]
+    for i in range(flags):
+        lines.append("  const bool low%d = option(%d);" % (i, i))
+        lines.append("  auto x%d = input.to(torch::kFloat) * %d;" % (i, i + 1))
+        lines.append("  if (low%d)\n    x%d = x%d.to(torch::kHalf);" % (i, i, i))
+    lines.append("  auto acc = torch::zeros({8, 8});")
+    for i in range(flags):
+        lines.append("  acc = acc + torch::mm(x%d, w); // BUG(torchdtype-mixed-precision) "
+                     "when low%d" % (i, i))
+    lines += ["  return acc;", "}", ""]
+    return "\n".join(lines)

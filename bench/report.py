@@ -170,6 +170,28 @@ def function_table(rows):
     return ("function workload (mock headers; one function of N statements)", hdr, out, notes)
 
 
+def paths_table(rows):
+    hdr = ["function", "MaxPathsPerBlock", "td-tidy wall", "td checks", "x bound 1",
+           "td-tidy MiB", "findings"]
+    out, notes = [], []
+    base = {}
+    for r in rows:
+        d = r["tools"]["torchdtype-tidy"]
+        if r["bound"] == 1:
+            base[r["source"]] = d.get("check_s")
+        out.append([r["source"], str(r["bound"]), fs(d["wall_s"]), fms(d.get("check_s")),
+                    fx(ratio(d.get("check_s"), base.get(r["source"]))), fmib(d["maxrss_mib"]),
+                    str(len(d["findings"]))])
+        for nt in d.get("notes", []):
+            notes.append("%s: %s" % (r["tu"], nt))
+    notes.append("td checks: the checks' own time (torchdtype-* rows of "
+                 "--enable-check-profile), MaxStepsPerFunction raised; x bound 1: against the "
+                 "same function with MaxPathsPerBlock 1 (no path sensitivity); k flags: each "
+                 "flag converts its own tensor to float16 on its branch and an mm per tensor "
+                 "throws on that path (k findings possible)")
+    return ("paths workload (mock headers; MaxPathsPerBlock)", hdr, out, notes)
+
+
 def tables(results):
     out = []
     w = results["workloads"]
@@ -211,6 +233,8 @@ def tables(results):
                 None) for i in items], modes))
     if "function" in w:
         out.append(function_table(w["function"]["rows"]))
+    if "paths" in w:
+        out.append(paths_table(w["paths"]["rows"]))
     return out
 
 

@@ -16,6 +16,10 @@ Workloads (--workloads, default all; bench/workloads.py has the details):
              the checks' own time from --enable-check-profile, per statement,
              with MaxStepsPerFunction raised, and the largest size again with
              the default budget
+  paths      MaxPathsPerBlock for each of --path-bounds on the mock headers: a
+             step with k independent flags for each k of --path-flags (k
+             findings need 2**k paths) and a --path-statements long function;
+             the checks' own time and the findings per bound
 
 Tools, on the same files with the same flags, medians of -n runs, alternating
 within each repetition (wall time, CPU = user+sys of the process with all its
@@ -42,6 +46,7 @@ Usage:
     versions:  [--versions 1.13.1,2.6.0,2.14.1] [--libtorch-dir DIR]
                [--no-versions-check]
     function:  [--function-sizes 100,300,1000,3000,10000] [--unbounded-steps N]
+    paths:     [--path-bounds 1,2,4,8,16] [--path-flags 2,4,8] [--path-statements 3000]
 Examples:
   bench/run.py --quick --workloads examples          # what run.py measured before
   bench/run.py --workloads project --sizes 20 --per-tu-tools clang++
@@ -67,7 +72,7 @@ import report  # noqa: E402
 import workloads  # noqa: E402
 from common import REPO, log, machine_info, parse_list, which  # noqa: E402
 
-WORKLOADS = ("examples", "project", "versions", "function")
+WORKLOADS = ("examples", "project", "versions", "function", "paths")
 
 
 def parse_args(argv):
@@ -116,6 +121,12 @@ def parse_args(argv):
     ap.add_argument("--unbounded-steps", type=int, default=1000000000,
                     help="MaxStepsPerFunction for the scaling rows (default 1e9)")
     # output
+    ap.add_argument("--path-bounds", default="1,2,4,8,16",
+                    help="paths: MaxPathsPerBlock values compared")
+    ap.add_argument("--path-flags", default="2,4,8",
+                    help="paths: numbers of independent flags in the generated step")
+    ap.add_argument("--path-statements", type=int, default=3000,
+                    help="paths: size of the generated long function also run per bound")
     ap.add_argument("--json", help="write all results here")
     ap.add_argument("--markdown", help="write a markdown report here")
     args = ap.parse_args(argv)
@@ -126,6 +137,8 @@ def parse_args(argv):
         ap.error("unknown workload(s) %s (choose from %s)" % (", ".join(bad), ", ".join(WORKLOADS)))
     args.sizes = parse_list(args.sizes, int)
     args.function_sizes = parse_list(args.function_sizes, int)
+    args.path_bounds = parse_list(args.path_bounds, int)
+    args.path_flags = parse_list(args.path_flags, int)
     if "project" in args.workloads and (not args.sizes or min(args.sizes) < 1):
         ap.error("--sizes needs positive numbers")
     if "function" in args.workloads and (not args.function_sizes or min(args.function_sizes) < 20):
@@ -213,6 +226,10 @@ def main(argv=None):
     if "function" in args.workloads:
         log("workload function: sizes %s" % ",".join(map(str, args.function_sizes)))
         w["function"] = workloads.run_function(tools, args, args.runs)
+
+    if "paths" in args.workloads:
+        log("workload paths: bounds %s" % ",".join(map(str, args.path_bounds)))
+        w["paths"] = workloads.run_paths(tools, args, args.runs)
 
     if hasattr(os, "getloadavg"):
         results["machine"]["loadavg_end"] = list(os.getloadavg())

@@ -396,6 +396,39 @@ def run_versions(tools, args, runs):
     return {"items": items}
 
 
+def run_paths(tools, args, runs):
+    """MaxPathsPerBlock's cost and what it buys: for each bound of
+    --path-bounds, torchdtype-tidy on (a) a step with k independent flags
+    (genproject.path_function_source: k findings need 2**k paths), for each
+    k of --path-flags, and (b) the function workload's generated function of
+    --path-statements statements (an if/else and a loop every 11), the
+    checks' own time from --enable-check-profile."""
+    d = os.path.join(args.work_dir, "paths")
+    os.makedirs(d, exist_ok=True)
+    flags = ["-std=c++17", "-isystem", MOCK_INCLUDE]
+    sources = []
+    for k in args.path_flags:
+        src = os.path.join(d, "flags_%d.cpp" % k)
+        write_if_changed(src, genproject.path_function_source(k))
+        sources.append(("%d flags" % k, src, {"flags": k}))
+    n = args.path_statements
+    src = os.path.join(d, "long_%d.cpp" % n)
+    write_if_changed(src, genproject.long_function_source(n))
+    sources.append(("%d statements" % n, src, {"statements": n}))
+    rows = []
+    for label, src, what in sources:
+        for bound in args.path_bounds:
+            opts = ["-config={CheckOptions: {MaxPathsPerBlock: %d, MaxStepsPerFunction: %d}}"
+                    % (bound, args.unbounded_steps)]
+            tu = ("%s, bound %d" % (label, bound), src, flags, d)
+            r = measure_tus(tools, [tu], lambda i: ["torchdtype-tidy"], runs, tidy_args=opts,
+                            profile=True)[0]
+            r.update(what)
+            r.update({"source": label, "bound": bound})
+            rows.append(r)
+    return {"flags": flags, "rows": rows}
+
+
 def default_max_steps():
     """MaxStepsPerFunction's default, from checker/analysis/FlowAnalysis.h."""
     try:

@@ -26,16 +26,67 @@ void addPath(PathStates &Paths, FlowState S) {
   Paths.push_back(std::move(S));
 }
 
+/// Where a condition is written, to order conditions deterministically.
+static unsigned writtenAt(const Assumption &A) {
+  if (A.Where)
+    return A.Where->getBeginLoc().getRawEncoding();
+  return A.Site ? A.Site->getBeginLoc().getRawEncoding() : ~0u;
+}
+
+/// The condition whose forgetting leaves the fewest paths, or none.
+static std::optional<Assumption> conditionToForget(const PathStates &Paths) {
+  std::vector<const Assumption *> Atoms;
+  for (const FlowState &P : Paths)
+    for (const Assumption &A : P.Assumed)
+      if (llvm::none_of(Atoms,
+                        [&](const Assumption *X) { return X->sameAtom(A); }))
+        Atoms.push_back(&A);
+  std::optional<Assumption> Best;
+  size_t BestLeft = Paths.size() + 1;
+  for (const Assumption *Atom : Atoms) {
+    std::vector<Assumptions> Left;
+    for (const FlowState &P : Paths) {
+      Assumptions Rest;
+      for (const Assumption &A : P.Assumed)
+        if (!A.sameAtom(*Atom))
+          Rest.push_back(A);
+      if (!llvm::is_contained(Left, Rest))
+        Left.push_back(std::move(Rest));
+    }
+    if (Left.size() < BestLeft ||
+        (Left.size() == BestLeft && writtenAt(*Atom) < writtenAt(*Best))) {
+      BestLeft = Left.size();
+      Best = *Atom;
+    }
+  }
+  return Best;
+}
+
 void boundPaths(PathStates &Paths, unsigned MaxPaths, MinorAtom Minor) {
   unsigned Max = std::max(MaxPaths, 1u);
   // Loop iterations go first, then the minor atoms (loop counters): paths
-  // that differ only in them join. Then all paths join.
+  // that differ only in them join.
   for (int Round = 0; Round < 2 && Paths.size() > Max; ++Round) {
     PathStates Fewer;
     for (FlowState &P : Paths) {
       llvm::erase_if(P.Assumed, [&](const Assumption &A) {
         return A.Rel == Relation::FirstIteration || (Round == 1 && Minor(A));
       });
+      addPath(Fewer, std::move(P));
+    }
+    Paths = std::move(Fewer);
+  }
+  // Then one condition at a time: the one whose forgetting merges the most
+  // paths (the earliest written on a tie). What it decided becomes unknown
+  // where the merged paths differ; the other conditions stay apart.
+  while (Paths.size() > Max) {
+    std::optional<Assumption> Drop = conditionToForget(Paths);
+    if (!Drop)
+      break;
+    PathStates Fewer;
+    for (FlowState &P : Paths) {
+      llvm::erase_if(P.Assumed,
+                     [&](const Assumption &A) { return A.sameAtom(*Drop); });
       addPath(Fewer, std::move(P));
     }
     Paths = std::move(Fewer);

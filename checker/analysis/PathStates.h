@@ -31,8 +31,9 @@ void addPath(PathStates &Paths, FlowState S);
 /// Atoms given up before the others when there are too many paths.
 using MinorAtom = llvm::function_ref<bool(const Assumption &)>;
 /// Past MaxPaths, the paths join where they differ only in loop iterations,
-/// then only in minor atoms; if still too many, every path is joined into
-/// one that assumes nothing.
+/// then only in minor atoms, then forgetting one condition at a time (the
+/// one that merges the most paths, the earliest written on a tie); if still
+/// too many, every path is joined into one that assumes nothing.
 void boundPaths(PathStates &Paths, unsigned MaxPaths, MinorAtom Minor);
 /// Everything the paths have in common (for summaries at the exit).
 FlowState joinPaths(const PathStates &Paths);
