@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaCommand.h"
 #include "CheckCommand.h"
 #include "Finding.h"
 #include "PchCache.h"
@@ -711,6 +712,8 @@ struct Unit {
   std::string Pch; ///< the precompiled header it is parsed with, or ""
   std::vector<std::string> PchInputs;
   std::vector<std::string> Inputs; ///< the files its parse read
+  bool Cuda = false;               ///< a CUDA source, in clang's host mode
+  std::string Skipped;             ///< why it is not analysed, or ""
 };
 
 /// Stamps of the .json files of the knowledge-base directories the
@@ -858,7 +861,19 @@ bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
           llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
               llvm::vfs::createPhysicalFileSystem().release())));
   AnalysisRun Run;
-  if (O.FullTraversal) {
+  if (U.Cuda) {
+    // Stand-ins for headers clang's CUDA wrapper wants and the installation
+    // may lack (found after every real include directory).
+    llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Shim(
+        new llvm::vfs::InMemoryFileSystem);
+    for (llvm::StringRef H : CudaShimHeaders) {
+      llvm::SmallString<64> P(CudaShimDir);
+      llvm::sys::path::append(P, H);
+      Shim->addFile(P, 0, llvm::MemoryBuffer::getMemBuffer(""));
+    }
+    FS->pushOverlay(Shim);
+  }
+  if (O.FullTraversal && !U.Cuda) {
     Run.Errors = runClangTidy(Context, DB, {U.File}, FS, /*ApplyAnyFix=*/false);
   } else {
     Run = runOnUserCode(Context, U.Command, U.Pch, FS);
@@ -959,6 +974,12 @@ int runCheck(const std::vector<std::string> &Args) {
     U.File = Files[I];
     ClangTidyOptions Opts = Provider->getOptions(U.File);
     U.Command = commandFor(*DB, U.File, Opts);
+    if (isCudaCommand(U.Command)) {
+      U.Cuda = true;
+      if (std::optional<std::string> Why =
+              translateCudaCommand(U.Command, llvm::sys::Process::GetEnv))
+        U.Skipped = *Why;
+    }
     U.Key = C.resultKey(U.Command, Opts);
     C.lookup(U);
   }
@@ -971,6 +992,11 @@ int runCheck(const std::vector<std::string> &Args) {
   std::vector<std::string> Failed;
   std::vector<size_t> Todo;
   for (size_t I = 0; I < Units.size(); ++I) {
+    if (!Units[I].Skipped.empty()) {
+      llvm::errs() << "torchdtype check: " << Units[I].File
+                   << ": skipped: " << Units[I].Skipped << "\n";
+      continue;
+    }
     if (Units[I].Cached)
       llvm::append_range(Findings, Units[I].Findings);
     else

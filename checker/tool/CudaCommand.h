@@ -1,0 +1,44 @@
+//===- CudaCommand.h - nvcc commands as clang's CUDA host mode ---*- C++ -*-===//
+//
+// Extensions' compile databases hold nvcc commands for their .cu files. The
+// checks read the host side of those files: the command is rewritten for
+// clang's CUDA mode (host only, no GPU libraries), keeping the flags that
+// decide what the host code means (include directories, macros, the
+// language standard) and dropping nvcc's own. The CUDA installation is the
+// one the command's nvcc (given by path) belongs to, else $CUDA_HOME or
+// $CUDA_PATH when set, else /usr/local/cuda; a file without one is skipped
+// with the reason.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_TOOL_CUDACOMMAND_H
+#define TORCHDTYPE_TOOL_CUDACOMMAND_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringRef.h"
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace torchdtype {
+
+/// Whether C compiles CUDA: an nvcc command, or a .cu file.
+bool isCudaCommand(const clang::tooling::CompileCommand &C);
+
+/// The directory clang's CUDA wrapper headers may need a stand-in from
+/// (clang 19's wrapper includes texture_fetch_functions.h, which CUDA 13
+/// no longer has): a virtual directory, given with -idirafter, whose files
+/// the caller provides in the analysis' file system.
+constexpr llvm::StringLiteral CudaShimDir = "/torchdtype-cuda-shim";
+constexpr llvm::StringLiteral CudaShimHeaders[] = {"texture_fetch_functions.h"};
+
+/// Rewrites C (an nvcc command) as clang's CUDA host-only mode. Env reads
+/// an environment variable. Returns why the file cannot be analysed
+/// (no CUDA installation with headers), or nothing.
+std::optional<std::string> translateCudaCommand(
+    clang::tooling::CompileCommand &C,
+    const std::function<std::optional<std::string>(llvm::StringRef)> &Env);
+
+} // namespace torchdtype
+
+#endif
