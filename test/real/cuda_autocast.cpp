@@ -12,11 +12,11 @@ torch::Tensor cuda_autocast_region() {
   auto b = torch::randn({4, 4}, torch::device(torch::kCUDA).dtype(torch::kHalf));
   auto c = torch::mm(a, b);
   a.addmm_(b, b);
-  // CHECK-MESSAGES-V2: :[[@LINE-1]]:{{[0-9]+}}: warning: 'addmm_' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES-V2: :[[@LINE-1]]:{{[0-9]+}}: warning: 'addmm_' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-mixed-precision]
   // CHECK-MESSAGES-V2-DAG: :[[@LINE-2]]:{{[0-9]+}}: note: in-place ops are not autocast
   at::autocast::set_autocast_enabled(at::kCUDA, false);
   auto d = torch::mm(a, b);
-  // CHECK-MESSAGES-V2: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: {{pytorch/mm-kernel-dtype-mismatch|pytorch/scalar-type-mismatch}}] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES-V2: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: {{pytorch/mm-kernel-dtype-mismatch|pytorch/scalar-type-mismatch}}] [torchdtype-mixed-precision]
   return c + d;
 }
 #else
@@ -26,11 +26,11 @@ torch::Tensor cuda_autocast_region() {
   auto b = torch::randn({4, 4}, torch::device(torch::kCUDA).dtype(torch::kHalf));
   auto c = torch::mm(a, b);
   a.addmm_(b, b);
-  // CHECK-MESSAGES-V1: :[[@LINE-1]]:{{[0-9]+}}: warning: 'addmm_' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: pytorch/addmm-dtype-mismatch] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES-V1: :[[@LINE-1]]:{{[0-9]+}}: warning: 'addmm_' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-mixed-precision]
   // CHECK-MESSAGES-V1-DAG: :[[@LINE-2]]:{{[0-9]+}}: note: in-place ops are not autocast
   at::autocast::set_enabled(false);
   auto d = torch::mm(a, b);
-  // CHECK-MESSAGES-V1: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: {{pytorch/mm-kernel-dtype-mismatch|pytorch/scalar-type-mismatch}}] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES-V1: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: {{pytorch/mm-kernel-dtype-mismatch|pytorch/scalar-type-mismatch}}] [torchdtype-mixed-precision]
   return c + d;
 }
 #endif
@@ -46,5 +46,5 @@ torch::Tensor cuda_autocast_cpu_tensors() {
   auto a = torch::randn({4, 4});
   auto b = torch::randn({4, 4}, torch::kHalf);
   return torch::mm(a, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time: "{{.*}}" [kb: {{pytorch/mm-kernel-dtype-mismatch|pytorch/scalar-type-mismatch}}] [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Half; this throws at run time{{.*}} [kb: {{pytorch/mm-kernel-dtype-mismatch|pytorch/scalar-type-mismatch}}] [torchdtype-mixed-precision]
 }

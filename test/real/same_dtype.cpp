@@ -13,7 +13,7 @@ torch::Tensor same_half() {
   auto a = torch::zeros({4, 4}, torch::kHalf);
   auto b = torch::ones({4, 4}, torch::dtype(torch::kHalf));
   return torch::matmul(a, b);
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:{{[0-9]+}}: warning: 'matmul' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: "{{.*}}" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:{{[0-9]+}}: warning: 'matmul' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
 }
 
 torch::Tensor converted_before_use() {

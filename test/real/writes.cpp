@@ -10,7 +10,7 @@ using torch::indexing::Slice;
 void store(torch::Tensor &storage, const torch::Tensor &slots,
            const torch::Tensor &values) {
   storage.index_put_({slots}, values);
-  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'index_put_' needs a source of the dtype of 'storage' (Float) but gets Double; this throws at run time: "{{.*}}" [kb: pytorch/index-put-dtype-mismatch] [torchdtype-inplace-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'index_put_' needs a source of the dtype of 'storage' (Float) but gets Double; this throws at run time{{.*}} [kb: pytorch/index-put-dtype-mismatch] [torchdtype-inplace-dtype]
 }
 
 void replay() {
@@ -26,7 +26,7 @@ void sources() {
   auto hist = torch::zeros({10});
   auto bins = torch::randint(0, 10, {64});
   hist.scatter_add_(0, bins, torch::ones_like(bins));
-  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'scatter_add_' needs a source of the dtype of 'hist' (Float) but gets Long; this throws at run time: "{{.*}}" [kb: pytorch/scatter-src-dtype-mismatch] [torchdtype-inplace-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'scatter_add_' needs a source of the dtype of 'hist' (Float) but gets Long; this throws at run time{{.*}} [kb: pytorch/scatter-src-dtype-mismatch] [torchdtype-inplace-dtype]
   hist.scatter_add_(0, bins, torch::ones_like(bins, torch::kFloat));
   auto cache = torch::zeros({16, 8});
   auto keys = torch::randn({4, 8}, torch::kDouble);
@@ -42,7 +42,7 @@ void sources() {
 void arithmetic() {
   auto counts = torch::arange(10);
   counts /= 2;
-  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'operator/=' on 'counts' of dtype Long with true division gives a Float result that cannot be cast back to Long; this throws at run time: "{{.*}}" [kb: pytorch/result-type-cast] [torchdtype-inplace-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'operator/=' on 'counts' of dtype Long with true division gives a Float result that cannot be cast back to Long; this throws at run time{{.*}} [kb: pytorch/result-type-cast] [torchdtype-inplace-dtype]
   counts.div_(2, "floor");
   counts += torch::ones({10}, torch::kInt);
   auto weights = torch::rand({10});
@@ -53,13 +53,13 @@ void outs() {
   auto logits = torch::randn({4, 3});
   auto preds = torch::empty({4}, torch::kInt);
   at::argmax_out(preds, logits, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'argmax_out' needs out tensor 'preds' of dtype Long but it has dtype Int; this throws at run time: "{{.*}}" [kb: pytorch/out-dtype-mismatch] [torchdtype-out-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'argmax_out' needs out tensor 'preds' of dtype Long but it has dtype Int; this throws at run time{{.*}} [kb: pytorch/out-dtype-mismatch] [torchdtype-out-dtype]
   auto top_v = torch::empty({4, 2});
   auto top_i = torch::empty({4, 2}, torch::kLong);
   at::topk_out(top_v, top_i, logits, 2, 1);
   auto acc = torch::empty({4, 4}, torch::kDouble);
   at::mm_out(acc, logits, logits.t());
-  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm_out' needs out tensor 'acc' of dtype Float but it has dtype Double; this throws at run time: "{{.*}}" [kb: pytorch/out-dtype-mismatch] [torchdtype-out-dtype]
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm_out' needs out tensor 'acc' of dtype Float but it has dtype Double; this throws at run time{{.*}} [kb: pytorch/out-dtype-mismatch] [torchdtype-out-dtype]
   at::add_out(acc, acc, acc);
 }
 
