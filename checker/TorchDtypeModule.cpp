@@ -9,8 +9,10 @@
 #include "FromBlobDtypeCheck.h"
 #include "HalfOnCpuCheck.h"
 #include "HalfOverflowCheck.h"
+#include "HostTensorInKernelCheck.h"
 #include "InplaceDtypeCheck.h"
 #include "LossTargetDtypeCheck.h"
+#include "MissingDeviceGuardCheck.h"
 #include "MixedPrecisionCheck.h"
 #include "ModuleInputDtypeCheck.h"
 #include "MpsFloat64Check.h"
@@ -37,9 +39,13 @@ public:
     Factories.registerCheck<FromBlobDtypeCheck>("torchdtype-from-blob-dtype");
     Factories.registerCheck<HalfOnCpuCheck>("torchdtype-half-on-cpu");
     Factories.registerCheck<HalfOverflowCheck>("torchdtype-half-overflow");
+    Factories.registerCheck<HostTensorInKernelCheck>(
+        "torchdtype-host-tensor-in-kernel");
     Factories.registerCheck<InplaceDtypeCheck>("torchdtype-inplace-dtype");
     Factories.registerCheck<LossTargetDtypeCheck>(
         "torchdtype-loss-target-dtype");
+    Factories.registerCheck<MissingDeviceGuardCheck>(
+        "torchdtype-missing-device-guard");
     Factories.registerCheck<MixedPrecisionCheck>("torchdtype-mixed-precision");
     Factories.registerCheck<ModuleInputDtypeCheck>(
         "torchdtype-module-input-dtype");

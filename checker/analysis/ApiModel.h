@@ -201,6 +201,17 @@ public:
   bool isNoGradGuard(clang::QualType T) const;
   /// A query of the machine a condition may test, whose answer stays the
   /// same for the run (torch::cuda::is_available).
+  /// Device guards, device setters, work on the current CUDA device
+  /// (qualified names; DeviceGuards.h).
+  bool isDeviceGuard(llvm::StringRef QualName) const {
+    return hasName("device_guards", QualName);
+  }
+  bool isDeviceSetter(llvm::StringRef QualName) const {
+    return hasName("device_setters", QualName);
+  }
+  bool isCurrentDeviceWork(llvm::StringRef QualName) const {
+    return hasName("current_device_work", QualName);
+  }
   bool isMachineQuery(llvm::StringRef QualName) const {
     return hasName("machine_queries", QualName);
   }

@@ -100,6 +100,18 @@ std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
                                              const ApiModel &Api,
                                              clang::ASTContext &Ctx);
 
+/// An element accessor (data_ptr, packed_accessor32 ...) of a tensor on the
+/// CPU on every path, whose pointer reaches an argument of a CUDA kernel
+/// launch (directly, or through a local variable initialized with it and
+/// never assigned again): the kernel reads host memory.
+struct HostLaunchFinding {
+  const OpEvent *Ev;
+  const clang::CallExpr *Launch;
+};
+std::vector<HostLaunchFinding> findHostTensorLaunch(const FunctionResult &R,
+                                                    const ApiModel &Api,
+                                                    clang::ASTContext &Ctx);
+
 /// An AT_DISPATCH_* macro reached by a tensor of a dtype none of its cases
 /// covers: its default throws '"name" not implemented for 'Half''.
 struct DispatchFinding {

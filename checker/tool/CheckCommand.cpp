@@ -398,7 +398,13 @@ const std::map<std::string, std::string> &checkSummaries() {
        "an op that converts it to a float16 tensor's dtype"},
       {"torchdtype-non-portable-element-type",
        "An element type LibTorch does not define its accessors for on every "
-       "platform (data_ptr<long>, accessor<long long, N>, data_ptr<__half>)"}};
+       "platform (data_ptr<long>, accessor<long long, N>, data_ptr<__half>)"},
+      {"torchdtype-missing-device-guard",
+       "A CUDA kernel launch in a function taking tensors, with no device "
+       "guard setting the current device to theirs"},
+      {"torchdtype-host-tensor-in-kernel",
+       "The memory of a CPU tensor (data_ptr, packed accessor) given to a "
+       "CUDA kernel launch"}};
   return S;
 }
 
@@ -866,10 +872,10 @@ bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
     // may lack (found after every real include directory).
     llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Shim(
         new llvm::vfs::InMemoryFileSystem);
-    for (llvm::StringRef H : CudaShimHeaders) {
+    for (const CudaShimHeader &H : CudaShimHeaders) {
       llvm::SmallString<64> P(CudaShimDir);
-      llvm::sys::path::append(P, H);
-      Shim->addFile(P, 0, llvm::MemoryBuffer::getMemBuffer(""));
+      llvm::sys::path::append(P, H.Name);
+      Shim->addFile(P, 0, llvm::MemoryBuffer::getMemBuffer(H.Text, H.Name));
     }
     FS->pushOverlay(Shim);
   }

@@ -25,12 +25,21 @@ namespace torchdtype {
 /// Whether C compiles CUDA: an nvcc command, or a .cu file.
 bool isCudaCommand(const clang::tooling::CompileCommand &C);
 
-/// The directory clang's CUDA wrapper headers may need a stand-in from
-/// (clang 19's wrapper includes texture_fetch_functions.h, which CUDA 13
-/// no longer has): a virtual directory, given with -idirafter, whose files
-/// the caller provides in the analysis' file system.
+/// Stand-ins for headers a CUDA unit may need and an installation may lack,
+/// in a virtual directory given with -idirafter (so a real header of the
+/// same name wins), whose files the caller provides in the analysis' file
+/// system: clang 19's CUDA wrapper includes texture_fetch_functions.h, which
+/// CUDA 13 no longer has; c10/cuda/CUDAMacros.h includes
+/// c10/cuda/impl/cuda_cmake_macros.h, which PyTorch generates when it is
+/// built with CUDA and a CPU-only LibTorch (Debian's) does not install (its
+/// one macro, C10_CUDA_BUILD_SHARED_LIBS, only picks the export attribute).
 constexpr llvm::StringLiteral CudaShimDir = "/torchdtype-cuda-shim";
-constexpr llvm::StringLiteral CudaShimHeaders[] = {"texture_fetch_functions.h"};
+struct CudaShimHeader {
+  llvm::StringLiteral Name, Text;
+};
+constexpr CudaShimHeader CudaShimHeaders[] = {
+    {"texture_fetch_functions.h", ""},
+    {"c10/cuda/impl/cuda_cmake_macros.h", "#pragma once\n"}};
 
 /// Rewrites C (an nvcc command) as clang's CUDA host-only mode. Env reads
 /// an environment variable. Returns why the file cannot be analysed

@@ -345,7 +345,8 @@ void emitApi(const std::string &File, std::ostream &Out) {
       "nonscalar_factories",   "result_cast_inplace", "machine_queries",
       "tuple_values_indices",  "tuple_same_dtype",    "no_grad_guards",
       "element_accessors",     "dtype_checked_accessors",
-      "dispatch_type_readers"};
+      "dispatch_type_readers", "device_guards",       "device_setters",
+      "current_device_work"};
   const json &Names = member(Api, File, "", "names", json::value_t::object);
   for (const std::string &Role : Roles) {
     for (const json &Name :

@@ -1,0 +1,85 @@
+//===- MissingDeviceGuardCheck.cpp - torchdtype-missing-device-guard ------===//
+
+#include "MissingDeviceGuardCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::torchdtype {
+
+static constexpr llvm::StringLiteral Record = "pytorch/missing-device-guard";
+
+void MissingDeviceGuardCheck::registerMatchers(MatchFinder *Finder) {
+  registerTraversalLimit(Finder);
+  // Launches and calls as written (a template's once, not per instance).
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              unless(isInTemplateInstantiation()))
+                         .bind("work"),
+                     this);
+}
+
+void MissingDeviceGuardCheck::checkMatch(
+    const MatchFinder::MatchResult &Result) {
+  const auto *Work = Result.Nodes.getNodeAs<CallExpr>("work");
+  static const ::torchdtype::ApiModel Api(::torchdtype::TorchVersion{});
+  if (!Work || !::torchdtype::deviceWork(Work, Api))
+    return;
+  if (!Guards) {
+    Guards = std::make_unique<::torchdtype::DeviceGuards>(*Result.Context, Api);
+    SM = Result.SourceManager;
+  }
+  std::optional<::torchdtype::UnguardedWork> W = Guards->unguarded(Work);
+  if (!W)
+    return;
+  // One finding per function: its first unguarded work as written (the
+  // matchers do not visit a lambda's body in source order).
+  auto [It, New] = Pending.try_emplace(W->Function, Work, *W);
+  if (!New && SM->isBeforeInTranslationUnit(
+                  SM->getFileLoc(Work->getBeginLoc()),
+                  SM->getFileLoc(It->second.first->getBeginLoc())))
+    It->second = {Work, std::move(*W)};
+}
+
+void MissingDeviceGuardCheck::onEndOfTranslationUnit() {
+  std::vector<const FunctionDecl *> Order;
+  for (const auto &P : Pending)
+    Order.push_back(P.first);
+  llvm::sort(Order, [&](const FunctionDecl *A, const FunctionDecl *B) {
+    return SM->isBeforeInTranslationUnit(A->getLocation(), B->getLocation());
+  });
+  for (const FunctionDecl *F : Order) {
+    const auto &P = Pending.find(F)->second;
+    report(P.first, P.second);
+  }
+  Pending.clear();
+  Guards.reset();
+  TorchDtypeCheck::onEndOfTranslationUnit();
+}
+
+void MissingDeviceGuardCheck::report(const CallExpr *Work,
+                                     const ::torchdtype::UnguardedWork &W) {
+  SourceLocation Loc = fileLoc(Work->getBeginLoc());
+  if (!firstAt(Loc))
+    return;
+  const FunctionDecl *Callee = Work->getDirectCallee();
+  bool Launch = isa<CUDAKernelCallExpr>(Work);
+  diag(Loc, "%select{kernel launch|'%1'}0 in '%2' uses the current CUDA "
+            "device, and no device guard sets it to the device of '%3'; with "
+            "'%3' on another GPU the kernel fails with an illegal memory "
+            "access or works on the wrong GPU [kb: %4]")
+      << !Launch << (Callee ? Callee->getName() : StringRef("call"))
+      << W.Function->getName() << W.Tensor->getName() << Record;
+  diag(W.Tensor->getLocation(),
+       "'%0' comes from the caller and may be on any GPU", DiagnosticIDs::Note)
+      << W.Tensor->getName();
+  for (const Expr *Call : W.UnguardedCalls)
+    diag(fileLoc(Call->getBeginLoc()),
+         "'%0' is called here with no device guard before the call",
+         DiagnosticIDs::Note)
+        << W.Function->getName();
+  kbNote(Loc, Record);
+}
+
+} // namespace clang::tidy::torchdtype
