@@ -10,9 +10,13 @@ checkout itself (SOURCE_DIR: a copy of the repository at that commit) is
 fetched for the run and never kept in this repository. An extension's
 manifest says "python_headers": true (its units include <torch/extension.h>,
 which needs Python.h: Debian's python3's include directory is added) and may
-list "defines" (as torch.utils.cpp_extension passes TORCH_EXTENSION_NAME). Every unit is
+list "defines" (as torch.utils.cpp_extension passes TORCH_EXTENSION_NAME; a
+unit may add its own). A `.cu` unit is given an nvcc command (from
+$CUDA_HOME, else /usr/local/cuda), whose host side the tool reads in
+clang's CUDA mode, or skips with one line without CUDA headers. Every unit is
 compiled with the system's LibTorch 1.13.1 (-isystem, as installed) and the
-checks target PyTorch 1.13. Prints each torchdtype finding and a line per
+checks target PyTorch 1.13, or with --libtorch 2.6.0 / 2.14.1 the headers
+tools/fetch-libtorch-headers.sh fetched, and the checks target that version. Prints each torchdtype finding and a line per
 unit that does not parse (its compiler errors are not counted as findings),
 then `N units, N parsed, N warnings`.
 """
@@ -45,6 +49,10 @@ def main():
     ap.add_argument("source")
     ap.add_argument("--build", default=os.path.join(REPO, "build"))
     ap.add_argument("--out", help="keep the JSON report in this directory")
+    ap.add_argument("--libtorch", metavar="VERSION",
+                    help="LibTorch headers: 1.13.1 (installed) or 2.6.0 / 2.14.1 "
+                         "(from tools/fetch-libtorch-headers.sh); the checks target it "
+                         "(default: the manifest's \"libtorch\", else 1.13.1)")
     args = ap.parse_args()
 
     try:
@@ -57,27 +65,60 @@ def main():
     if not os.access(tool, os.X_OK):
         sys.exit("public-code: no %s (build first: bash tools/build.sh)" % tool)
 
+    torch_includes, config = TORCH_INCLUDES, CONFIG
+    args.libtorch = args.libtorch or manifest.get("libtorch", "1.13.1")
+    if args.libtorch != "1.13.1":
+        base = os.path.join(os.environ.get("TORCHDTYPE_CACHE",
+                                           os.path.expanduser("~/.cache/torchdtype")),
+                            "libtorch", args.libtorch, "usr", "include")
+        if not os.path.exists(os.path.join(base, "torch", "csrc", "api", "include")):
+            sys.exit("public-code: no LibTorch %s headers in %s (run "
+                     "tools/fetch-libtorch-headers.sh)" % (args.libtorch, base))
+        torch_includes = ["-isystem", base + "/torch/csrc/api/include", "-isystem", base]
+        config = CONFIG.replace("'1.13'", "'%s'" % ".".join(args.libtorch.split(".")[:2]))
+
     with tempfile.TemporaryDirectory() as work:
+        # Headers of PyTorch's own that a wheel ships and Debian's package
+        # does not (THC/THCAtomics.cuh): the manifest's "stand_ins", the
+        # last include directory given.
+        stand_ins = os.path.join(work, "stand-ins")
+        for name, text in manifest.get("stand_ins", {}).items():
+            os.makedirs(os.path.dirname(os.path.join(stand_ins, name)), exist_ok=True)
+            with open(os.path.join(stand_ins, name), "w") as f:
+                f.write(text)
         db = []
         for u in units:
             path = os.path.join(src, u["file"])
             if not os.path.exists(path):
                 print("missing   %s" % u["file"])
                 continue
-            flags = ["-std=" + manifest.get("std", "c++17")] + TORCH_INCLUDES
+            flags = ["-std=" + manifest.get("std", "c++17")] + torch_includes
             if manifest.get("python_headers"):
                 flags += ["-isystem", python_include()]
             flags += ["-D" + d for d in manifest.get("defines", [])]
             for inc in u.get("include", []):
                 flags += ["-I", os.path.join(src, inc)]
+            flags += ["-D" + d for d in u.get("defines", [])]
+            if manifest.get("stand_ins"):
+                flags += ["-isystem", stand_ins]  # nvcc has no -idirafter
+            # A .cu unit gets the nvcc command cpp_extension would write;
+            # `torchdtype check` reads its host side in clang's CUDA mode.
+            compiler = ["clang++"]
+            if path.endswith(".cu"):
+                compiler = [os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
+                                         "bin", "nvcc"), "--expt-relaxed-constexpr",
+                            # torch.utils.cpp_extension's COMMON_NVCC_FLAGS
+                            "-D__CUDA_NO_HALF_OPERATORS__", "-D__CUDA_NO_HALF_CONVERSIONS__",
+                            "-D__CUDA_NO_BFLOAT16_CONVERSIONS__",
+                            "-D__CUDA_NO_HALF2_OPERATORS__"]
             db.append({"directory": os.path.dirname(path),
                        "file": path,
-                       "arguments": ["clang++"] + flags + ["-c", path]})
+                       "arguments": compiler + flags + ["-c", path]})
         json.dump(db, open(os.path.join(work, "compile_commands.json"), "w"))
         report = os.path.join(args.out or work, "%s.json" %
                               manifest["repo"].replace("/", "+"))
         proc = subprocess.run([tool, "check", "-p", work, "--quiet",
-                               "--config=" + CONFIG, "--format=json",
+                               "--config=" + config, "--format=json",
                                "-o", report, "--cache-dir",
                                os.path.join(work, "cache")],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
