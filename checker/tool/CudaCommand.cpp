@@ -136,6 +136,10 @@ std::optional<std::string> translateCudaCommand(
   std::vector<std::string> Args(C.CommandLine.begin() +
                                     (C.CommandLine.empty() ? 0 : 1),
                                 C.CommandLine.end());
+  // The stand-in for nvcc's host min/max first, so the command's own
+  // -include files see it as nvcc's would.
+  Out.push_back("-include");
+  Out.push_back(CudaHostMathHeader.str());
   hostFlags(Args, Out);
   Out.push_back("-idirafter");
   Out.push_back(CudaShimDir.str());

@@ -37,9 +37,40 @@ constexpr llvm::StringLiteral CudaShimDir = "/torchdtype-cuda-shim";
 struct CudaShimHeader {
   llvm::StringLiteral Name, Text;
 };
+/// nvcc declares min and max of integers and floating types for host code
+/// too (CUDA's crt/math_functions.hpp); clang's CUDA headers declare them
+/// for the device only, so host code calling ::min(int, int) (mmcv's
+/// GET_BLOCKS) does not compile. Included first in every CUDA unit.
+constexpr llvm::StringLiteral CudaHostMathHeader =
+    "torchdtype_cuda_host_math.h";
 constexpr CudaShimHeader CudaShimHeaders[] = {
     {"texture_fetch_functions.h", ""},
-    {"c10/cuda/impl/cuda_cmake_macros.h", "#pragma once\n"}};
+    {"c10/cuda/impl/cuda_cmake_macros.h", "#pragma once\n"},
+    {"torchdtype_cuda_host_math.h",
+     "#pragma once\n"
+     "#define TORCHDTYPE_HOST_MINMAX(R, A, B)                                \\\n"
+     "  inline __attribute__((host)) R min(A a, B b) { return a < b ? a : b; } \\\n"
+     "  inline __attribute__((host)) R max(A a, B b) { return a > b ? a : b; }\n"
+     "TORCHDTYPE_HOST_MINMAX(int, int, int)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned int, unsigned int, unsigned int)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned int, int, unsigned int)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned int, unsigned int, int)\n"
+     "TORCHDTYPE_HOST_MINMAX(long, long, long)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned long, unsigned long, unsigned long)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned long, long, unsigned long)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned long, unsigned long, long)\n"
+     "TORCHDTYPE_HOST_MINMAX(long long, long long, long long)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned long long, unsigned long long, "
+     "unsigned long long)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned long long, long long, "
+     "unsigned long long)\n"
+     "TORCHDTYPE_HOST_MINMAX(unsigned long long, unsigned long long, "
+     "long long)\n"
+     "TORCHDTYPE_HOST_MINMAX(float, float, float)\n"
+     "TORCHDTYPE_HOST_MINMAX(double, double, double)\n"
+     "TORCHDTYPE_HOST_MINMAX(double, float, double)\n"
+     "TORCHDTYPE_HOST_MINMAX(double, double, float)\n"
+     "#undef TORCHDTYPE_HOST_MINMAX\n"}};
 
 /// Rewrites C (an nvcc command) as clang's CUDA host-only mode. Env reads
 /// an environment variable. Returns why the file cannot be analysed

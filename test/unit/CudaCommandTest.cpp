@@ -64,6 +64,7 @@ TEST(CudaCommand, HostFlagsKeptNvccFlagsDropped) {
                                    "-nogpulib", "-Wno-unknown-cuda-version",
                                    "-isystem",
                                    std::string(Cuda.Root) + "/include/cccl",
+                                   "-include", CudaHostMathHeader.str(),
                                    "-DTORCH_EXTENSION_NAME=ops", "-Icsrc",
                                    "-isystem", "/torch/include", "-DHOST_ONLY",
                                    "-Iextra", "-U__CUDA_NO_HALF_OPERATORS__",
@@ -101,3 +102,16 @@ TEST(CudaCommand, WithoutHeadersSkippedWithTheReason) {
 }
 
 } // namespace
+
+TEST(CudaCommand, HostMinMaxAsNvccDeclaresThem) {
+  // nvcc declares ::min/::max of integers for host code; the stand-in that
+  // gives clang's CUDA mode the same is one of the shim's headers.
+  bool Found = false;
+  for (const CudaShimHeader &H : CudaShimHeaders)
+    if (H.Name == CudaHostMathHeader) {
+      Found = true;
+      EXPECT_TRUE(H.Text.contains("min(A a, B b)"));
+      EXPECT_TRUE(H.Text.contains("TORCHDTYPE_HOST_MINMAX(int, int, int)"));
+    }
+  EXPECT_TRUE(Found);
+}

@@ -34,12 +34,16 @@ torch::Tensor scale_float_cuda(torch::Tensor x) {
   return y;
 }
 
+// Host code calling ::min(int, int), which nvcc declares for the host
+// (mmcv's GET_BLOCKS) and clang's CUDA headers do not.
+inline int blocks_for(int n) { return min((n + 255) / 256, 4096); }
+
 torch::Tensor scale_float_guarded(torch::Tensor x) {
   TORCH_CHECK(x.is_cuda() && x.scalar_type() == at::kFloat, "x must be float32 on CUDA");
   at::cuda::CUDAGuard device_guard(x.device());
   auto y = torch::empty_like(x);
   int n = x.numel();
-  scale_kernel<float><<<(n + 255) / 256, 256, 0, at::cuda::getCurrentCUDAStream()>>>(
+  scale_kernel<float><<<blocks_for(n), 256, 0, at::cuda::getCurrentCUDAStream()>>>(
       x.data_ptr<float>(), y.data_ptr<float>(), n);
   return y;
 }
