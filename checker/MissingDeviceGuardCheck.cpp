@@ -11,6 +11,16 @@ namespace clang::tidy::torchdtype {
 
 static constexpr llvm::StringLiteral Record = "pytorch/missing-device-guard";
 
+MissingDeviceGuardCheck::MissingDeviceGuardCheck(StringRef Name,
+                                                 ClangTidyContext *Context)
+    : TorchDtypeCheck(Name, Context),
+      StrictMode(Options.get("StrictMode", false)) {}
+
+void MissingDeviceGuardCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  TorchDtypeCheck::storeOptions(Opts);
+  Options.store(Opts, "StrictMode", StrictMode);
+}
+
 void MissingDeviceGuardCheck::registerMatchers(MatchFinder *Finder) {
   registerTraversalLimit(Finder);
   // Launches and calls as written (a template's once, not per instance).
@@ -30,7 +40,7 @@ void MissingDeviceGuardCheck::checkMatch(
     Guards = std::make_unique<::torchdtype::DeviceGuards>(*Result.Context, Api);
     SM = Result.SourceManager;
   }
-  std::optional<::torchdtype::UnguardedWork> W = Guards->unguarded(Work);
+  std::optional<::torchdtype::UnguardedWork> W = Guards->unguarded(Work, StrictMode);
   if (!W)
     return;
   // One finding per function: its first unguarded work as written (the

@@ -19,7 +19,8 @@ namespace clang::tidy::torchdtype {
 /// For the user-facing documentation see: docs/checks/missing-device-guard.md
 class MissingDeviceGuardCheck : public TorchDtypeCheck {
 public:
-  using TorchDtypeCheck::TorchDtypeCheck;
+  MissingDeviceGuardCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void onEndOfTranslationUnit() override;
 
@@ -28,6 +29,9 @@ protected:
 
 private:
   void report(const CallExpr *Work, const ::torchdtype::UnguardedWork &W);
+
+  /// Also report functions whose callers are not all in the file.
+  const bool StrictMode;
 
   std::unique_ptr<::torchdtype::DeviceGuards> Guards;
   const SourceManager *SM = nullptr;

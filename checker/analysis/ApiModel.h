@@ -212,6 +212,17 @@ public:
   bool isCurrentDeviceWork(llvm::StringRef QualName) const {
     return hasName("current_device_work", QualName);
   }
+  /// at::checkSameType / checkAllSameType, and the device forms (qualified
+  /// names): they throw unless their TensorArgs agree.
+  bool isPythonBinding(llvm::StringRef QualName) const {
+    return hasName("python_bindings", QualName);
+  }
+  bool isSameDTypeCheck(llvm::StringRef QualName) const {
+    return hasName("same_dtype_checks", QualName);
+  }
+  bool isSameDeviceCheck(llvm::StringRef QualName) const {
+    return hasName("same_device_checks", QualName);
+  }
   bool isMachineQuery(llvm::StringRef QualName) const {
     return hasName("machine_queries", QualName);
   }

@@ -351,4 +351,49 @@ bool FunctionAnalyzer::capturedParam(const ParmVarDecl *PD) const {
   return false;
 }
 
+/// The tensor a TensorArg is made of (`at::TensorArg a_arg{a, "a", 1}`,
+/// `{a, "a", 1}` in a list), through a variable holding one.
+static const Decl *tensorOfArg(const Expr *E, unsigned Depth = 0) {
+  E = strip(E);
+  if (!E || Depth > 4)
+    return nullptr;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl());
+        V && V->getInit() && !V->getType()->isReferenceType())
+      return tensorOfArg(V->getInit(), Depth + 1);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 0)
+      return nullptr;
+    if (isCopyOrMoveOf(CE))
+      return tensorOfArg(CE->getArg(0), Depth + 1);
+    return storageOf(CE->getArg(0));
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return IL->getNumInits() ? storageOf(IL->getInit(0)) : nullptr;
+  return nullptr;
+}
+
+bool FunctionAnalyzer::tensorArgCheck(const CallSite &S) {
+  if (!S.Callee || S.IsMethod || S.Args.size() < 2)
+    return false;
+  std::string Name = S.Callee->getQualifiedNameAsString();
+  bool SameDType = Api.isSameDTypeCheck(Name);
+  if (!SameDType && !Api.isSameDeviceCheck(Name))
+    return false;
+  // The TensorArgs after the CheckedFrom: one each, or a braced list.
+  llvm::SmallVector<const Decl *, 4> Tensors;
+  for (const Expr *A : llvm::ArrayRef(S.Args).drop_front()) {
+    if (const InitListExpr *IL = bracedList(A)) {
+      for (const Expr *El : IL->inits())
+        Tensors.push_back(tensorOfArg(El));
+    } else {
+      Tensors.push_back(tensorOfArg(A));
+    }
+  }
+  for (size_t I = 1; I < Tensors.size(); ++I)
+    if (Tensors[0] && Tensors[I] && Tensors[0] != Tensors[I])
+      unifyFacts(Cur, Tensors[0], Tensors[I], /*IsDevice=*/!SameDType);
+  return true;
+}
+
 } // namespace torchdtype

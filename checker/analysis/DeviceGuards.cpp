@@ -71,8 +71,10 @@ class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
 public:
   using Uses = llvm::SmallVector<const Expr *, 4>;
   UseIndexer(llvm::DenseMap<const FunctionDecl *, Uses> &Calls,
-             llvm::SmallPtrSetImpl<const FunctionDecl *> &Escaping)
-      : Calls(Calls), Escaping(Escaping) {}
+             llvm::SmallPtrSetImpl<const FunctionDecl *> &Escaping,
+             llvm::SmallPtrSetImpl<const FunctionDecl *> &Bound,
+             const ApiModel &Api)
+      : Calls(Calls), Escaping(Escaping), Bound(Bound), Api(Api) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -82,6 +84,17 @@ public:
       return true;
     Calls[key(F)].push_back(CE);
     Callees.insert(CE->getCallee()->IgnoreParenImpCasts());
+    // m.def("name", &f), m.impl("name", f): f is called from Python.
+    if (Api.isPythonBinding(F->getQualifiedNameAsString()))
+      for (const Expr *A : CE->arguments()) {
+        const Expr *Named = A->IgnoreParenImpCasts();
+        if (const auto *UO = dyn_cast<UnaryOperator>(Named);
+            UO && UO->getOpcode() == UO_AddrOf)
+          Named = UO->getSubExpr()->IgnoreParenImpCasts();
+        if (const auto *DR = dyn_cast<DeclRefExpr>(Named))
+          if (const auto *G = dyn_cast<FunctionDecl>(DR->getDecl()))
+            Bound.insert(key(G));
+      }
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
@@ -101,6 +114,8 @@ private:
   }
   llvm::DenseMap<const FunctionDecl *, Uses> &Calls;
   llvm::SmallPtrSetImpl<const FunctionDecl *> &Escaping;
+  llvm::SmallPtrSetImpl<const FunctionDecl *> &Bound;
+  const ApiModel &Api;
   llvm::SmallPtrSet<const Expr *, 32> Callees;
 };
 
@@ -177,41 +192,57 @@ const DeviceGuards::Uses &DeviceGuards::usesOf(const FunctionDecl *F) {
   if (!Indexed) {
     Indexed = true;
     llvm::DenseMap<const FunctionDecl *, UseIndexer::Uses> Calls;
-    llvm::SmallPtrSet<const FunctionDecl *, 16> Escaping;
-    UseIndexer(Calls, Escaping).TraverseAST(Ctx);
+    llvm::SmallPtrSet<const FunctionDecl *, 16> Escaping, Bound;
+    UseIndexer(Calls, Escaping, Bound, Api).TraverseAST(Ctx);
     for (auto &[Fn, List] : Calls)
       Index[Fn].Calls = std::move(List);
     for (const FunctionDecl *Fn : Escaping)
       Index[Fn].Escapes = true;
+    for (const FunctionDecl *Fn : Bound)
+      Index[Fn].Bound = true;
   }
   return Index[key(F)];
 }
 
-bool DeviceGuards::callersGuard(
+DeviceGuards::Verdict DeviceGuards::callersGuard(
     const FunctionDecl *F, unsigned Depth,
     llvm::SmallVectorImpl<const Expr *> *Unguarded) {
   const Uses &U = usesOf(F);
-  // Called from elsewhere (another file, Python through a binding): what
-  // its callers do is not seen.
+  if (U.Bound)
+    return Verdict::Unguarded; // Python sets no device
+  // Called from elsewhere (another file, a function pointer): what its
+  // callers do is not seen.
   if (U.Escapes || U.Calls.empty() || F->isMain())
-    return false;
-  bool All = true;
+    return Verdict::Unseen;
+  Verdict V = Verdict::Guarded;
   for (const Expr *Call : U.Calls) {
     if (guardedAt(Call))
       continue;
     const FunctionDecl *Caller = enclosingFunction(Call);
-    if (Caller && Depth < 4 && key(Caller) != key(F) &&
-        callersGuard(Caller, Depth + 1, nullptr))
-      continue;
-    All = false;
+    if (Caller && Depth < 4 && key(Caller) != key(F)) {
+      Verdict Up = callersGuard(Caller, Depth + 1, nullptr);
+      if (Up == Verdict::Guarded)
+        continue;
+      if (Up == Verdict::Unseen) {
+        // Maybe guarded in a caller elsewhere; named if the function is
+        // reported on another call's account, or in strict mode.
+        if (V == Verdict::Guarded)
+          V = Verdict::Unseen;
+        if (Unguarded)
+          Unguarded->push_back(Call);
+        continue;
+      }
+    }
+    V = Verdict::Unguarded;
     if (!Unguarded)
-      return false;
+      return V;
     Unguarded->push_back(Call);
   }
-  return All;
+  return V;
 }
 
-std::optional<UnguardedWork> DeviceGuards::unguarded(const Expr *E) {
+std::optional<UnguardedWork> DeviceGuards::unguarded(const Expr *E,
+                                                      bool Strict) {
   if (guardedAt(E))
     return std::nullopt;
   UnguardedWork W;
@@ -223,7 +254,10 @@ std::optional<UnguardedWork> DeviceGuards::unguarded(const Expr *E) {
       W.Tensor = P;
       break;
     }
-  if (!W.Tensor || callersGuard(W.Function, 0, &W.UnguardedCalls))
+  if (!W.Tensor)
+    return std::nullopt;
+  Verdict V = callersGuard(W.Function, 0, &W.UnguardedCalls);
+  if (V == Verdict::Guarded || (V == Verdict::Unseen && !Strict))
     return std::nullopt;
   return W;
 }

@@ -59,16 +59,25 @@ public:
   /// Why the work at E is not covered by a guard: null when a guard covers
   /// it, when its function takes no tensor, or when every call of that
   /// function (and, up to four levels, of its callers) comes after a guard.
-  std::optional<UnguardedWork> unguarded(const clang::Expr *E);
+  /// A function whose callers are not all in this unit (its address taken,
+  /// or no call here) is covered unless Strict: the guard may be in a
+  /// caller elsewhere. One bound to Python here (api.json's
+  /// python_bindings: pybind11's def, torch::Library's def and impl) has
+  /// no such caller.
+  std::optional<UnguardedWork> unguarded(const clang::Expr *E, bool Strict);
 
 private:
   struct Uses {
     llvm::SmallVector<const clang::Expr *, 4> Calls;
     bool Escapes = false; ///< named other than as a callee (its address)
+    bool Bound = false;   ///< given to a Python binding
   };
+  /// What the calls of a function say: all after a guard, one without (in
+  /// this unit, or from Python), or not all seen.
+  enum class Verdict { Guarded, Unguarded, Unseen };
   const Uses &usesOf(const clang::FunctionDecl *F);
-  bool callersGuard(const clang::FunctionDecl *F, unsigned Depth,
-                    llvm::SmallVectorImpl<const clang::Expr *> *Unguarded);
+  Verdict callersGuard(const clang::FunctionDecl *F, unsigned Depth,
+                       llvm::SmallVectorImpl<const clang::Expr *> *Unguarded);
   const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S) const;
   bool isGuard(const clang::Stmt *S) const;
 

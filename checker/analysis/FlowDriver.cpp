@@ -165,6 +165,8 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     return;
   }
   if (S.IsLibTorch) {
+    if (tensorArgCheck(S))
+      return;
     if (S.Family == CallFamily::Autocast)
       autocastCall(S);
     else if (S.Family == CallFamily::DefaultDType)

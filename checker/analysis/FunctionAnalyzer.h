@@ -219,6 +219,13 @@ private:
   AbsValue moduleResult(const CallSite &S);
   bool moduleCall(const CallSite &S);
 
+  // Conditions.cpp
+  /// at::checkSameType / checkAllSameType (checkSameGPU / checkAllSameGPU):
+  /// they throw unless their TensorArgs share a dtype (device), so after
+  /// them the tensors' facts are unified as after a TORCH_CHECK of `==`.
+  /// Returns whether S was one.
+  bool tensorArgCheck(const CallSite &S);
+
   // TransferDispatch.cpp
   /// detail::scalar_type(t) of an AT_DISPATCH_* macro: records the
   /// dispatch (the tensor, the dtypes its cases cover, the kernel's name).

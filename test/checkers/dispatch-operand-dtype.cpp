@@ -1,5 +1,6 @@
 // RUN: %check_clang_tidy %s torchdtype-dispatch-operand-dtype %t
 #include <torch/extension.h>
+#include <ATen/TensorUtils.h>
 #include <vector>
 
 // ---- Positives --------------------------------------------------------------
@@ -41,7 +42,35 @@ void per_sample(const torch::Tensor &x, const torch::Tensor &scale) {
   }
 }
 
+// checkAllSameGPU ties devices, not dtypes.
+void same_gpu_only(const torch::Tensor &x, const torch::Tensor &w) {
+  at::TensorArg x_arg{x, "x", 1}, w_arg{w, "w", 2};
+  at::checkAllSameGPU("same_gpu_only", {x_arg, w_arg});
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "same_gpu_only", [&] {
+    (void)w.data_ptr<scalar_t>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'data_ptr<scalar_t>' reads 'w' with the dtype dispatched on 'x'
+  });
+}
+
 // ---- Negatives --------------------------------------------------------------
+
+// ATen's TensorArg checks: they throw unless the dtypes agree.
+void checked_all_same_type(const torch::Tensor &x, const torch::Tensor &w,
+                           const torch::Tensor &b) {
+  const at::TensorArg x_arg{x, "x", 1}, w_arg{w, "w", 2}, b_arg{b, "b", 3};
+  at::checkAllSameType("checked_all_same_type", {x_arg, w_arg, b_arg});
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "checked_all_same_type", [&] {
+    (void)w.data_ptr<scalar_t>();
+    (void)b.data_ptr<scalar_t>();
+  });
+}
+void checked_same_type(const torch::Tensor &x, const torch::Tensor &w) {
+  at::checkSameType("checked_same_type", at::TensorArg(x, "x", 1),
+                    at::TensorArg(w, "w", 2));
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "checked_same_type", [&] {
+    (void)w.data_ptr<scalar_t>();
+  });
+}
 
 // Checked to share the dtype.
 void checked(const torch::Tensor &x, const torch::Tensor &w) {

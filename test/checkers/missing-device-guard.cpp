@@ -1,5 +1,9 @@
+// RUN: %check_clang_tidy -check-suffix=STRICT %s torchdtype-missing-device-guard %t -- -config="{CheckOptions: {torchdtype-missing-device-guard.StrictMode: true}}" -- -x cuda --cuda-host-only -nocudainc -nocudalib
 // RUN: %check_clang_tidy %s torchdtype-missing-device-guard %t -- -- -x cuda --cuda-host-only -nocudainc -nocudalib
-#include <torch/torch.h>
+//
+// StrictMode: every launcher below; by default only those whose callers are
+// all seen: bound to Python at the end of the file, or called here.
+#include <torch/extension.h>
 #include <ATen/DeviceGuard.h>
 #include <ATen/Dispatch.h>
 #include <ATen/cuda/CUDAContext.h>
@@ -14,9 +18,9 @@ template <typename T> __global__ void add_kernel(const T *a, T *out, int64_t n) 
 void scale_cuda(at::Tensor x, float s) {
   const int64_t n = x.numel();
   scale_kernel<<<(n + 255) / 256, 256>>>(x.data_ptr<float>(), s, n);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch in 'scale_cuda' uses the current CUDA device, and no device guard sets it to the device of 'x'; with 'x' on another GPU the kernel fails with an illegal memory access or works on the wrong GPU [kb: pytorch/missing-device-guard] [torchdtype-missing-device-guard]
-  // CHECK-MESSAGES: :[[@LINE-4]]:28: note: 'x' comes from the caller and may be on any GPU
-  // CHECK-MESSAGES: :[[@LINE-3]]:3: note: fix: Declare a device guard at the start of the function that launches: const at::cuda::OptionalCUDAGuard device_guard(device_of(x));
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: warning: kernel launch in 'scale_cuda' uses the current CUDA device, and no device guard sets it to the device of 'x'; with 'x' on another GPU the kernel fails with an illegal memory access or works on the wrong GPU [kb: pytorch/missing-device-guard] [torchdtype-missing-device-guard]
+  // CHECK-MESSAGES-STRICT: :[[@LINE-4]]:28: note: 'x' comes from the caller and may be on any GPU
+  // CHECK-MESSAGES-STRICT: :[[@LINE-3]]:3: note: fix: Declare a device guard at the start of the function that launches: const at::cuda::OptionalCUDAGuard device_guard(device_of(x));
 }
 
 // The current stream taken for the launch, in a dispatch lambda.
@@ -24,7 +28,7 @@ at::Tensor add_cuda(const at::Tensor &a, const at::Tensor &b) {
   auto out = torch::empty_like(a);
   AT_DISPATCH_FLOATING_TYPES(a.scalar_type(), "add_cuda", [&] {
     auto stream = at::cuda::getCurrentCUDAStream();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'getCurrentCUDAStream' in 'add_cuda' uses the current CUDA device, and no device guard sets it to the device of 'a'
+    // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:19: warning: 'getCurrentCUDAStream' in 'add_cuda' uses the current CUDA device, and no device guard sets it to the device of 'a'
     add_kernel<scalar_t><<<1, 256, 0, stream>>>(a.data_ptr<scalar_t>(),
                                                 out.data_ptr<scalar_t>(),
                                                 a.numel());
@@ -38,18 +42,18 @@ void branch_guard(at::Tensor x, bool multi) {
     const at::cuda::OptionalCUDAGuard g(at::device_of(x));
   }
   scale_kernel<<<1, 256>>>(x.data_ptr<float>(), 2.f, x.numel());
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch in 'branch_guard'
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: warning: kernel launch in 'branch_guard'
 }
 
 // A helper launched from a caller in this file that has no guard either.
 static void launch_helper(at::Tensor x) {
   scale_kernel<<<1, 256>>>(x.data_ptr<float>(), 2.f, x.numel());
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch in 'launch_helper'
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: warning: kernel launch in 'launch_helper'
 }
 void unguarded_caller(at::Tensor x) {
   for (int i = 0; i < 3; ++i)
     launch_helper(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: note: 'launch_helper' is called here with no device guard before the call
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:5: note: 'launch_helper' is called here with no device guard before the call
 }
 
 // Through a macro of the user's (the launch is written in its expansion).
@@ -57,13 +61,13 @@ void unguarded_caller(at::Tensor x) {
 void via_macro(at::TensorList xs) {
   for (const at::Tensor &x : xs)
     LAUNCH_SCALE(x);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: kernel launch in 'via_macro' uses the current CUDA device, and no device guard sets it to the device of 'xs'
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:5: warning: kernel launch in 'via_macro' uses the current CUDA device, and no device guard sets it to the device of 'xs'
 }
 
 // A template launcher: reported once, where it is written.
 template <typename T> void add_t(at::Tensor a, at::Tensor out) {
   add_kernel<T><<<1, 256>>>(a.data_ptr<T>(), out.data_ptr<T>(), a.numel());
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: kernel launch in 'add_t'
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: warning: kernel launch in 'add_t'
 }
 template void add_t<float>(at::Tensor, at::Tensor);
 template void add_t<double>(at::Tensor, at::Tensor);
@@ -139,4 +143,33 @@ void lambda_guard(at::Tensor x) {
     scale_kernel<<<1, 256>>>(x.data_ptr<float>(), 2.f, x.numel());
   };
   run();
+}
+
+// ---- Bound to Python here: no caller can have set the device -----------------
+
+void bound_launch(at::Tensor x) {
+  scale_kernel<<<1, 256>>>(x.data_ptr<float>(), 2.f, x.numel());
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: warning: kernel launch in 'bound_launch'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: kernel launch in 'bound_launch' uses the current CUDA device, and no device guard sets it to the device of 'x'
+}
+void bound_guarded(at::Tensor x) {
+  const at::cuda::OptionalCUDAGuard g(at::device_of(x));
+  scale_kernel<<<1, 256>>>(x.data_ptr<float>(), 2.f, x.numel());
+}
+// Called by a bound function without a guard: the call is named.
+static void helper_of_bound(at::Tensor x) {
+  scale_kernel<<<1, 256>>>(x.data_ptr<float>(), 2.f, x.numel());
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: warning: kernel launch in 'helper_of_bound'
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: kernel launch in 'helper_of_bound'
+}
+void bound_caller(at::Tensor x) {
+  helper_of_bound(x);
+  // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:3: note: 'helper_of_bound' is called here with no device guard before the call
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: note: 'helper_of_bound' is called here with no device guard before the call
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("bound_launch", &bound_launch);
+  m.def("bound_guarded", &bound_guarded);
+  m.def("bound_caller", bound_caller);
 }

@@ -21,7 +21,7 @@ using namespace torchdtype;
 namespace {
 
 constexpr unsigned Prelude = 5;
-const char *const Headers = "#include <torch/torch.h>\n"
+const char *const Headers = "#include <torch/extension.h>\n"
                             "#include <ATen/DeviceGuard.h>\n"
                             "#include <ATen/Dispatch.h>\n"
                             "#include <ATen/cuda/CUDAContext.h>\n"
@@ -37,7 +37,7 @@ std::set<unsigned> marked(llvm::StringRef Code, llvm::StringRef Tag) {
   return L;
 }
 
-void expectMarked(llvm::StringRef Code) {
+void expectMarked(llvm::StringRef Code, bool Strict = true) {
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
       std::string(Headers) + Code.str(),
       {"-std=c++17", "-x", "cuda", "--cuda-host-only", "-nocudainc",
@@ -63,7 +63,7 @@ void expectMarked(llvm::StringRef Code) {
     const auto *CE = N.getNodeAs<CallExpr>("c");
     if (!deviceWork(CE, Api))
       continue;
-    if (std::optional<UnguardedWork> W = Guards.unguarded(CE)) {
+    if (std::optional<UnguardedWork> W = Guards.unguarded(CE, Strict)) {
       Launches.insert(LineOf(CE));
       for (const Expr *C : W->UnguardedCalls)
         Calls.insert(LineOf(C));
@@ -147,6 +147,24 @@ static void rec(at::Tensor x, int n) { // calls itself: not a guard
   if (n) rec(x, n - 1); // [[call]]
 }
 )cpp");
+}
+
+TEST(DeviceGuards, ByDefaultOnlyFunctionsWhoseCallersAreAllSeen) {
+  expectMarked(R"cpp(
+void external(at::Tensor x) { k<<<1, 1>>>(x.data_ptr<float>(), 1); }
+static void helper(at::Tensor x) { k<<<1, 1>>>(x.data_ptr<float>(), 1); }
+void entry(at::Tensor x) { helper(x); }
+void bound(at::Tensor x) { k<<<1, 1>>>(x.data_ptr<float>(), 1); } // [[launch]]
+static void inner(at::Tensor x) { k<<<1, 1>>>(x.data_ptr<float>(), 1); } // [[launch]]
+void bound2(at::Tensor x) { inner(x); } // [[call]]
+void bound3(at::Tensor x) { at::cuda::CUDAGuard g(x.device()); inner(x); }
+PYBIND11_MODULE(ext, m) {
+  m.def("bound", &bound);
+  m.def("bound2", bound2);
+  m.def("bound3", &bound3);
+}
+)cpp",
+               /*Strict=*/false);
 }
 
 } // namespace

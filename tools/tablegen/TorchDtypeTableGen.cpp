@@ -346,7 +346,8 @@ void emitApi(const std::string &File, std::ostream &Out) {
       "tuple_values_indices",  "tuple_same_dtype",    "no_grad_guards",
       "element_accessors",     "dtype_checked_accessors",
       "dispatch_type_readers", "device_guards",       "device_setters",
-      "current_device_work"};
+      "current_device_work", "same_dtype_checks",   "same_device_checks",
+      "python_bindings"};
   const json &Names = member(Api, File, "", "names", json::value_t::object);
   for (const std::string &Role : Roles) {
     for (const json &Name :
