@@ -22,9 +22,11 @@ import tempfile
 
 TOOL, MULTITOOL, SCHEMA, MOCK, EXAMPLES_BUILD = sys.argv[1:6]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# The example project's warnings, as examples/expected-findings.txt lists them.
+# The example project's warnings, as examples/expected-findings.txt lists them
+# (its CMake project; the .cu launcher is not part of it).
 EXAMPLE_WARNINGS = sum(1 for l in open(os.path.join(ROOT, "examples", "expected-findings.txt"))
-                       if ": warning: " in l and not l.startswith("#"))
+                       if ": warning: " in l and not l.startswith("#")
+                       and ".cu:" not in l.split(": warning: ")[0])
 passed, failed = 0, []
 
 
