@@ -1,16 +1,29 @@
 //===- DispatchOperandDtypeCheck.cpp - torchdtype-dispatch-operand-dtype --===//
 
 #include "DispatchOperandDtypeCheck.h"
+#include "analysis/Callers.h"
 #include "analysis/Findings.h"
 
 namespace clang::tidy::torchdtype {
 
 static constexpr llvm::StringLiteral Record = "pytorch/scalar-type-mismatch";
 
+DispatchOperandDtypeCheck::DispatchOperandDtypeCheck(StringRef Name,
+                                                     ClangTidyContext *Context)
+    : TorchDtypeCheck(Name, Context),
+      StrictMode(Options.get("StrictMode", false)) {}
+
+void DispatchOperandDtypeCheck::storeOptions(
+    ClangTidyOptions::OptionMap &Opts) {
+  TorchDtypeCheck::storeOptions(Opts);
+  Options.store(Opts, "StrictMode", StrictMode);
+}
+
 void DispatchOperandDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                        ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::DispatchOperandFinding &F :
-       ::torchdtype::findDispatchOperand(R, AC.api(), AC.ast())) {
+       ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(),
+                                          StrictMode)) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getExprLoc());
     if (!firstAt(Loc))
       continue;

@@ -17,11 +17,16 @@ namespace clang::tidy::torchdtype {
 /// docs/checks/dispatch-operand-dtype.md
 class DispatchOperandDtypeCheck : public TorchDtypeCheck {
 public:
-  using TorchDtypeCheck::TorchDtypeCheck;
+  DispatchOperandDtypeCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// Also report functions whose callers are not all in the file.
+  const bool StrictMode;
 };
 
 } // namespace clang::tidy::torchdtype

@@ -37,7 +37,8 @@ void MissingDeviceGuardCheck::checkMatch(
   if (!Work || !::torchdtype::deviceWork(Work, Api))
     return;
   if (!Guards) {
-    Guards = std::make_unique<::torchdtype::DeviceGuards>(*Result.Context, Api);
+    Callers = std::make_unique<::torchdtype::CallerIndex>(*Result.Context, Api);
+    Guards = std::make_unique<::torchdtype::DeviceGuards>(*Callers, Api);
     SM = Result.SourceManager;
   }
   std::optional<::torchdtype::UnguardedWork> W = Guards->unguarded(Work, StrictMode);
@@ -65,6 +66,7 @@ void MissingDeviceGuardCheck::onEndOfTranslationUnit() {
   }
   Pending.clear();
   Guards.reset();
+  Callers.reset();
   TorchDtypeCheck::onEndOfTranslationUnit();
 }
 

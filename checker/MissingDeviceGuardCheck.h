@@ -33,6 +33,7 @@ private:
   /// Also report functions whose callers are not all in the file.
   const bool StrictMode;
 
+  std::unique_ptr<::torchdtype::CallerIndex> Callers;
   std::unique_ptr<::torchdtype::DeviceGuards> Guards;
   const SourceManager *SM = nullptr;
   /// Per function, its first unguarded work: reported at the end of the

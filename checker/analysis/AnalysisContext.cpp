@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Callers.h"
 #include "Findings.h"
 #include "FunctionAnalyzer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -122,6 +123,12 @@ AnalysisContext::AnalysisContext(ASTContext &Ctx, AnalysisConfig Config)
     : Ctx(Ctx), Config(Config), Api(Config.Version) {}
 
 AnalysisContext::~AnalysisContext() = default;
+
+CallerIndex &AnalysisContext::callers() {
+  if (!Callers)
+    Callers = std::make_unique<CallerIndex>(Ctx, Api);
+  return *Callers;
+}
 
 void AnalysisContext::prescan() {
   if (Prescanned)

@@ -2,28 +2,16 @@
 
 #include "DeviceGuards.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 using namespace clang;
 
 namespace torchdtype {
 
 namespace {
-
-/// The function a declaration-level name stands for in the index: the
-/// template a specialization was instantiated from, its first declaration.
-const FunctionDecl *key(const FunctionDecl *F) {
-  if (const FunctionDecl *P = F->getTemplateInstantiationPattern())
-    F = P;
-  return F->getCanonicalDecl();
-}
-
-bool isLambdaOperator(const Decl *D) {
-  const auto *M = dyn_cast<CXXMethodDecl>(D);
-  return M && M->getParent()->isLambda();
-}
 
 /// Whether an argument leaves the device to the current one: absent,
 /// defaulted, or -1.
@@ -49,75 +37,6 @@ bool callsSetter(const Stmt *S, const ApiModel &Api) {
       return true;
   return false;
 }
-
-/// A tensor, or a list or optional of tensors (at::TensorList,
-/// std::vector<at::Tensor>, c10::optional<at::Tensor> ...).
-bool holdsTensor(QualType T, const ApiModel &Api) {
-  T = T.getNonReferenceType();
-  TypeKind K = Api.classify(T);
-  if (K == TypeKind::Tensor || K == TypeKind::TensorList)
-    return true;
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T->getAsCXXRecordDecl());
-  if (!Spec || Spec->getTemplateArgs().size() == 0 ||
-      Spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return false;
-  return Api.classify(Spec->getTemplateArgs()[0].getAsType()) ==
-         TypeKind::Tensor;
-}
-
-/// Every naming of a function: as the callee of a call, or otherwise.
-class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
-public:
-  using Uses = llvm::SmallVector<const Expr *, 4>;
-  UseIndexer(llvm::DenseMap<const FunctionDecl *, Uses> &Calls,
-             llvm::SmallPtrSetImpl<const FunctionDecl *> &Escaping,
-             llvm::SmallPtrSetImpl<const FunctionDecl *> &Bound,
-             const ApiModel &Api)
-      : Calls(Calls), Escaping(Escaping), Bound(Bound), Api(Api) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
-
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *F = CE->getDirectCallee();
-    if (!F)
-      return true;
-    Calls[key(F)].push_back(CE);
-    Callees.insert(CE->getCallee()->IgnoreParenImpCasts());
-    // m.def("name", &f), m.impl("name", f): f is called from Python.
-    if (Api.isPythonBinding(F->getQualifiedNameAsString()))
-      for (const Expr *A : CE->arguments()) {
-        const Expr *Named = A->IgnoreParenImpCasts();
-        if (const auto *UO = dyn_cast<UnaryOperator>(Named);
-            UO && UO->getOpcode() == UO_AddrOf)
-          Named = UO->getSubExpr()->IgnoreParenImpCasts();
-        if (const auto *DR = dyn_cast<DeclRefExpr>(Named))
-          if (const auto *G = dyn_cast<FunctionDecl>(DR->getDecl()))
-            Bound.insert(key(G));
-      }
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    if (const CXXConstructorDecl *C = CE->getConstructor())
-      Calls[key(C)].push_back(CE);
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) { return named(E, E->getDecl()); }
-  bool VisitMemberExpr(MemberExpr *E) { return named(E, E->getMemberDecl()); }
-
-private:
-  bool named(const Expr *E, const ValueDecl *D) {
-    const auto *F = dyn_cast_or_null<FunctionDecl>(D);
-    if (F && !Callees.count(E))
-      Escaping.insert(key(F));
-    return true;
-  }
-  llvm::DenseMap<const FunctionDecl *, Uses> &Calls;
-  llvm::SmallPtrSetImpl<const FunctionDecl *> &Escaping;
-  llvm::SmallPtrSetImpl<const FunctionDecl *> &Bound;
-  const ApiModel &Api;
-  llvm::SmallPtrSet<const Expr *, 32> Callees;
-};
 
 } // namespace
 
@@ -172,42 +91,10 @@ bool DeviceGuards::guardedAt(const Stmt *S) const {
   return false;
 }
 
-const FunctionDecl *DeviceGuards::enclosingFunction(const Stmt *S) const {
-  DynTypedNode Node = DynTypedNode::create(*S);
-  for (unsigned Steps = 0; Steps < 256; ++Steps) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return nullptr;
-    Node = Parents[0];
-    if (const auto *F = Node.get<FunctionDecl>())
-      if (!isLambdaOperator(F))
-        return F;
-    if (Node.get<TranslationUnitDecl>())
-      return nullptr;
-  }
-  return nullptr;
-}
-
-const DeviceGuards::Uses &DeviceGuards::usesOf(const FunctionDecl *F) {
-  if (!Indexed) {
-    Indexed = true;
-    llvm::DenseMap<const FunctionDecl *, UseIndexer::Uses> Calls;
-    llvm::SmallPtrSet<const FunctionDecl *, 16> Escaping, Bound;
-    UseIndexer(Calls, Escaping, Bound, Api).TraverseAST(Ctx);
-    for (auto &[Fn, List] : Calls)
-      Index[Fn].Calls = std::move(List);
-    for (const FunctionDecl *Fn : Escaping)
-      Index[Fn].Escapes = true;
-    for (const FunctionDecl *Fn : Bound)
-      Index[Fn].Bound = true;
-  }
-  return Index[key(F)];
-}
-
 DeviceGuards::Verdict DeviceGuards::callersGuard(
     const FunctionDecl *F, unsigned Depth,
     llvm::SmallVectorImpl<const Expr *> *Unguarded) {
-  const Uses &U = usesOf(F);
+  const CallerIndex::Uses &U = Callers.usesOf(F);
   if (U.Bound)
     return Verdict::Unguarded; // Python sets no device
   // Called from elsewhere (another file, a function pointer): what its
@@ -218,8 +105,8 @@ DeviceGuards::Verdict DeviceGuards::callersGuard(
   for (const Expr *Call : U.Calls) {
     if (guardedAt(Call))
       continue;
-    const FunctionDecl *Caller = enclosingFunction(Call);
-    if (Caller && Depth < 4 && key(Caller) != key(F)) {
+    const FunctionDecl *Caller = Callers.enclosingFunction(Call);
+    if (Caller && Depth < 4 && callerKey(Caller) != callerKey(F)) {
       Verdict Up = callersGuard(Caller, Depth + 1, nullptr);
       if (Up == Verdict::Guarded)
         continue;
@@ -246,7 +133,7 @@ std::optional<UnguardedWork> DeviceGuards::unguarded(const Expr *E,
   if (guardedAt(E))
     return std::nullopt;
   UnguardedWork W;
-  W.Function = enclosingFunction(E);
+  W.Function = Callers.enclosingFunction(E);
   if (!W.Function)
     return std::nullopt;
   for (const ParmVarDecl *P : W.Function->parameters())
@@ -260,6 +147,70 @@ std::optional<UnguardedWork> DeviceGuards::unguarded(const Expr *E,
   if (V == Verdict::Guarded || (V == Verdict::Unseen && !Strict))
     return std::nullopt;
   return W;
+}
+
+const clang::CallExpr *launchTaking(const clang::Expr *E,
+                                           clang::ASTContext &Ctx) {
+  clang::DynTypedNode N = clang::DynTypedNode::create(*E);
+  for (unsigned Steps = 0; Steps < 8; ++Steps) {
+    clang::DynTypedNodeList Ps = Ctx.getParents(N);
+    if (Ps.empty())
+      return nullptr;
+    N = Ps[0];
+    if (const auto *L = N.get<clang::CUDAKernelCallExpr>())
+      return L;
+    if (const auto *V = N.get<clang::VarDecl>()) {
+      if (!V->isLocalVarDecl() || V->getType()->isReferenceType())
+        return nullptr;
+      // The variable's uses in its function: one launch argument, and no
+      // other write (an assignment, ++, or its address taken).
+      const clang::CallExpr *Found = nullptr;
+      const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(
+          V->getParentFunctionOrMethod());
+      if (!FD || !FD->getBody())
+        return nullptr;
+      bool Written = false;
+      std::function<void(const clang::Stmt *)> Walk =
+          [&](const clang::Stmt *S) {
+            if (!S || Written)
+              return;
+            if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(S)) {
+              if (DR->getDecl() != V)
+                return;
+              clang::DynTypedNodeList Up = Ctx.getParents(*DR);
+              const clang::Expr *Use = DR;
+              while (!Up.empty() && Up[0].get<clang::ImplicitCastExpr>()) {
+                Use = Up[0].get<clang::ImplicitCastExpr>();
+                Up = Ctx.getParents(*Use);
+              }
+              if (Up.empty())
+                return;
+              if (const auto *L = Up[0].get<clang::CUDAKernelCallExpr>()) {
+                Found = Found ? Found : L;
+              } else if (const auto *BO = Up[0].get<clang::BinaryOperator>()) {
+                Written |= BO->isAssignmentOp() && BO->getLHS() == Use;
+              } else if (const auto *UO = Up[0].get<clang::UnaryOperator>()) {
+                Written |= UO->isIncrementDecrementOp() ||
+                           UO->getOpcode() == clang::UO_AddrOf;
+              }
+              return;
+            }
+            for (const clang::Stmt *C : S->children())
+              Walk(C);
+          };
+      Walk(FD->getBody());
+      return Written ? nullptr : Found;
+    }
+    const clang::Expr *PE = N.get<clang::Expr>();
+    if (!PE || !(llvm::isa<clang::ImplicitCastExpr, clang::ParenExpr,
+                           clang::CXXStaticCastExpr, clang::CStyleCastExpr,
+                           clang::CXXReinterpretCastExpr,
+                           clang::MaterializeTemporaryExpr,
+                           clang::CXXConstructExpr, clang::ExprWithCleanups,
+                           clang::CXXBindTemporaryExpr>(PE)))
+      return nullptr;
+  }
+  return nullptr;
 }
 
 } // namespace torchdtype

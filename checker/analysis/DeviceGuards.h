@@ -16,6 +16,7 @@
 #define TORCHDTYPE_ANALYSIS_DEVICEGUARDS_H
 
 #include "ApiModel.h"
+#include "Callers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -34,6 +35,11 @@ enum class DeviceWork : uint8_t {
 /// Whether E runs work on the current device, and which.
 std::optional<DeviceWork> deviceWork(const clang::Expr *E, const ApiModel &Api);
 
+/// The CUDA kernel launch E is an argument of, through parentheses, casts
+/// and a local variable it initializes that nothing assigns again.
+const clang::CallExpr *launchTaking(const clang::Expr *E,
+                                    clang::ASTContext &Ctx);
+
 /// A launch no guard covers.
 struct UnguardedWork {
   /// The function whose parameters bring the tensors (the one enclosing the
@@ -48,8 +54,8 @@ struct UnguardedWork {
 /// Guards and calls of one translation unit.
 class DeviceGuards {
 public:
-  DeviceGuards(clang::ASTContext &Ctx, const ApiModel &Api)
-      : Ctx(Ctx), Api(Api) {}
+  DeviceGuards(CallerIndex &Callers, const ApiModel &Api)
+      : Callers(Callers), Ctx(Callers.ast()), Api(Api) {}
 
   /// Whether a device guard is declared, or a device setter called, before
   /// S in a block enclosing it, up to the function it is in (through
@@ -67,24 +73,16 @@ public:
   std::optional<UnguardedWork> unguarded(const clang::Expr *E, bool Strict);
 
 private:
-  struct Uses {
-    llvm::SmallVector<const clang::Expr *, 4> Calls;
-    bool Escapes = false; ///< named other than as a callee (its address)
-    bool Bound = false;   ///< given to a Python binding
-  };
   /// What the calls of a function say: all after a guard, one without (in
   /// this unit, or from Python), or not all seen.
   enum class Verdict { Guarded, Unguarded, Unseen };
-  const Uses &usesOf(const clang::FunctionDecl *F);
   Verdict callersGuard(const clang::FunctionDecl *F, unsigned Depth,
                        llvm::SmallVectorImpl<const clang::Expr *> *Unguarded);
-  const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S) const;
   bool isGuard(const clang::Stmt *S) const;
 
+  CallerIndex &Callers;
   clang::ASTContext &Ctx;
   const ApiModel &Api;
-  bool Indexed = false;
-  llvm::DenseMap<const clang::FunctionDecl *, Uses> Index;
 };
 
 } // namespace torchdtype

@@ -1,6 +1,7 @@
 //===- Findings.cpp - what the checks report, from analysis events --------===//
 
 #include "Findings.h"
+#include "DeviceGuards.h"
 #include "ExprUtil.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -405,72 +406,6 @@ std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
   return Out;
 }
 
-/// The CUDA kernel launch E is an argument of, through parentheses, casts
-/// and a local variable it initializes that nothing assigns again.
-static const clang::CallExpr *launchTaking(const clang::Expr *E,
-                                           clang::ASTContext &Ctx) {
-  clang::DynTypedNode N = clang::DynTypedNode::create(*E);
-  for (unsigned Steps = 0; Steps < 8; ++Steps) {
-    clang::DynTypedNodeList Ps = Ctx.getParents(N);
-    if (Ps.empty())
-      return nullptr;
-    N = Ps[0];
-    if (const auto *L = N.get<clang::CUDAKernelCallExpr>())
-      return L;
-    if (const auto *V = N.get<clang::VarDecl>()) {
-      if (!V->isLocalVarDecl() || V->getType()->isReferenceType())
-        return nullptr;
-      // The variable's uses in its function: one launch argument, and no
-      // other write (an assignment, ++, or its address taken).
-      const clang::CallExpr *Found = nullptr;
-      const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(
-          V->getParentFunctionOrMethod());
-      if (!FD || !FD->getBody())
-        return nullptr;
-      bool Written = false;
-      std::function<void(const clang::Stmt *)> Walk =
-          [&](const clang::Stmt *S) {
-            if (!S || Written)
-              return;
-            if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(S)) {
-              if (DR->getDecl() != V)
-                return;
-              clang::DynTypedNodeList Up = Ctx.getParents(*DR);
-              const clang::Expr *Use = DR;
-              while (!Up.empty() && Up[0].get<clang::ImplicitCastExpr>()) {
-                Use = Up[0].get<clang::ImplicitCastExpr>();
-                Up = Ctx.getParents(*Use);
-              }
-              if (Up.empty())
-                return;
-              if (const auto *L = Up[0].get<clang::CUDAKernelCallExpr>()) {
-                Found = Found ? Found : L;
-              } else if (const auto *BO = Up[0].get<clang::BinaryOperator>()) {
-                Written |= BO->isAssignmentOp() && BO->getLHS() == Use;
-              } else if (const auto *UO = Up[0].get<clang::UnaryOperator>()) {
-                Written |= UO->isIncrementDecrementOp() ||
-                           UO->getOpcode() == clang::UO_AddrOf;
-              }
-              return;
-            }
-            for (const clang::Stmt *C : S->children())
-              Walk(C);
-          };
-      Walk(FD->getBody());
-      return Written ? nullptr : Found;
-    }
-    const clang::Expr *PE = N.get<clang::Expr>();
-    if (!PE || !(llvm::isa<clang::ImplicitCastExpr, clang::ParenExpr,
-                           clang::CXXStaticCastExpr, clang::CStyleCastExpr,
-                           clang::CXXReinterpretCastExpr,
-                           clang::MaterializeTemporaryExpr,
-                           clang::CXXConstructExpr, clang::ExprWithCleanups,
-                           clang::CXXBindTemporaryExpr>(PE)))
-      return nullptr;
-  }
-  return nullptr;
-}
-
 std::vector<HostLaunchFinding> findHostTensorLaunch(const FunctionResult &R,
                                                     const ApiModel &Api,
                                                     clang::ASTContext &Ctx) {
@@ -555,10 +490,12 @@ static const clang::SwitchStmt *switchAround(const clang::Decl *D,
 
 std::vector<DispatchOperandFinding>
 findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
-                    clang::ASTContext &Ctx) {
+                    CallerIndex &Callers, bool Strict) {
   std::vector<DispatchOperandFinding> Out;
   if (R.Skipped)
     return Out;
+  clang::ASTContext &Ctx = Callers.ast();
+  std::optional<bool> InSight; // the function's entry, asked once
   for (const OpEvent &Ev : R.Ops) {
     // An accessor of the function's own (not a callee's judged for a
     // call), in a dispatch body.
@@ -602,7 +539,13 @@ findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
     bool CallersChoice =
         (DT.Param >= 0 && DT.Param < DTypeFact::FieldOfParam) ||
         (DT.isUnknown() && llvm::isa<clang::ParmVarDecl>(ReadVar));
-    if (CallersChoice)
+    if (!CallersChoice)
+      continue;
+    if (!Strict && !InSight) {
+      const clang::FunctionDecl *F = Callers.enclosingFunction(Ev.Call);
+      InSight = F && Callers.entryInSight(F);
+    }
+    if (Strict || *InSight)
       Out.push_back({&Ev, Dispatched, SW});
   }
   return Out;

@@ -17,6 +17,8 @@
 
 namespace torchdtype {
 
+class CallerIndex;
+
 struct MixedPrecisionFinding {
   const OpEvent *Ev;
   const Operand *A, *B;
@@ -136,7 +138,10 @@ std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
 /// An element accessor reading a tensor with the element type (scalar_t)
 /// of an AT_DISPATCH_* macro on another tensor, where nothing ties the
 /// read tensor's dtype to the dispatched one: a caller passing two dtypes
-/// gets 'expected scalar type BFloat16 but found Float'.
+/// gets 'expected scalar type BFloat16 but found Float'. Unless Strict,
+/// only in functions whose entry the unit shows (CallerIndex::entryInSight):
+/// a launcher called from another file gets its tensors from callers that
+/// may check or allocate them.
 struct DispatchOperandFinding {
   const OpEvent *Ev;
   const clang::Expr *Dispatched; ///< the tensor the macro dispatches on
@@ -144,7 +149,7 @@ struct DispatchOperandFinding {
 };
 std::vector<DispatchOperandFinding>
 findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
-                    clang::ASTContext &Ctx);
+                    CallerIndex &Callers, bool Strict);
 
 struct FromBlobFinding {
   const FromBlobEvent *Ev;

@@ -219,6 +219,8 @@ struct Summary {
 using Captures =
     llvm::SmallVector<std::pair<const clang::VarDecl *, AbsValue>, 2>;
 
+class CallerIndex;
+
 /// Per translation unit: caches results and summaries, prescans the user's
 /// code for autocast and default-dtype changes.
 class AnalysisContext {
@@ -292,6 +294,8 @@ public:
 
   clang::ASTContext &ast() { return Ctx; }
   const ApiModel &api() const { return Api; }
+  /// Who calls the unit's functions (built on first use).
+  CallerIndex &callers();
   const AnalysisConfig &config() const { return Config; }
 
   struct Entry;
@@ -316,6 +320,7 @@ private:
       Returns;
   llvm::DenseMap<const clang::FunctionDecl *, bool> OpaqueOperands;
   unsigned ReturnDepth = 0;
+  std::unique_ptr<CallerIndex> Callers;
 };
 
 /// Text of the place a dtype or device came from, for notes: the variable

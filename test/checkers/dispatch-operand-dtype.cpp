@@ -1,4 +1,9 @@
+// RUN: %check_clang_tidy -check-suffixes=,STRICT %s torchdtype-dispatch-operand-dtype %t -- -config="{CheckOptions: {torchdtype-dispatch-operand-dtype.StrictMode: true}}"
 // RUN: %check_clang_tidy %s torchdtype-dispatch-operand-dtype %t
+//
+// The functions above "Callers elsewhere" are bound to Python at the end of
+// the file (or called from one that is): their tensors come from Python as
+// the caller passes them. Those below it are reported in StrictMode only.
 #include <torch/extension.h>
 #include <ATen/TensorUtils.h>
 #include <vector>
@@ -125,4 +130,56 @@ void own_switch(const torch::Tensor &x, const torch::Tensor &w) {
   default:
     break;
   }
+}
+
+// ---- Callers elsewhere ------------------------------------------------------
+
+// A launcher called from another file (mmcv's layout: the .cpp caller
+// allocates the output with the input's options, Python binds the .cpp).
+void launcher(const torch::Tensor &input, torch::Tensor &output) {
+  AT_DISPATCH_FLOATING_TYPES(input.scalar_type(), "launcher", [&] {
+    (void)output.data_ptr<scalar_t>();
+    // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:18: warning: 'data_ptr<scalar_t>' reads 'output' with the dtype dispatched on 'input'
+  });
+}
+// Called here, by a function whose own callers are elsewhere.
+static void inner(const torch::Tensor &x, const torch::Tensor &w) {
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "inner", [&] {
+    (void)w.data_ptr<scalar_t>();
+    // CHECK-MESSAGES-STRICT: :[[@LINE-1]]:13: warning: 'data_ptr<scalar_t>' reads 'w' with the dtype dispatched on 'x'
+  });
+}
+void outer(const torch::Tensor &x, const torch::Tensor &w) { inner(x, w); }
+
+// ---- Bound here -------------------------------------------------------------
+
+// A helper of a bound function, in a template, reached through a lambda.
+template <typename F> void each(F f) { f(); }
+static void helper(const torch::Tensor &x, const torch::Tensor &w) {
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "helper", [&] {
+    (void)w.data_ptr<scalar_t>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'data_ptr<scalar_t>' reads 'w' with the dtype dispatched on 'x'
+  });
+}
+torch::Tensor bound_entry(const torch::Tensor &x, const torch::Tensor &w) {
+  each([&] { helper(x, w); });
+  return x;
+}
+void bias_add_entry(const torch::Tensor &input, const torch::Tensor &bias) {
+  bias_add(input, bias);
+}
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("weighted_sum", &weighted_sum);
+  m.def("bias_add", &bias_add_entry);
+  m.def("per_sample", &per_sample);
+  m.def("same_gpu_only", &same_gpu_only);
+  m.def("checked_all_same_type", &checked_all_same_type);
+  m.def("checked_same_type", &checked_same_type);
+  m.def("checked", &checked);
+  m.def("checked_dtype", &checked_dtype);
+  m.def("converted", &converted);
+  m.def("fixed_type", &fixed_type);
+  m.def("own_switch", &own_switch);
+  m.def("bound", &bound_entry);
 }

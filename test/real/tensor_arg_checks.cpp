@@ -38,3 +38,13 @@ torch::Tensor gpu_only(const torch::Tensor &x, const torch::Tensor &w) {
   });
   return out;
 }
+
+// The program that calls them: its tensors are made here, so the functions'
+// entries are in sight (by default dispatch-operand-dtype reports only
+// those; a function called from another file is the StrictMode's).
+void run_checks() {
+  auto x = torch::randn({4}), w = torch::randn({4}), b = torch::randn({4});
+  fused_scale(x, w, b);
+  pair_scale(x, w);
+  gpu_only(x, w);
+}

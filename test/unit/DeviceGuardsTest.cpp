@@ -48,7 +48,8 @@ void expectMarked(llvm::StringRef Code, bool Strict = true) {
       << "snippet does not compile";
   ASTContext &Ctx = AST->getASTContext();
   ApiModel Api(TorchVersion{});
-  DeviceGuards Guards(Ctx, Api);
+  CallerIndex Callers(Ctx, Api);
+  DeviceGuards Guards(Callers, Api);
   SourceManager &SM = Ctx.getSourceManager();
   auto LineOf = [&](const Expr *E) {
     return SM.getPresumedLineNumber(SM.getFileLoc(E->getBeginLoc())) -
