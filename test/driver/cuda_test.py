@@ -39,12 +39,12 @@ def python_include():
                           stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
 
 
-def nvcc_project(d, nvcc):
+def nvcc_project(d, nvcc, torch=TORCH):
     """The .cu file and the command cpp_extension's ninja build gives nvcc."""
     src = os.path.join(d, "scale.cu")
     shutil.copy(os.path.join(HERE, "cuda", "scale.cu"), src)
     args = [nvcc, "--generate-dependencies-with-compile", "--dependency-output", "scale.o.d",
-            "-DTORCH_EXTENSION_NAME=scale_ext", "-DTORCH_API_INCLUDE_EXTENSION_H"] + TORCH + [
+            "-DTORCH_EXTENSION_NAME=scale_ext", "-DTORCH_API_INCLUDE_EXTENSION_H"] + torch + [
             "-isystem", python_include(), "-D__CUDA_NO_HALF_OPERATORS__",
             "-D__CUDA_NO_HALF_CONVERSIONS__", "--expt-relaxed-constexpr",
             "--compiler-options", "'-fPIC'", "-O2", "-gencode=arch=compute_80,code=sm_80",
@@ -71,6 +71,30 @@ with tempfile.TemporaryDirectory() as d:
            and "set CUDA_HOME" in lines[0], "without CUDA: one clear line (%r)" % err)
     expect(json.loads(out or "{}").get("findings", []) == [], "without CUDA: no findings")
 
+def bug_lines(src):
+    return [("torchdtype-" + m.group(1), i) for i, l in enumerate(open(src), 1)
+            for m in [re.search(r"// BUG\(([a-z-]+)\)", l)] if m]
+
+
+# A minimal fake CUDA installation (test/driver/Inputs/fake-cuda: the
+# directories clang's CUDA detection looks for and the headers its CUDA
+# wrapper includes, as clang's own driver tests keep one), with the mock
+# LibTorch headers: runs on machines without CUDA. nvcc is named by its path,
+# and $CUDA_HOME names a directory without CUDA, which the path overrides.
+with tempfile.TemporaryDirectory() as d:
+    fake = os.path.join(HERE, "Inputs", "fake-cuda")
+    mock = os.path.join(os.path.dirname(HERE), "mock", "include")
+    src = nvcc_project(d, os.path.join(fake, "bin", "nvcc"), ["-isystem", mock])
+    env = dict(os.environ, CUDA_HOME=os.path.join(d, "no-cuda"))
+    code, out, err = check(d, env)
+    report = json.loads(out) if out.strip().startswith("{") else {}
+    found = [(f["check"], f["location"]["line"]) for f in report.get("findings", [])]
+    expect(code == 1, "fake CUDA: exit 1 (%d, %s)" % (code, err[-2000:]))
+    expect(sorted(found) == sorted(bug_lines(src)),
+           "fake CUDA (mock headers): the findings on the BUG lines, no others "
+           "(%r, expected %r)" % (found, bug_lines(src)))
+    expect("error" not in err and "skipped" not in err, "fake CUDA: no errors (%s)" % err[-2000:])
+
 # With the CUDA installation: the host side is analysed.
 if not os.path.exists(os.path.join(CUDA, "include", "cuda_runtime.h")):
     skipped.append("no CUDA headers in %s: the analysed case did not run" % CUDA)
@@ -82,8 +106,7 @@ else:
         code, out, err = check(d, env)
         report = json.loads(out) if out.strip().startswith("{") else {}
         found = [(f["check"], f["location"]["line"]) for f in report.get("findings", [])]
-        bugs = [("torchdtype-" + m.group(1), i) for i, l in enumerate(open(src), 1)
-                for m in [re.search(r"// BUG\(([a-z-]+)\)", l)] if m]
+        bugs = bug_lines(src)
         expect(code == 1, "with CUDA: exit 1 (%d, %s)" % (code, err[-2000:]))
         expect(sorted(found) == sorted(bugs),
                "with CUDA (real ATen/cuda headers): the findings on the BUG lines, "

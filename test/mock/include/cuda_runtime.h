@@ -2,6 +2,11 @@
 // (the declarations clang needs for __global__ functions and <<<...>>>, as
 // in clang's own test/CodeGenCUDA/Inputs/cuda.h).
 #pragma once
+#if defined(CUDA_VERSION)
+// Under clang's CUDA wrapper, which included a CUDA installation's cuda.h
+// (test/driver/Inputs/fake-cuda, or a real one): its cuda_runtime.h.
+#include_next <cuda_runtime.h>
+#else
 #include <cstddef>
 
 #define __constant__ __attribute__((constant))
@@ -31,3 +36,4 @@ extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
 extern "C" cudaError_t cudaSetDevice(int device);
 extern "C" cudaError_t cudaGetDevice(int *device);
 extern "C" cudaError_t cudaGetLastError();
+#endif

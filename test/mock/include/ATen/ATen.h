@@ -25,3 +25,4 @@ const char* torchCheckMsgImpl(const char* msg, const Args&... args);
 } // namespace detail
 } // namespace c10
 #include <ATen/Dispatch.h>
+#include <ATen/DeviceGuard.h> // real ATen.h brings device_of
