@@ -220,6 +220,11 @@ public:
   bool isSameDTypeCheck(llvm::StringRef QualName) const {
     return hasName("same_dtype_checks", QualName);
   }
+  /// at::checkScalarType / checkScalarTypes: they throw unless their
+  /// TensorArg has the dtype (one of the dtypes) they are given.
+  bool isDTypeCheck(llvm::StringRef QualName) const {
+    return hasName("dtype_checks", QualName);
+  }
   bool isSameDeviceCheck(llvm::StringRef QualName) const {
     return hasName("same_device_checks", QualName);
   }

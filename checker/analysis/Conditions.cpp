@@ -377,6 +377,28 @@ bool FunctionAnalyzer::tensorArgCheck(const CallSite &S) {
   if (!S.Callee || S.IsMethod || S.Args.size() < 2)
     return false;
   std::string Name = S.Callee->getQualifiedNameAsString();
+  if (Api.isDTypeCheck(Name)) {
+    // checkScalarType(c, arg, kFloat), checkScalarTypes(c, arg, {...}):
+    // past it, arg's tensor has one of the dtypes.
+    if (S.Args.size() < 3)
+      return true;
+    uint32_t Bits = 0;
+    llvm::SmallVector<const Expr *, 4> Types;
+    if (const InitListExpr *IL = bracedList(S.Args[2]))
+      Types.append(IL->inits().begin(), IL->inits().end());
+    else
+      Types.push_back(S.Args[2]);
+    for (const Expr *T : Types) {
+      std::optional<DType> D = constantOf(peelConversion(T)).DT.single();
+      if (!D)
+        return true;
+      Bits |= 1u << unsigned(*D);
+    }
+    if (const Decl *Tensor = tensorOfArg(S.Args[1]); Tensor && Bits)
+      applyTest(Cur, Tensor, /*IsDevice=*/false, Bits,
+                S.E->getBeginLoc(), /*Holds=*/true);
+    return true;
+  }
   bool SameDType = Api.isSameDTypeCheck(Name);
   if (!SameDType && !Api.isSameDeviceCheck(Name))
     return false;

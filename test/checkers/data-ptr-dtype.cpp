@@ -1,5 +1,6 @@
 // RUN: %check_clang_tidy %s torchdtype-data-ptr-dtype %t
 #include <torch/torch.h>
+#include <ATen/TensorUtils.h>
 #include <cstdint>
 #include <vector>
 
@@ -155,3 +156,24 @@ void float_buffer(const torch::Tensor &x) {
 }
 void call_float_buffer() { float_buffer(torch::ones({2}, torch::kDouble)); }
 void call_float_buffer_ok() { float_buffer(torch::ones({2}, torch::kFloat)); }
+
+// ATen's checkScalarType / checkScalarTypes: past them the tensor has the
+// dtype (one of the dtypes) they name.
+torch::Tensor load_ids(); // defined elsewhere: its dtype is not known
+void checked_scalar_type(const torch::Tensor &x) {
+  torch::Tensor idx = load_ids();
+  at::checkScalarType("checked_scalar_type", at::TensorArg(x, "x", 1),
+                      at::kFloat);
+  at::checkScalarTypes("checked_scalar_type", at::TensorArg(idx, "idx", 2),
+                       {at::kInt, at::kLong});
+  (void)x.data_ptr<float>();
+  (void)x.data_ptr<double>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'data_ptr<double>' reads 'x' as Double but it has dtype Float
+  // CHECK-MESSAGES: :[[@LINE-7]]:3: note: 'x' has dtype Float from here
+  // Int or Long; not Int: Long.
+  if (idx.scalar_type() != at::kInt)
+    (void)idx.data_ptr<int>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'data_ptr<int>' reads 'idx' as Int but it has dtype Long
+  else
+    (void)idx.data_ptr<int>();
+}

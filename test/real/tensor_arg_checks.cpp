@@ -39,6 +39,14 @@ torch::Tensor gpu_only(const torch::Tensor &x, const torch::Tensor &w) {
   return out;
 }
 
+// checkScalarType: past it the tensor is float32.
+double typed_sum(const torch::Tensor &x) {
+  at::checkScalarType("typed_sum", at::TensorArg(x, "x", 1), at::kFloat);
+  double s = x.data_ptr<float>()[0];
+  return s + x.data_ptr<double>()[0];
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'data_ptr<double>' reads 'x' as Double but it has dtype Float; this throws at run time: "expected scalar type Double but found Float" [kb: pytorch/scalar-type-mismatch] [torchdtype-data-ptr-dtype]
+}
+
 // The program that calls them: its tensors are made here, so the functions'
 // entries are in sight (by default dispatch-operand-dtype reports only
 // those; a function called from another file is the StrictMode's).

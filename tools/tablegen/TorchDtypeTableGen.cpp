@@ -347,7 +347,7 @@ void emitApi(const std::string &File, std::ostream &Out) {
       "element_accessors",     "dtype_checked_accessors",
       "dispatch_type_readers", "device_guards",       "device_setters",
       "current_device_work", "same_dtype_checks",   "same_device_checks",
-      "python_bindings"};
+      "python_bindings",       "dtype_checks"};
   const json &Names = member(Api, File, "", "names", json::value_t::object);
   for (const std::string &Role : Roles) {
     for (const json &Name :

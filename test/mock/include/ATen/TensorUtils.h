@@ -16,5 +16,8 @@ void checkSameGPU(CheckedFrom c, const TensorArg &t1, const TensorArg &t2);
 void checkAllSameGPU(CheckedFrom c, ArrayRef<TensorArg> tensors);
 void checkSameType(CheckedFrom c, const TensorArg &t1, const TensorArg &t2);
 void checkAllSameType(CheckedFrom c, ArrayRef<TensorArg> tensors);
+void checkScalarType(CheckedFrom c, const TensorArg &t, ScalarType s);
+void checkScalarTypes(CheckedFrom c, const TensorArg &t,
+                      ArrayRef<ScalarType> l);
 void checkAllContiguous(CheckedFrom c, ArrayRef<TensorArg> ts);
 } // namespace at
