@@ -6,6 +6,7 @@
 #include "DispatchOperandDtypeCheck.h"
 #include "DeviceMismatchCheck.h"
 #include "DiscardedConversionCheck.h"
+#include "FromBlobDeviceCheck.h"
 #include "FromBlobDtypeCheck.h"
 #include "HalfOnCpuCheck.h"
 #include "HalfOverflowCheck.h"
@@ -36,6 +37,7 @@ public:
     Factories.registerCheck<DeviceMismatchCheck>("torchdtype-device-mismatch");
     Factories.registerCheck<DiscardedConversionCheck>(
         "torchdtype-discarded-conversion");
+    Factories.registerCheck<FromBlobDeviceCheck>("torchdtype-from-blob-device");
     Factories.registerCheck<FromBlobDtypeCheck>("torchdtype-from-blob-dtype");
     Factories.registerCheck<HalfOnCpuCheck>("torchdtype-half-on-cpu");
     Factories.registerCheck<HalfOverflowCheck>("torchdtype-half-overflow");

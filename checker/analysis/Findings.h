@@ -160,6 +160,18 @@ struct FromBlobFinding {
 std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
                                                clang::ASTContext &Ctx);
 
+/// from_blob told a CUDA device for pageable host memory (a std::vector's
+/// data(), an array, new, malloc, a CPU tensor's data_ptr): a CUDA build
+/// throws 'The specified pointer resides on host memory and is not
+/// registered with any CUDA device.' (getDeviceFromPtr).
+struct FromBlobDeviceFinding {
+  const FromBlobEvent *Ev;
+  std::string What; ///< "the host memory of std::vector" ...
+  bool FromTensor;  ///< the buffer is a CPU tensor's memory
+};
+std::vector<FromBlobDeviceFinding> findFromBlobDevice(const FunctionResult &R,
+                                                      clang::ASTContext &Ctx);
+
 /// A write into a tensor whose dtype the value written cannot take: a
 /// source of another dtype (index_put_, index_copy_, scatter_ ...), or an
 /// in-place arithmetic result that cannot be cast back to self's dtype.

@@ -404,7 +404,10 @@ const std::map<std::string, std::string> &checkSummaries() {
        "guard setting the current device to theirs"},
       {"torchdtype-host-tensor-in-kernel",
        "The memory of a CPU tensor (data_ptr, packed accessor) given to a "
-       "CUDA kernel launch"}};
+       "CUDA kernel launch"},
+      {"torchdtype-from-blob-device",
+       "from_blob told a CUDA device for host memory (a std::vector's data(), "
+       "an array, new or malloc, a CPU tensor's data_ptr)"}};
   return S;
 }
 

@@ -4,6 +4,7 @@
 // docs/extensions.md). Bugs are marked `// BUG(torchdtype-<check>)`, their
 // correct twins `// OK`.
 #include <torch/extension.h>
+#include <vector>
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAGuard.h>
 
@@ -93,9 +94,30 @@ torch::Tensor histogram_ok(torch::Tensor x, int64_t bins) {
   return counts;
 }
 
+// Bin edges computed on the host and wrapped on x's device: from_blob does
+// not copy, and a CUDA build refuses the host pointer.
+torch::Tensor bin_edges(torch::Tensor x, int64_t bins) {
+  CHECK_INPUT(x);
+  std::vector<float> edges(bins + 1);
+  for (int64_t i = 0; i <= bins; ++i)
+    edges[i] = float(i) / float(bins);
+  return torch::from_blob(edges.data(), {bins + 1}, x.options()).clone(); // BUG(torchdtype-from-blob-device)
+}
+
+// OK: wrapped on the CPU, then copied to x's device.
+torch::Tensor bin_edges_ok(torch::Tensor x, int64_t bins) {
+  CHECK_INPUT(x);
+  std::vector<float> edges(bins + 1);
+  for (int64_t i = 0; i <= bins; ++i)
+    edges[i] = float(i) / float(bins);
+  return torch::from_blob(edges.data(), {bins + 1}, torch::kFloat).to(x.device());
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("bias_relu", &bias_relu, "bias + relu (CUDA)");
   m.def("bias_relu_unguarded", &bias_relu_unguarded, "bias + relu, no device guard (CUDA)");
   m.def("histogram", &histogram, "histogram of [0, 1) values (CUDA)");
   m.def("histogram_ok", &histogram_ok, "histogram of [0, 1) values (CUDA)");
+  m.def("bin_edges", &bin_edges, "histogram bin edges on x's device");
+  m.def("bin_edges_ok", &bin_edges_ok, "histogram bin edges on x's device");
 }

@@ -1,0 +1,26 @@
+//===- FromBlobDeviceCheck.h - torchdtype-from-blob-device -------*- C++ -*-===//
+
+#ifndef TORCHDTYPE_CHECKER_FROMBLOBDEVICECHECK_H
+#define TORCHDTYPE_CHECKER_FROMBLOBDEVICECHECK_H
+
+#include "TorchDtypeCheck.h"
+
+namespace clang::tidy::torchdtype {
+
+/// Finds from_blob told a CUDA device for host memory (a std::vector's
+/// data(), an array, new or malloc, a CPU tensor's data_ptr): from_blob
+/// does not copy, and a CUDA build refuses the host pointer.
+///
+/// For the user-facing documentation see: docs/checks/from-blob-device.md
+class FromBlobDeviceCheck : public TorchDtypeCheck {
+public:
+  using TorchDtypeCheck::TorchDtypeCheck;
+
+protected:
+  void report(const ::torchdtype::FunctionResult &R,
+              ::torchdtype::AnalysisContext &AC) override;
+};
+
+} // namespace clang::tidy::torchdtype
+
+#endif
