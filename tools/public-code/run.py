@@ -11,7 +11,9 @@ fetched for the run and never kept in this repository. An extension's
 manifest says "python_headers": true (its units include <torch/extension.h>,
 which needs Python.h: Debian's python3's include directory is added) and may
 list "defines" (as torch.utils.cpp_extension passes TORCH_EXTENSION_NAME; a
-unit may add its own). A `.cu` unit is given an nvcc command (from
+unit may add its own, and "undefines" for -U). A CUDAExtension's manifest
+says "cuda_extension": true: its C++ units get $CUDA_HOME/include too, as
+cpp_extension gives every source of one. A `.cu` unit is given an nvcc command (from
 $CUDA_HOME, else /usr/local/cuda), whose host side the tool reads in
 clang's CUDA mode, or skips with one line without CUDA headers. Every unit is
 compiled with the system's LibTorch 1.13.1 (-isystem, as installed) and the
@@ -99,14 +101,17 @@ def main():
             for inc in u.get("include", []):
                 flags += ["-I", os.path.join(src, inc)]
             flags += ["-D" + d for d in u.get("defines", [])]
+            flags += ["-U" + d for d in u.get("undefines", [])]
             if manifest.get("stand_ins"):
                 flags += ["-isystem", stand_ins]  # nvcc has no -idirafter
             # A .cu unit gets the nvcc command cpp_extension would write;
             # `torchdtype check` reads its host side in clang's CUDA mode.
             compiler = ["clang++"]
+            cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+            if manifest.get("cuda_extension") and not path.endswith(".cu"):
+                flags += ["-isystem", os.path.join(cuda_home, "include")]
             if path.endswith(".cu"):
-                compiler = [os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"),
-                                         "bin", "nvcc"), "--expt-relaxed-constexpr",
+                compiler = [os.path.join(cuda_home, "bin", "nvcc"), "--expt-relaxed-constexpr",
                             # torch.utils.cpp_extension's COMMON_NVCC_FLAGS
                             "-D__CUDA_NO_HALF_OPERATORS__", "-D__CUDA_NO_HALF_CONVERSIONS__",
                             "-D__CUDA_NO_BFLOAT16_CONVERSIONS__",
@@ -115,6 +120,8 @@ def main():
                        "file": path,
                        "arguments": compiler + flags + ["-c", path]})
         json.dump(db, open(os.path.join(work, "compile_commands.json"), "w"))
+        if args.out:
+            os.makedirs(args.out, exist_ok=True)
         report = os.path.join(args.out or work, "%s.json" %
                               manifest["repo"].replace("/", "+"))
         proc = subprocess.run([tool, "check", "-p", work, "--quiet",
@@ -129,9 +136,19 @@ def main():
         got = json.load(open(report))
 
     failed = got.get("failed_files", [])
+    errors = [f for f in got["findings"] if f["check"] == "clang-diagnostic-error"
+              and f["location"].get("file")]
     for f in failed:
         name = f if isinstance(f, str) else f.get("file", str(f))
-        print("no parse  %s" % os.path.relpath(name, src))
+        # Its first compiler error (in the unit or a header it includes).
+        first = next((e for e in errors if e["location"]["file"] == name or any(
+            n["location"].get("file") == name for n in e.get("notes", []))), None)
+        why = ""
+        if first:
+            loc = first["location"]
+            why = ": %s:%d: %s" % (os.path.relpath(loc["file"], src), loc["line"],
+                                   first["message"])
+        print("no parse  %s%s" % (os.path.relpath(name, src), why))
     ours = [f for f in got["findings"] if f["check"].startswith("torchdtype-")]
     for f in ours:
         loc = f["location"]
