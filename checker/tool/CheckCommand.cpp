@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CompileDatabase.h"
 #include "CudaCommand.h"
 #include "CheckCommand.h"
 #include "Finding.h"
@@ -932,8 +933,11 @@ int runCheck(const std::vector<std::string> &Args) {
     return 2;
   }
   std::string DbError;
+  std::vector<std::string> DbProblems;
   std::unique_ptr<tooling::CompilationDatabase> DB =
-      tooling::CompilationDatabase::loadFromDirectory(O.BuildDir, DbError);
+      loadCompileDatabase(O.BuildDir, DbProblems, DbError);
+  for (const std::string &P : DbProblems)
+    llvm::errs() << "torchdtype check: " << P << "\n";
   if (!DB) {
     llvm::errs() << "torchdtype check: no compilation database in '"
                  << O.BuildDir << "': " << DbError << "\n";
@@ -1004,6 +1008,13 @@ int runCheck(const std::vector<std::string> &Args) {
     if (!Units[I].Skipped.empty()) {
       llvm::errs() << "torchdtype check: " << Units[I].File
                    << ": skipped: " << Units[I].Skipped << "\n";
+      continue;
+    }
+    if (!llvm::sys::fs::exists(Units[I].File)) {
+      // A stale database: one line, counted as a file not analysed.
+      llvm::errs() << "torchdtype check: " << Units[I].File
+                   << ": error: no such file (the compile database lists it)\n";
+      Failed.push_back(Units[I].File);
       continue;
     }
     if (Units[I].Cached)

@@ -72,6 +72,10 @@ void h() { undeclared_thing(); }
 """
 
 
+def warnings_of(report):
+    return [f for f in report.get("findings", []) if f.get("level") == "warning"]
+
+
 def warnings(out):
     return [l for l in out.splitlines() if ": warning: " in l]
 
@@ -172,6 +176,35 @@ with tempfile.TemporaryDirectory() as d:
     expect(code == 2 and "unknown format" in err, "unknown format: exit 2")
     code, _, err = run(["-p", d, "-j", "0"])
     expect(code == 2, "-j 0: exit 2")
+
+# Broken compile databases: one clear line each, exit 2, never a crash; bad
+# entries are named and left out, and the rest of the run goes on.
+with tempfile.TemporaryDirectory() as d:
+    db = os.path.join(d, "compile_commands.json")
+    for text, needle in [("", "not valid JSON"), ("[", "not valid JSON"),
+                         ("[]", "the database is empty"), ('{"a": 1}', "not a JSON array")]:
+        open(db, "w").write(text)
+        code, out, err = run(["-p", d])
+        lines = [l for l in err.splitlines() if l.strip()]
+        expect(code == 2 and len(lines) == 1 and needle in lines[0]
+               and "compile_commands.json" in lines[0],
+               "database %r: exit 2 and one line saying %r (%d, %r)" % (text, needle, code, err))
+    project(d, {"buggy.cpp": BUGGY})
+    entries = json.load(open(db))
+    good = entries[0]
+    entries += [dict(good), dict(good, directory="sub/.."), {"file": "x.cpp"}, 5,
+                dict(good, file=os.path.join(d, "gone.cpp"))]
+    json.dump(entries, open(db, "w"))
+    code, out, err = run(["-p", d, "--format=json"])
+    report = json.loads(out) if out.startswith("{") else {}
+    expect(code == 2, "bad entries: exit 2 for the missing file (%d, %r)" % (code, err))
+    for needle in ["entry 3: \"directory\" is not an absolute path", "entry 4: no \"directory\"",
+                   "entry 5: not an object", "gone.cpp: error: no such file"]:
+        expect(needle in err, "bad entries: %r named (%r)" % (needle, err))
+    expect(len(warnings_of(report)) == 1,
+           "bad entries: buggy.cpp analysed once, its 1 warning kept (%r)" % report)
+    expect(report.get("failed_files") == [os.path.join(d, "gone.cpp")],
+           "bad entries: the missing file listed as failed (%r)" % report.get("failed_files"))
 
 # On a terminal (script(1) provides one) a progress line is shown; not in a pipe.
 if shutil.which("script"):

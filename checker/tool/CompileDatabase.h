@@ -1,0 +1,34 @@
+//===- CompileDatabase.h - a compile database, checked entry by entry -*- C++ -*-===//
+//
+// `torchdtype check -p DIR` reads DIR/compile_commands.json. Clang's loader
+// refuses a whole database for one bad entry, and takes a truncated file
+// for an empty one. This loader says what is wrong, per entry, and keeps
+// the good entries: a file that is not JSON, or not an array, is an error;
+// an entry that is not an object, lacks "directory", "file" or a command,
+// or has a relative "directory" is named and left out; duplicate entries
+// are analysed once. Other databases (compile_flags.txt) load as clang
+// loads them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_TOOL_COMPILEDATABASE_H
+#define TORCHDTYPE_TOOL_COMPILEDATABASE_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringRef.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+/// The database of Dir, its bad entries described in Problems (one line
+/// each: "compile_commands.json: entry 3: ..."); null with Error set when
+/// nothing usable is there.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+loadCompileDatabase(llvm::StringRef Dir, std::vector<std::string> &Problems,
+                    std::string &Error);
+
+} // namespace torchdtype
+
+#endif
