@@ -55,6 +55,10 @@ def main():
                     help="LibTorch headers: 1.13.1 (installed) or 2.6.0 / 2.14.1 "
                          "(from tools/fetch-libtorch-headers.sh); the checks target it "
                          "(default: the manifest's \"libtorch\", else 1.13.1)")
+    ap.add_argument("--strict", action="store_true",
+                    help="StrictMode for the checks that have it (missing-device-guard, "
+                         "dispatch-operand-dtype): also functions whose callers are in "
+                         "other files")
     args = ap.parse_args()
 
     try:
@@ -79,6 +83,10 @@ def main():
         torch_includes = ["-isystem", base + "/torch/csrc/api/include", "-isystem", base]
         config = CONFIG.replace("'1.13'", "'%s'" % ".".join(args.libtorch.split(".")[:2]))
 
+    if args.strict:
+        config = config.replace(
+            "CheckOptions: {", "CheckOptions: {torchdtype-missing-device-guard.StrictMode: true, "
+            "torchdtype-dispatch-operand-dtype.StrictMode: true, ")
     with tempfile.TemporaryDirectory() as work:
         # Headers of PyTorch's own that a wheel ships and Debian's package
         # does not (THC/THCAtomics.cuh): the manifest's "stand_ins", the
