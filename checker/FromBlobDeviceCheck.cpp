@@ -20,9 +20,6 @@ void FromBlobDeviceCheck::report(const ::torchdtype::FunctionResult &R,
     SourceLocation Where = F.Ev->V.DV.Where;
     if (Where.isValid() && fileLoc(Where) != Loc)
       diag(fileLoc(Where), "the device is cuda from here", DiagnosticIDs::Note);
-    if (F.FromTensor && F.Ev->BufferTensor->DV.Where.isValid())
-      diag(fileLoc(F.Ev->BufferTensor->DV.Where),
-           "the tensor is on cpu from here", DiagnosticIDs::Note);
     kbNote(Loc, Record);
   }
 }

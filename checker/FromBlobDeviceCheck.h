@@ -8,7 +8,7 @@
 namespace clang::tidy::torchdtype {
 
 /// Finds from_blob told a CUDA device for host memory (a std::vector's
-/// data(), an array, new or malloc, a CPU tensor's data_ptr): from_blob
+/// data(), an array, new or malloc): from_blob
 /// does not copy, and a CUDA build refuses the host pointer.
 ///
 /// For the user-facing documentation see: docs/checks/from-blob-device.md

@@ -95,9 +95,9 @@ bool isOneOf(const clang::NamedDecl *D,
 }
 
 /// What makes E a pointer to pageable host memory: a std::vector's or
-/// std::array's data(), an array, new, malloc; a CPU tensor's memory is
-/// judged from the flow analysis. Depth: through local pointers
-/// initialized with one and never rewritten.
+/// std::array's data(), an array, new, malloc (not a CPU tensor's memory:
+/// it may be pinned, which CUDA accepts, and pinning is not tracked).
+/// Depth: through local pointers initialized with one and never rewritten.
 std::optional<std::string> hostMemory(const clang::Expr *E,
                                       clang::ASTContext &Ctx,
                                       unsigned Depth = 0) {
@@ -146,13 +146,8 @@ std::vector<FromBlobDeviceFinding> findFromBlobDevice(const FunctionResult &R,
   for (const FromBlobEvent &F : R.FromBlobs) {
     if (F.Call->getNumArgs() < 1 || F.V.DV.single() != Device::CUDA)
       continue;
-    if (F.BufferTensor && F.BufferTensor->isTensor() &&
-        F.BufferTensor->DV.single() == Device::CPU) {
-      Out.push_back({&F, "the memory of a CPU tensor", true});
-      continue;
-    }
     if (std::optional<std::string> What = hostMemory(F.Call->getArg(0), Ctx))
-      Out.push_back({&F, std::move(*What), false});
+      Out.push_back({&F, std::move(*What)});
   }
   return Out;
 }

@@ -161,13 +161,12 @@ std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
                                                clang::ASTContext &Ctx);
 
 /// from_blob told a CUDA device for pageable host memory (a std::vector's
-/// data(), an array, new, malloc, a CPU tensor's data_ptr): a CUDA build
+/// data(), an array, new, malloc): a CUDA build
 /// throws 'The specified pointer resides on host memory and is not
 /// registered with any CUDA device.' (getDeviceFromPtr).
 struct FromBlobDeviceFinding {
   const FromBlobEvent *Ev;
   std::string What; ///< "the host memory of std::vector" ...
-  bool FromTensor;  ///< the buffer is a CPU tensor's memory
 };
 std::vector<FromBlobDeviceFinding> findFromBlobDevice(const FunctionResult &R,
                                                       clang::ASTContext &Ctx);

@@ -174,8 +174,6 @@ struct ModuleCallEvent {
 struct FromBlobEvent {
   const clang::CallExpr *Call = nullptr;
   AbsValue V;
-  /// Where the buffer is a tensor's memory (`t.data_ptr()`): that tensor.
-  std::optional<AbsValue> BufferTensor;
 };
 
 /// A tensor (or module) that ends up float64 on MPS at a creation or

@@ -154,19 +154,8 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
 
 void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {
   recordMpsFloat64(S.E, V);
-  if (Api.isBufferFactory(S.Name)) {
-    FromBlobEvent Ev{S.E, V, std::nullopt};
-    // A tensor's memory as the buffer: t.data_ptr(), t.data_ptr<float>().
-    const Expr *Buf = S.Args.empty() ? nullptr : strip(S.Args[0]);
-    while (const auto *C = llvm::dyn_cast_or_null<ExplicitCastExpr>(Buf))
-      Buf = strip(C->getSubExpr());
-    if (Buf)
-      if (const auto *MC = llvm::dyn_cast<CXXMemberCallExpr>(Buf);
-          MC && MC->getMethodDecl() &&
-          Api.isElementAccessor(MC->getMethodDecl()->getName()))
-        Ev.BufferTensor = eval(MC->getImplicitObjectArgument());
-    record(FromBlobs, S.E, std::move(Ev));
-  }
+  if (Api.isBufferFactory(S.Name))
+    record(FromBlobs, S.E, FromBlobEvent{S.E, V});
   // A factory that fills its result with a number (full, full_like): an op
   // event whose operand is the result, for the number's range.
   if (std::optional<FillValueRule> F = Api.fillValueOp(S.Name);

@@ -408,7 +408,7 @@ const std::map<std::string, std::string> &checkSummaries() {
        "CUDA kernel launch"},
       {"torchdtype-from-blob-device",
        "from_blob told a CUDA device for host memory (a std::vector's data(), "
-       "an array, new or malloc, a CPU tensor's data_ptr)"}};
+       "an array, new or malloc)"}};
   return S;
 }
 

@@ -32,13 +32,11 @@ torch::Tensor maybe_gpu(int64_t n, bool gpu) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'from_blob' is told a CUDA device for memory from malloc
 }
 
-// A CPU tensor's memory, in a loop; a vector's, through a lambda.
+// A vector's memory in a loop, and through a lambda.
 void per_chunk(int chunks, std::vector<float> &staging) {
-  auto host = torch::zeros({16});
   for (int i = 0; i < chunks; ++i) {
-    auto t = torch::from_blob(host.data_ptr<float>(), {16}, torch::kCUDA);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'from_blob' is told a CUDA device for the memory of a CPU tensor
-    // CHECK-MESSAGES: :[[@LINE-4]]:15: note: the tensor is on cpu from here
+    auto t2 = torch::from_blob(staging.data(), {16}, torch::kCUDA);
+    // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'from_blob' is told a CUDA device for the host memory of std::vector
     auto wrap = [&] {
       return torch::from_blob(staging.data(), {16}, torch::kCUDA);
       // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'from_blob' is told a CUDA device for the host memory of std::vector
@@ -76,6 +74,11 @@ torch::Tensor reassigned(std::vector<float> &v, float *dev_ptr, bool b) {
   if (b)
     p = dev_ptr;
   return torch::from_blob(p, {4}, torch::kCUDA);
+}
+// A CPU tensor's memory: it may be pinned, which CUDA accepts.
+torch::Tensor pinned_view() {
+  auto host = torch::zeros({4}, torch::TensorOptions().pinned_memory(true));
+  return torch::from_blob(host.data_ptr<float>(), {4}, torch::kCUDA);
 }
 // A CUDA tensor's memory.
 torch::Tensor view_of(const torch::Tensor &x) {

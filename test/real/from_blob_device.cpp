@@ -12,11 +12,13 @@ torch::Tensor upload(std::vector<float> &v, const torch::Tensor &x) {
   return bad + good;
 }
 
-torch::Tensor staged() {
-  auto host = torch::rand({8});
-  auto dev = torch::from_blob(host.data_ptr<float>(), {8},
+torch::Tensor staged(int64_t n) {
+  float *buf = new float[n];
+  auto dev = torch::from_blob(buf, {n},
                               torch::TensorOptions().device(torch::kCUDA));
-  // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: warning: 'from_blob' is told a CUDA device for the memory of a CPU tensor{{.*}} [torchdtype-from-blob-device]
-  auto ok = torch::from_blob(host.data_ptr<float>(), {8});
-  return ok.sum() + dev.sum().cpu();
+  // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: warning: 'from_blob' is told a CUDA device for memory from new{{.*}} [torchdtype-from-blob-device]
+  // A CPU tensor's memory is left alone: it may be pinned.
+  auto pinned = torch::empty({n}, torch::TensorOptions().pinned_memory(true));
+  auto view = torch::from_blob(pinned.data_ptr<float>(), {n}, torch::kCUDA);
+  return view + dev;
 }
