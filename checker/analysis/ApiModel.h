@@ -212,11 +212,13 @@ public:
   bool isCurrentDeviceWork(llvm::StringRef QualName) const {
     return hasName("current_device_work", QualName);
   }
-  /// at::checkSameType / checkAllSameType, and the device forms (qualified
-  /// names): they throw unless their TensorArgs agree.
+  /// pybind11's def, torch::Library's def and impl: they make their
+  /// function argument callable from Python.
   bool isPythonBinding(llvm::StringRef QualName) const {
     return hasName("python_bindings", QualName);
   }
+  /// at::checkSameType / checkAllSameType, and the device forms (qualified
+  /// names): they throw unless their TensorArgs agree.
   bool isSameDTypeCheck(llvm::StringRef QualName) const {
     return hasName("same_dtype_checks", QualName);
   }

@@ -63,30 +63,6 @@ const clang::Expr *bufferArg(const clang::Expr *E) {
   return E;
 }
 
-/// Whether a local variable is assigned, incremented, or has its address
-/// taken anywhere in Body (then its value at a use is not its initializer).
-bool rewritten(const clang::VarDecl *V, const clang::Stmt *Body) {
-  if (!Body)
-    return true;
-  if (const auto *BO = llvm::dyn_cast<clang::BinaryOperator>(Body)) {
-    if (BO->isAssignmentOp())
-      if (const auto *DR =
-              llvm::dyn_cast<clang::DeclRefExpr>(strip(BO->getLHS()));
-          DR && DR->getDecl() == V)
-        return true;
-  } else if (const auto *UO = llvm::dyn_cast<clang::UnaryOperator>(Body)) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == clang::UO_AddrOf)
-      if (const auto *DR =
-              llvm::dyn_cast<clang::DeclRefExpr>(strip(UO->getSubExpr()));
-          DR && DR->getDecl() == V)
-        return true;
-  }
-  for (const clang::Stmt *C : Body->children())
-    if (C && rewritten(V, C))
-      return true;
-  return false;
-}
-
 bool isOneOf(const clang::NamedDecl *D,
              std::initializer_list<llvm::StringRef> Names) {
   if (!D || !D->getIdentifier())
@@ -131,7 +107,7 @@ std::optional<std::string> hostMemory(const clang::Expr *E,
   const auto *FD =
       llvm::dyn_cast_or_null<clang::FunctionDecl>(V->getParentFunctionOrMethod());
   if (Depth > 2 || !V->isLocalVarDecl() || !V->getType()->isPointerType() ||
-      !V->getInit() || !FD || rewritten(V, FD->getBody()))
+      !V->getInit() || !FD || rewrittenIn(V, FD->getBody()))
     return std::nullopt;
   return hostMemory(V->getInit(), Ctx, Depth + 1);
 }

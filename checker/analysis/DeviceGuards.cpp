@@ -1,6 +1,7 @@
 //===- DeviceGuards.cpp - work on the current CUDA device, and its guards -===//
 
 #include "DeviceGuards.h"
+#include "ExprUtil.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -150,7 +151,7 @@ std::optional<UnguardedWork> DeviceGuards::unguarded(const Expr *E,
 }
 
 const clang::CallExpr *launchTaking(const clang::Expr *E,
-                                           clang::ASTContext &Ctx) {
+                                    clang::ASTContext &Ctx) {
   clang::DynTypedNode N = clang::DynTypedNode::create(*E);
   for (unsigned Steps = 0; Steps < 8; ++Steps) {
     clang::DynTypedNodeList Ps = Ctx.getParents(N);
@@ -162,44 +163,32 @@ const clang::CallExpr *launchTaking(const clang::Expr *E,
     if (const auto *V = N.get<clang::VarDecl>()) {
       if (!V->isLocalVarDecl() || V->getType()->isReferenceType())
         return nullptr;
-      // The variable's uses in its function: one launch argument, and no
-      // other write (an assignment, ++, or its address taken).
-      const clang::CallExpr *Found = nullptr;
+      // The variable's uses in its function: a launch argument, and no
+      // write (an assignment, ++, or its address taken).
       const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(
           V->getParentFunctionOrMethod());
-      if (!FD || !FD->getBody())
+      if (!FD || rewrittenIn(V, FD->getBody()))
         return nullptr;
-      bool Written = false;
+      const clang::CallExpr *Found = nullptr;
       std::function<void(const clang::Stmt *)> Walk =
           [&](const clang::Stmt *S) {
-            if (!S || Written)
+            if (!S || Found)
               return;
             if (const auto *DR = llvm::dyn_cast<clang::DeclRefExpr>(S)) {
               if (DR->getDecl() != V)
                 return;
               clang::DynTypedNodeList Up = Ctx.getParents(*DR);
-              const clang::Expr *Use = DR;
-              while (!Up.empty() && Up[0].get<clang::ImplicitCastExpr>()) {
-                Use = Up[0].get<clang::ImplicitCastExpr>();
-                Up = Ctx.getParents(*Use);
-              }
-              if (Up.empty())
-                return;
-              if (const auto *L = Up[0].get<clang::CUDAKernelCallExpr>()) {
-                Found = Found ? Found : L;
-              } else if (const auto *BO = Up[0].get<clang::BinaryOperator>()) {
-                Written |= BO->isAssignmentOp() && BO->getLHS() == Use;
-              } else if (const auto *UO = Up[0].get<clang::UnaryOperator>()) {
-                Written |= UO->isIncrementDecrementOp() ||
-                           UO->getOpcode() == clang::UO_AddrOf;
-              }
+              while (!Up.empty() && Up[0].get<clang::ImplicitCastExpr>())
+                Up = Ctx.getParents(*Up[0].get<clang::ImplicitCastExpr>());
+              if (!Up.empty())
+                Found = Up[0].get<clang::CUDAKernelCallExpr>();
               return;
             }
             for (const clang::Stmt *C : S->children())
               Walk(C);
           };
       Walk(FD->getBody());
-      return Written ? nullptr : Found;
+      return Found;
     }
     const clang::Expr *PE = N.get<clang::Expr>();
     if (!PE || !(llvm::isa<clang::ImplicitCastExpr, clang::ParenExpr,

@@ -94,6 +94,26 @@ bool isCopyOrMoveOf(const CXXConstructExpr *CE) {
   return Ctor && (Ctor->isCopyOrMoveConstructor()) && CE->getNumArgs() >= 1;
 }
 
+bool rewrittenIn(const VarDecl *V, const Stmt *Body) {
+  if (!Body)
+    return true;
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Body)) {
+    if (BO->isAssignmentOp())
+      Target = BO->getLHS();
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(Body)) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      Target = UO->getSubExpr();
+  }
+  if (const auto *DR = dyn_cast_or_null<DeclRefExpr>(strip(Target));
+      DR && DR->getDecl() == V)
+    return true;
+  for (const Stmt *C : Body->children())
+    if (C && rewrittenIn(V, C))
+      return true;
+  return false;
+}
+
 QualType unwrapOptional(const ApiModel &Api, QualType T) {
   for (int I = 0; I < 3 && Api.classify(T) == TypeKind::Optional; ++I) {
     const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(

@@ -36,6 +36,10 @@ const clang::Expr *splitCall(const clang::CallExpr *CE,
                              const clang::FunctionDecl *Callee,
                              llvm::SmallVectorImpl<const clang::Expr *> &Args);
 bool isCopyOrMoveOf(const clang::CXXConstructExpr *CE);
+/// Whether a variable is assigned, incremented or decremented, or has its
+/// address taken anywhere in Body (then its value at a use may not be its
+/// initializer); true without a body.
+bool rewrittenIn(const clang::VarDecl *V, const clang::Stmt *Body);
 /// The C++ arithmetic type behind a number argument (also through the
 /// c10::Scalar it was converted to), or null.
 clang::QualType numberType(const clang::Expr *E);
