@@ -12,6 +12,7 @@
 #include "CheckCommand.h"
 #include "Finding.h"
 #include "PchCache.h"
+#include "ProjectTree.h"
 #include "ResultCache.h"
 #include "UserCodeRunner.h"
 #include "clang-tidy/ClangTidy.h"
@@ -62,7 +63,7 @@ const char *const CheckUsage =
     "  -p DIR                 the build directory holding "
     "compile_commands.json\n"
     "                         (default: the current directory)\n"
-    "  -j N                   parallel jobs (default: the number of cores)\n"
+    "  -j N, -jN              parallel jobs (default: the number of cores)\n"
     "  --checks=GLOBS         checks to run (default: '-*,torchdtype-*', then\n"
     "                         .clang-tidy files)\n"
     "  --config=YAML          configuration overriding .clang-tidy files\n"
@@ -88,8 +89,10 @@ const char *const CheckUsage =
     "                         precompiled header)\n"
     "  --no-cache             analyse every file, even unchanged ones\n"
     "  --stats                print what was analysed, what came from the "
-    "cache\n"
-    "                         and the precompiled headers built or reused\n"
+    "cache,\n"
+    "                         the precompiled headers built or reused, and "
+    "why\n"
+    "                         each file parsed without one got none\n"
     "  --full-traversal       let the checks' matchers walk the whole AST,\n"
     "                         LibTorch's headers included, as clang-tidy does\n"
     "                         (slower; the findings are the same; no caches)\n"
@@ -168,7 +171,11 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
     }
     if (!Error.empty())
       return false;
-    if (Value("-j", Jobs)) {
+    // -j N, -j=N, and -jN as make takes it.
+    bool Glued = A.starts_with("-j") && A.size() > 2 && A[2] != '=';
+    if (Glued)
+      Jobs = A.drop_front(2).str();
+    if (Glued || Value("-j", Jobs)) {
       if (!Error.empty() || llvm::StringRef(Jobs).getAsInteger(10, O.Jobs) ||
           O.Jobs == 0) {
         Error = "-j needs a positive number";
@@ -724,6 +731,8 @@ struct Unit {
   std::vector<std::string> Inputs; ///< the files its parse read
   bool Cuda = false;               ///< a CUDA source, in clang's host mode
   std::string Skipped;             ///< why it is not analysed, or ""
+  std::string NoPch;     ///< why it gets no precompiled header, or ""
+  std::string PchFailed; ///< why its PCH was dropped after the parse, or ""
 };
 
 /// Stamps of the .json files of the knowledge-base directories the
@@ -752,11 +761,12 @@ std::string kbStamps(const ClangTidyOptions &Opts, StampCache &Stamps) {
 /// The precompiled headers and the result cache of one run.
 class Caches {
 public:
-  Caches(const Options &O, size_t Files)
+  Caches(const Options &O, const std::vector<std::string> &Files)
       : UseResults(!O.NoCache && !O.FullTraversal),
         UsePch(!O.NoPch && !O.FullTraversal), ToolId(toolIdentity()),
-        Dir(cacheDir(O)), Results(Dir), Pchs(Dir, ToolId) {
-    if ((UseResults || UsePch) && Files > 0 &&
+        Dir(cacheDir(O)), Results(Dir),
+        Pchs(Dir, ToolId, ProjectTree::find(O.BuildDir, Files)) {
+    if ((UseResults || UsePch) && !Files.empty() &&
         llvm::sys::fs::create_directories(Dir)) {
       llvm::errs() << "torchdtype check: cannot create the cache directory "
                    << Dir << "; running without caches\n";
@@ -788,11 +798,13 @@ public:
       return;
     std::map<std::string, std::pair<PchCache::Plan, std::vector<Unit *>>>
         Groups;
-    for (Unit &U : Units)
-      if (!U.Cached)
-        if (std::optional<PchCache::Plan> P = Pchs.plan(U.Command))
-          Groups.try_emplace(P->Key, *P, std::vector<Unit *>())
-              .first->second.second.push_back(&U);
+    for (Unit &U : Units) {
+      if (U.Cached || !U.Skipped.empty())
+        continue;
+      if (std::optional<PchCache::Plan> P = Pchs.plan(U.Command, U.NoPch))
+        Groups.try_emplace(P->Key, *P, std::vector<Unit *>())
+            .first->second.second.push_back(&U);
+    }
     std::vector<std::pair<PchCache::Plan, std::vector<Unit *>> *> List;
     for (auto &[Key, Group] : Groups) {
       UsedKeys.insert(Key);
@@ -804,14 +816,17 @@ public:
     std::mutex Lock;
     parallelFor(List.size(), Jobs, [&](size_t I) {
       auto &[Plan, Members] = *List[I];
+      std::string Why;
       std::optional<PchCache::Ready> R =
-          Pchs.ensure(Plan, Members.size(), Stamps);
+          Pchs.ensure(Plan, Members.size(), Stamps, Why);
       std::lock_guard<std::mutex> G(Lock);
       (R ? (R->Built ? Built : Reused) : Unusable) += 1;
       for (Unit *U : Members)
         if (R) {
           U->Pch = R->Pch;
           U->PchInputs = R->Inputs;
+        } else {
+          U->NoPch = Why;
         }
     });
   }
@@ -833,10 +848,26 @@ public:
                    << " result(s) to the cache in " << Dir << "\n";
   }
 
-  void printStats(llvm::raw_ostream &OS, size_t Files, size_t Analysed) {
-    OS << "torchdtype check: " << Files << " file(s): " << Analysed
-       << " analysed, " << Files - Analysed << " from the cache; pch: " << Built
-       << " built, " << Reused << " reused, " << Unusable << " not usable\n";
+  /// The counts, then each analysed file parsed without a PCH, and why.
+  void printStats(llvm::raw_ostream &OS, const std::vector<Unit> &Units,
+                  const std::vector<size_t> &Analysed) {
+    OS << "torchdtype check: " << Units.size() << " file(s): "
+       << Analysed.size() << " analysed, " << Units.size() - Analysed.size()
+       << " from the cache; pch: " << Built << " built, " << Reused
+       << " reused, " << Unusable << " not usable\n";
+    for (size_t I : Analysed) {
+      const Unit &U = Units[I];
+      if (!U.Pch.empty())
+        continue;
+      std::string Why = U.NoPch;
+      if (!UsePch)
+        Why = "precompiled headers are off (--no-pch or --full-traversal)";
+      else if (U.Cuda)
+        Why = "a CUDA source (parsed in clang's CUDA host mode)";
+      else if (!U.PchFailed.empty())
+        Why = U.PchFailed;
+      OS << "torchdtype check: no pch: " << U.File << ": " << Why << "\n";
+    }
   }
 
 private:
@@ -980,7 +1011,7 @@ int runCheck(const std::vector<std::string> &Args) {
   }
 
   bool Progress = !O.Quiet && ::isatty(2);
-  Caches C(O, Files.size());
+  Caches C(O, Files);
   std::vector<Unit> Units(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {
     Unit &U = Units[I];
@@ -1032,6 +1063,8 @@ int runCheck(const std::vector<std::string> &Args) {
       // shared PCH.
       U.Pch.clear();
       U.PchInputs.clear();
+      U.PchFailed = "the parse with the precompiled header failed, and "
+                    "the file was parsed again without it";
       Local.clear();
       Broken = analyse(O, *DB, U, Lines, Local);
     }
@@ -1050,7 +1083,7 @@ int runCheck(const std::vector<std::string> &Args) {
     llvm::errs() << "\r\x1b[K";
   C.finish();
   if (O.Stats)
-    C.printStats(llvm::errs(), Units.size(), Todo.size());
+    C.printStats(llvm::errs(), Units, Todo);
 
   // Only what the user touched, with --only-changed; errors always.
   if (O.OnlyChanged)

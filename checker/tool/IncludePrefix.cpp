@@ -144,12 +144,17 @@ std::string sharedPrefix(const std::string &Prefix) {
   llvm::SmallVector<llvm::StringRef, 16> Lines;
   llvm::StringRef(Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
   std::string Out;
+  std::set<llvm::StringRef> Seen;
   for (llvm::StringRef Line : Lines) {
     llvm::StringRef Name = Line;
     if (!Name.consume_front("#include <") || !Name.consume_back(">"))
       return Prefix;
-    if (isLibTorchHeader(Name))
-      Out += Line.str() + "\n";
+    if (isLibTorchHeader(Name)) {
+      // Included again (by a header of the user's, say), it adds nothing:
+      // LibTorch's headers are guarded.
+      if (Seen.insert(Name).second)
+        Out += Line.str() + "\n";
+    }
     else if (!isStandardHeader(Name))
       return Out.empty() ? Prefix : Out;
   }

@@ -26,7 +26,7 @@ std::string includePrefix(const std::string &MainFile,
                           const std::vector<std::string> &QuoteDirs);
 
 /// The part of a prefix that units share: its LibTorch headers (torch/,
-/// ATen/, c10/, caffe2/) alone, in order, when every include before the last
+/// ATen/, c10/, caffe2/) alone, in order and each once, when every include before the last
 /// of them is a LibTorch or a standard library header, whose order cannot
 /// change what LibTorch's headers mean (the other headers are then parsed by
 /// the unit itself, after the precompiled ones, as with a forced include).

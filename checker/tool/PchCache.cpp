@@ -18,7 +18,7 @@ namespace torchdtype {
 
 namespace {
 
-const char *const ManifestMagic = "torchdtype-pch 1";
+const char *const ManifestMagic = "torchdtype-pch 2";
 
 bool isCxxSource(llvm::StringRef File) {
   llvm::StringRef Ext = llvm::sys::path::extension(File);
@@ -39,9 +39,11 @@ std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
 } // namespace
 
 std::optional<std::vector<std::string>>
-pchFlags(const clang::tooling::CompileCommand &C) {
-  if (C.CommandLine.empty() || !isCxxSource(C.Filename))
+pchFlags(const clang::tooling::CompileCommand &C, std::string &Why) {
+  if (C.CommandLine.empty() || !isCxxSource(C.Filename)) {
+    Why = "not a C++ source file";
     return std::nullopt;
+  }
   std::string Source = absoluteIn(C.Directory, C.Filename);
   // Outputs and dependency files go as ClangTool drops them for the analysis.
   clang::tooling::CommandLineArguments Args =
@@ -60,8 +62,11 @@ pchFlags(const clang::tooling::CompileCommand &C) {
     }
     if (A.starts_with("-x") || A.starts_with("-include") ||
         A.starts_with("-imacros") || A.starts_with("-fmodule") ||
-        A.starts_with("--cuda") || A.starts_with("-emit"))
+        A.starts_with("--cuda") || A.starts_with("-emit")) {
+      Why = "its command has " + A.str() +
+            ", which a shared precompiled header cannot go with";
       return std::nullopt;
+    }
     if (!A.starts_with("-") && absoluteIn(C.Directory, A) == Source)
       continue;
     Out.push_back(A.str());
@@ -70,8 +75,9 @@ pchFlags(const clang::tooling::CompileCommand &C) {
 }
 
 std::optional<PchCache::Plan>
-PchCache::plan(const clang::tooling::CompileCommand &C) const {
-  std::optional<std::vector<std::string>> Flags = pchFlags(C);
+PchCache::plan(const clang::tooling::CompileCommand &C,
+               std::string &Why) const {
+  std::optional<std::vector<std::string>> Flags = pchFlags(C, Why);
   if (!Flags)
     return std::nullopt;
   std::vector<std::string> QuoteDirs;
@@ -87,9 +93,11 @@ PchCache::plan(const clang::tooling::CompileCommand &C) const {
   }
   std::string Prefix = sharedPrefix(
       includePrefix(absoluteIn(C.Directory, C.Filename), QuoteDirs));
-  if (Prefix.empty())
+  if (Prefix.empty()) {
+    Why = "the file does not start with #include <...> lines";
     return std::nullopt;
-  std::string Id = ToolId + '\0' + C.Directory + '\0';
+  }
+  std::string Id = ToolId + '\0' + Project.root() + '\0' + C.Directory + '\0';
   for (const std::string &F : *Flags)
     Id += F + '\0';
   Id += Prefix;
@@ -102,7 +110,8 @@ PchCache::plan(const clang::tooling::CompileCommand &C) const {
 }
 
 std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
-                                                StampCache &Stamps) {
+                                                StampCache &Stamps,
+                                                std::string &Why) {
   std::string D = Dir + "/pch/" + P.Key;
   std::string Header = D + "/prefix.h", Pch = D + "/prefix.pch",
               Manifest = D + "/manifest", Seen = D + "/seen";
@@ -117,8 +126,11 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
       Fresh = Stamps.stamp(Path.str()) == Stamp;
       R.Inputs.push_back(Path.str());
     }
-    if (Fresh && Lines[1] == "status user-headers")
-      return std::nullopt; // the prefix reaches non-system headers
+    llvm::StringRef Status = Lines.size() >= 2 ? Lines[1] : "";
+    if (Fresh && Status.consume_front("status project-header ")) {
+      Why = "its includes reach the project's own header " + Status.str();
+      return std::nullopt;
+    }
     if (Fresh && Lines[1] == "status ok" && fs::exists(Pch)) {
       int FD;
       if (!fs::openFileForReadWrite(Manifest, FD, fs::CD_OpenExisting,
@@ -131,35 +143,46 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
     }
   }
   bool Known = fs::exists(Manifest) || fs::exists(Seen);
-  if (fs::create_directories(D))
+  if (fs::create_directories(D)) {
+    Why = "cannot create " + D;
     return std::nullopt;
+  }
   if (Users < 2 && !Known) {
     writeAtomically(Seen, ""); // built on the next run that needs it
+    Why = "the only file with its includes and flags (the next run that "
+          "needs it builds it)";
     return std::nullopt;
   }
   auto Old = llvm::MemoryBuffer::getFile(Header);
   if ((!Old || (*Old)->getBuffer() != P.Prefix) &&
-      !writeAtomically(Header, P.Prefix))
+      !writeAtomically(Header, P.Prefix)) {
+    Why = "cannot write " + Header;
     return std::nullopt;
+  }
   Stamps.forget(Header);
   std::string Tmp =
       Pch + ".tmp." + std::to_string(llvm::sys::Process::getProcessId());
   PchBuild B = buildPch(P.Flags, P.Directory, Header, Tmp);
-  if (!B.Ok) { // the prefix did not compile
+  if (!B.Ok) {
     fs::remove(Tmp);
+    Why = "its includes do not compile on their own";
     return std::nullopt;
   }
+  std::vector<std::string> Own = Project.ownOf(B.UserHeaders);
   std::string Text = std::string(ManifestMagic) + "\nstatus " +
-                     (B.OnlySystemHeaders ? "ok" : "user-headers") + "\n";
+                     (Own.empty() ? "ok" : "project-header " + Own.front()) +
+                     "\n";
   for (const std::string &I : B.Inputs)
     Text += Stamps.stamp(I) + "\t" + I + "\n";
-  if (!B.OnlySystemHeaders) { // remembered, so the next run does not build
+  if (!Own.empty()) { // remembered, so the next run does not build
     fs::remove(Tmp);
     writeAtomically(Manifest, Text);
+    Why = "its includes reach the project's own header " + Own.front();
     return std::nullopt;
   }
   if (fs::rename(Tmp, Pch) || !writeAtomically(Manifest, Text)) {
     fs::remove(Tmp);
+    Why = "cannot write " + Pch;
     return std::nullopt;
   }
   return Ready{Pch, B.Inputs, true};

@@ -5,14 +5,16 @@
 // are compiled into a precompiled header, cached under the cache directory
 // and keyed by the tool, the working directory, the flags and the prefix.
 // A PCH is rebuilt when a header it read changes, and is not used when the
-// prefix reaches a non-system header (the checks would then not see that
-// header's declarations) or does not compile.
+// prefix reaches a header of the project itself (the checks would then not
+// see that header's declarations; a library's headers may come through -I
+// or -isystem alike, see ProjectTree.h) or does not compile.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TORCHDTYPE_TOOL_PCHCACHE_H
 #define TORCHDTYPE_TOOL_PCHCACHE_H
 
+#include "ProjectTree.h"
 #include "Stamps.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"
@@ -26,9 +28,9 @@ namespace torchdtype {
 /// The compiler and the flags of a command that matter to parsing: without
 /// the source file, outputs, -c, -fsyntax-only and dependency-file options.
 /// Nothing when the command cannot share a PCH (C or CUDA sources, -x,
-/// -include, -include-pch, modules).
+/// -include, -include-pch, modules), and Why says which.
 std::optional<std::vector<std::string>>
-pchFlags(const clang::tooling::CompileCommand &C);
+pchFlags(const clang::tooling::CompileCommand &C, std::string &Why);
 
 class PchCache {
 public:
@@ -44,18 +46,22 @@ public:
     bool Built = false;
   };
 
-  PchCache(std::string Dir, std::string ToolId)
-      : Dir(std::move(Dir)), ToolId(std::move(ToolId)) {}
+  PchCache(std::string Dir, std::string ToolId, ProjectTree Project)
+      : Dir(std::move(Dir)), ToolId(std::move(ToolId)),
+        Project(std::move(Project)) {}
 
-  /// The PCH a command's file can use, if any (reads the file).
-  std::optional<Plan> plan(const clang::tooling::CompileCommand &C) const;
+  /// The PCH a command's file can use, if any (reads the file); else Why
+  /// says why not.
+  std::optional<Plan> plan(const clang::tooling::CompileCommand &C,
+                           std::string &Why) const;
 
   /// A fresh PCH of the plan: the cached one, else a new one. When Users
   /// (files of this run that need it) is 1 and the plan was never seen, no
   /// PCH is built (it would cost more than it saves) but the plan is noted,
-  /// so the next run builds it. Nothing when no PCH can be used.
+  /// so the next run builds it. Nothing when no PCH can be used, and Why
+  /// says why.
   std::optional<Ready> ensure(const Plan &P, unsigned Users,
-                              StampCache &Stamps);
+                              StampCache &Stamps, std::string &Why);
 
   /// Removes the PCHs not used in this run except the KeepOthers most
   /// recently used.
@@ -63,6 +69,7 @@ public:
 
 private:
   std::string Dir, ToolId;
+  ProjectTree Project;
 };
 
 } // namespace torchdtype

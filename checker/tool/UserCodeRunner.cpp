@@ -55,7 +55,7 @@ std::vector<std::string> readFiles(SourceManager &SM) {
 /// Restricts the AST traversal of the checks' matchers to the user's
 /// top-level declarations when only torchdtype checks run (see
 /// TorchDtypeCheck.h). The declarations are still parsed; they are only not
-/// walked, and those of the precompiled header (system headers only) are
+/// walked, and those of the precompiled header (libraries' headers only) are
 /// not even read.
 class UserCodeConsumer : public MultiplexConsumer {
 public:
@@ -136,10 +136,16 @@ public:
     SourceManager &SM = CI.getSourceManager();
     HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
     const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
+    FileManager &FM = SM.getFileManager();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       if (&It->first.getFileEntry() != Main &&
-          HS.getFileDirFlavor(It->first) == SrcMgr::C_User)
-        Result.OnlySystemHeaders = false;
+          HS.getFileDirFlavor(It->first) == SrcMgr::C_User) {
+        llvm::SmallString<256> P(It->first.getName());
+        FM.makeAbsolutePath(P);
+        llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+        Result.UserHeaders.push_back(std::string(P));
+      }
+    std::sort(Result.UserHeaders.begin(), Result.UserHeaders.end());
     Result.Inputs = readFiles(SM);
     GeneratePCHAction::EndSourceFileAction();
   }

@@ -40,8 +40,9 @@ runOnUserCode(clang::tidy::ClangTidyContext &Context,
 
 struct PchBuild {
   bool Ok = false;
-  /// Every header it read comes from a system include directory.
-  bool OnlySystemHeaders = true;
+  /// The headers it read through a user include directory (-I, -iquote),
+  /// absolute: the project's own headers, or a library's found with -I.
+  std::vector<std::string> UserHeaders;
   std::vector<std::string> Inputs;
 };
 

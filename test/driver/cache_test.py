@@ -87,6 +87,72 @@ inline torch::Tensor make_half() { return torch::zeros({2, 2}, torch::kHalf); }
 """
 
 
+def no_pch(err):
+    """--stats' reasons: file -> why it got no precompiled header."""
+    return dict(m.groups() for m in re.finditer(r"^torchdtype check: no pch: (\S+): (.*)$", err, re.M))
+
+
+EXT_A = """#include <vector>
+#include <torch/torch.h>
+#include "kernel.h"
+void f() {
+  auto a = torch::randn({2, 2});
+  auto b = torch::randn({2, 2}, torch::kHalf);
+  torch::mm(a, b);
+}
+"""
+KERNEL_H = """#pragma once
+#include <torch/torch.h>
+torch::Tensor kernel(torch::Tensor x);
+"""
+EXT_D = """#include <cmath>
+#include <string>
+#include "kernel.h"
+torch::Tensor kernel(torch::Tensor x) { return x.to(torch::kHalf); }
+void e() { torch::mm(kernel(torch::ones({2, 2})), torch::ones({2, 2})); }
+"""
+
+
+def setup_py_tests(d):
+    """LibTorch by -I as torch.utils.cpp_extension passes it: a library's
+    headers, shared in one PCH, unless they lie in the project's own tree."""
+    site = os.path.join(d, "site-packages", "torch", "include")
+    shutil.copytree(MOCK, site)
+    ext = os.path.join(d, "ext")
+    files = ["a.cpp", "b.cpp", "c.cpp", "d.cpp"]
+    for name, text in (("a.cpp", EXT_A), ("b.cpp", CLEAN), ("c.cpp", USES_HEADER), ("d.cpp", EXT_D),
+                       ("util.h", UTIL_H), ("kernel.h", KERNEL_H)):
+        write(ext, name, text)
+
+    def run(inc, what, pch):
+        database(ext, files, ["-std=c++17", "-I", inc, "-I", ext, "-DTORCH_EXTENSION_NAME=ext"])
+        ref = check(ext, "--no-pch", "--no-cache")
+        cache = tempfile.mkdtemp(dir=d)
+        cold = check(ext, cache=cache)
+        expect(len(warnings(ref[1])) == 3, "%s: 3 warnings without caches %r" % (what, ref[1]))
+        expect(cold[:2] == ref[:2], "%s: the same report with the caches" % what)
+        if pch:
+            expect(cold[3] == (4, 4, 0, 1, 0, 0) and not no_pch(cold[2]),
+                   "%s: one PCH for the four files %r %r" % (what, cold[3], no_pch(cold[2])))
+            warm = check(ext, cache=cache)
+            expect(warm[3] == (4, 0, 4, 0, 0, 0) and warm[:2] == ref[:2], "%s: warm %r" % (what, warm[3]))
+        else:
+            reasons = set(no_pch(cold[2]).values())
+            expect(cold[3] == (4, 4, 0, 0, 0, 1) and len(reasons) == 1
+                   and reasons.pop().startswith("its includes reach the project's own header " + inc),
+                   "%s: no PCH, and why %r %r" % (what, cold[3], no_pch(cold[2])))
+
+    run(site, "-I outside the project", True)
+    vendored = os.path.join(ext, "third_party", "torch", "include")
+    shutil.copytree(MOCK, vendored)
+    run(vendored, "-I inside the project (no git)", False)
+    git = ["git", "-C", ext, "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    run(vendored, "-I inside a git work tree, not ignored", False)
+    write(ext, ".gitignore", "third_party/\n")
+    run(vendored, "-I inside a git work tree, ignored by git", True)
+
+
 def warnings(out):
     return [l for l in out.splitlines() if ": warning: " in l]
 
@@ -209,9 +275,14 @@ def mock_tests(d):
     ref_user = check(d, "--no-pch", "--no-cache")
     r = check(d, cache=cache)
     expect(r[3] == (3, 3, 0, 0, 0, 1), "-I headers: the PCH is not used %r" % (r[3],))
+    expect(no_pch(r[2]).get(os.path.join(d, "b.cpp"), "").startswith(
+               "its includes reach the project's own header " + inc + "/"),
+           "-I headers inside the project: --stats says why %r" % no_pch(r[2]))
     expect(r[:2] == ref_user[:2], "-I headers: the same report as without caches")
     r = check(d, cache=cache)
     expect(r[3] == (3, 0, 3, 0, 0, 0), "-I headers: results still cached %r" % (r[3],))
+
+    setup_py_tests(d)
 
     # the tool's identity is its content: the same build touched (or restored
     # by a CI cache) reuses the results, a changed one does not
@@ -268,6 +339,14 @@ def real_tests(d, version):
     expect(cold[3] == (2, 2, 0, 1, 0, 0), "%s: cold, PCH built %r" % (version, cold[3]))
     expect(cold[:2] == ref[:2], "%s: the same report with the PCH" % version)
     expect(warm[3] == (2, 0, 2, 0, 0, 0) and warm[:2] == ref[:2], "%s: warm, same report %r" % (version, warm[3]))
+    # LibTorch by -I, as torch.utils.cpp_extension passes it: a PCH all the
+    # same (the headers lie outside the project), and the same report
+    database(proj, ["a.cpp", "c.cpp"], ["-I" if f == "-isystem" else f for f in flags])
+    ref_i = check(proj, "--no-pch", "--no-cache")
+    cold_i = check(proj, cache=os.path.join(proj, "cache-i"))
+    expect(ref_i[:2] == ref[:2], "%s: -I: the same report as -isystem without caches" % version)
+    expect(cold_i[3] == (2, 2, 0, 1, 0, 0) and cold_i[:2] == ref[:2],
+           "%s: -I: PCH built, the same report %r %r" % (version, cold_i[3], no_pch(cold_i[2])))
 
 
 with tempfile.TemporaryDirectory() as d:

@@ -97,7 +97,8 @@ with tempfile.TemporaryDirectory() as d:
     # Same report whatever the number of jobs.
     out1 = run(["-p", d, "-j", "1"])[1]
     out2 = run(["-p", d, "-j", "2"])[1]
-    expect(out1 == out2 == out, "-j 1 and -j 2 give the same report")
+    out3 = run(["-p", d, "-j2"])[1]
+    expect(out1 == out2 == out3 == out, "-j 1, -j 2 and -j2 give the same report")
 
     # A named file only; a file outside the database.
     code, out, _ = run(["-p", d, os.path.join(d, "clean.cpp")])
@@ -176,6 +177,8 @@ with tempfile.TemporaryDirectory() as d:
     expect(code == 2 and "unknown format" in err, "unknown format: exit 2")
     code, _, err = run(["-p", d, "-j", "0"])
     expect(code == 2, "-j 0: exit 2")
+    code, _, err = run(["-p", d, "-jx"])
+    expect(code == 2 and "-j needs a positive number" in err, "-jx: exit 2, said why")
 
 # Broken compile databases: one clear line each, exit 2, never a crash; bad
 # entries are named and left out, and the rest of the run goes on.

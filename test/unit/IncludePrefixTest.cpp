@@ -1,6 +1,7 @@
 //===- IncludePrefixTest.cpp - the include prefix shared through a PCH ----===//
 
 #include "tool/IncludePrefix.h"
+#include "tool/ProjectTree.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -102,9 +103,46 @@ TEST_F(IncludePrefixTest, SharedPartIsLibTorchsHeaders) {
   // prefix, as written.
   std::string Other = "#include <opencv2/core.hpp>\n#include <torch/torch.h>\n";
   EXPECT_EQ(sharedPrefix(Other), Other);
+  // A user's header that includes LibTorch again adds nothing.
+  EXPECT_EQ(sharedPrefix("#include <vector>\n#include <torch/torch.h>\n"
+                         "#include <torch/torch.h>\n"),
+            "#include <torch/torch.h>\n");
   std::string NoTorch = "#include <vector>\n#include <map>\n";
   EXPECT_EQ(sharedPrefix(NoTorch), NoTorch);
   EXPECT_EQ(sharedPrefix(""), "");
+}
+
+TEST_F(IncludePrefixTest, ProjectTreeWithoutGit) {
+  // The deepest directory holding every source; headers beside it are not
+  // the project's.
+  std::string A = write("ext/csrc/a.cpp", ""), B = write("ext/csrc/cpu/b.cpp", "");
+  ProjectTree T = ProjectTree::find(std::string(Root) + "/ext/build", {A, B});
+  EXPECT_EQ(T.root(), std::string(Root) + "/ext/csrc");
+  EXPECT_FALSE(T.usesGit());
+  std::string Own = std::string(Root) + "/ext/csrc/k.h";
+  EXPECT_EQ(T.ownOf({Own, std::string(Root) + "/site/torch/torch.h",
+                     std::string(Root) + "/ext/csrcx/y.h"}),
+            std::vector<std::string>{Own});
+  // Sources with nothing but "/" in common: every header is a library's.
+  EXPECT_TRUE(ProjectTree::find("/", {"/a/x.cpp", "/b/y.cpp"})
+                  .ownOf({"/a/x.h"})
+                  .empty());
+}
+
+TEST_F(IncludePrefixTest, ProjectTreeAsksGitWhatItIgnores) {
+  std::string Ext = std::string(Root) + "/ext";
+  write("ext/.git/HEAD", "ref: refs/heads/main\n");
+  write("ext/.git/config", "[core]\n\trepositoryformatversion = 0\n");
+  llvm::sys::fs::create_directories(Ext + "/.git/objects");
+  llvm::sys::fs::create_directories(Ext + "/.git/refs");
+  write("ext/.gitignore", ".venv/\n");
+  ProjectTree T = ProjectTree::find(Ext + "/build", {Ext + "/a.cpp"});
+  EXPECT_EQ(T.root(), Ext);
+  EXPECT_TRUE(T.usesGit());
+  std::string Own = Ext + "/include/k.h",
+              Venv = Ext + "/.venv/lib/torch/include/torch/torch.h";
+  EXPECT_EQ(T.ownOf({Own, Venv, "/usr/include/torch/torch.h"}),
+            std::vector<std::string>{Own});
 }
 
 } // namespace
