@@ -231,6 +231,18 @@ def tables(results):
                 get(i, "tools", "clang++", "maxrss_mib"),
                 get(i, "tools", "torchdtype-tidy", "wall_s"), i.get("check", {}),
                 None) for i in items], modes))
+    for key in ("extension", "database"):
+        if key not in w:
+            continue
+        d = w[key]
+        out.append(per_tu_table("%s: per unit (%s)" % (d["label"], d["compile_commands"]),
+                                d["tus"]))
+        out.append(check_table(
+            "%s: torchdtype check -j %d (x: vs the sequential clang++ sum; MiB x: vs the "
+            "largest clang++ unit)" % (d["label"], results["jobs"]),
+            [(d["label"], len(d["tus"]), get(d, "sum", "clang++", "wall_s"),
+              get(d, "sum", "clang++", "maxrss_mib"), get(d, "sum", "torchdtype-tidy", "wall_s"),
+              d["check"], d.get("expected_findings"))], modes))
     if "function" in w:
         out.append(function_table(w["function"]["rows"]))
     if "paths" in w:
@@ -349,6 +361,17 @@ def targets(results):
         for i in w["versions"]["items"]:
             if not i["skipped"]:
                 out += _tidy_targets("LibTorch %s" % i["version"], [i])
+    for key in ("extension", "database"):
+        if key not in w or not get(w[key], "sum", "clang++"):
+            continue
+        d = w[key]
+        cc = d["sum"]["clang++"]["wall_s"]
+        for mode, bound in (("cold", CHECK_COLD_TARGET), ("warm", CHECK_WARM_TARGET)):
+            v = get(d, "check", mode, "wall_s")
+            if v is not None:
+                out.append(_target("%s (%d units): check %s (-j %d) / sequential clang++ sum"
+                                   % (d["label"], len(d["tus"]), mode, results["jobs"]), bound,
+                                   v / cc, "%.2fs / %.2fs" % (v, cc)))
     if "function" in w:
         out += _function_rows(w["function"]["rows"])
     return out

@@ -16,6 +16,12 @@ Workloads (--workloads, default all; bench/workloads.py has the details):
              the checks' own time from --enable-check-profile, per statement,
              with MaxStepsPerFunction raised, and the largest size again with
              the default budget
+  extension  a PyTorch C++ extension of --extension-files operator files
+             (bench/genextension.py), built with setup.py build_ext
+             (torch.utils.cpp_extension, ninja backend; Debian's python3-torch)
+             and taken with ninja -t compdb: LibTorch by -I, as users have it
+  database   the compile_commands.json of --database: a public LibTorch
+             project's own, fetched for the run (not part of the default)
   paths      MaxPathsPerBlock for each of --path-bounds on the mock headers: a
              step with k independent flags for each k of --path-flags (k
              findings need 2**k paths) and a --path-statements long function;
@@ -35,7 +41,7 @@ project's per-TU tools run once per unit: the project of N units is units
 0..N-1, so its sums are sums over the first N units.
 
 Usage:
-  bench/run.py [--workloads examples,project,versions,function] [-n N | --quick]
+  bench/run.py [--workloads examples,project,...] [-n N | --quick]
                [--json OUT] [--markdown OUT] [-j JOBS] [--check-modes cold,warm,nopch]
                [--timeout SECONDS] [--build-dir build] [--work-dir DIR]
                [--tidy PATH] [--check PATH] [--compiler clang++-19]
@@ -47,6 +53,8 @@ Usage:
                [--no-versions-check]
     function:  [--function-sizes 100,300,1000,3000,10000] [--unbounded-steps N]
     paths:     [--path-bounds 1,2,4,8,16] [--path-flags 2,4,8] [--path-statements 3000]
+    extension: [--extension-files 8]
+    database:  --database PATH [--database-label NAME]
 Examples:
   bench/run.py --quick --workloads examples          # what run.py measured before
   bench/run.py --workloads project --sizes 20 --per-tu-tools clang++
@@ -72,14 +80,15 @@ import report  # noqa: E402
 import workloads  # noqa: E402
 from common import REPO, log, machine_info, parse_list, which  # noqa: E402
 
-WORKLOADS = ("examples", "project", "versions", "function", "paths")
+WORKLOADS = ("examples", "project", "versions", "function", "paths", "extension", "database")
 
 
 def parse_args(argv):
     ap = argparse.ArgumentParser(prog="bench/run.py", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--workloads", default=",".join(WORKLOADS),
-                    help="comma-separated subset of %s (default: all)" % ",".join(WORKLOADS))
+    ap.add_argument("--workloads", default=",".join(w for w in WORKLOADS if w != "database"),
+                    help="comma-separated subset of %s (default: all but database, which "
+                         "needs --database)" % ",".join(WORKLOADS))
     ap.add_argument("-n", "--runs", type=int, default=3, help="runs per command (median)")
     ap.add_argument("--quick", action="store_true", help="one run per command")
     ap.add_argument("--build-dir", default=os.path.join(REPO, "build"))
@@ -108,6 +117,13 @@ def parse_args(argv):
     ap.add_argument("--per-tu-units", type=int,
                     help="project: run the per-TU tools other than clang++ on the first K "
                          "units only (default: all)")
+    # extension, database
+    ap.add_argument("--extension-files", type=int, default=8,
+                    help="extension: operator files of the generated extension (>= 2)")
+    ap.add_argument("--database", help="database: a project's compile_commands.json (a public "
+                    "LibTorch project fetched for the run)")
+    ap.add_argument("--database-label", default="database",
+                    help="database: the project's name in the report")
     # versions
     ap.add_argument("--versions", default="1.13.1,2.6.0,2.14.1",
                     help="LibTorch versions of the versions workload")
@@ -135,6 +151,10 @@ def parse_args(argv):
     bad = [w for w in args.workloads if w not in WORKLOADS]
     if bad:
         ap.error("unknown workload(s) %s (choose from %s)" % (", ".join(bad), ", ".join(WORKLOADS)))
+    if "database" in args.workloads and not args.database:
+        ap.error("the database workload needs --database PATH")
+    if args.extension_files < 2:
+        ap.error("--extension-files needs 2 or more")
     args.sizes = parse_list(args.sizes, int)
     args.function_sizes = parse_list(args.function_sizes, int)
     args.path_bounds = parse_list(args.path_bounds, int)
@@ -226,6 +246,14 @@ def main(argv=None):
     if "function" in args.workloads:
         log("workload function: sizes %s" % ",".join(map(str, args.function_sizes)))
         w["function"] = workloads.run_function(tools, args, args.runs)
+
+    if "extension" in args.workloads:
+        log("workload extension: %d operator files" % args.extension_files)
+        w["extension"] = workloads.run_extension(tools, args, args.runs)
+    if "database" in args.workloads:
+        log("workload database: " + args.database)
+        w["database"] = workloads.run_database(tools, args, args.database_label,
+                                               os.path.abspath(args.database), args.runs)
 
     if "paths" in args.workloads:
         log("workload paths: bounds %s" % ",".join(map(str, args.path_bounds)))

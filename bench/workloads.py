@@ -26,12 +26,15 @@ Per project: `torchdtype check -p DIR -j CORES --quiet --stats --cache-dir=D`
   nopch --no-pch --no-cache (only with --check-modes ...,nopch)
 """
 
+import glob
 import importlib.util
 import os
 import re
 import shutil
 import subprocess
+import sys
 
+import genextension
 import genproject
 from common import (REPO, count_errors, log, median_of, read_compile_db, run_measured,
                     summarize, torchdtype_findings, which, write_compile_db, write_if_changed)
@@ -40,7 +43,7 @@ PER_TU_TOOLS = ("clang++", "clang-tidy", "torchdtype-tidy")
 CHECK_MODES = ("cold", "warm", "nopch")
 STOCK_CHECKS = "-*,bugprone-use-after-move,bugprone-unchecked-optional-access"
 MOCK_INCLUDE = os.path.join(REPO, "test", "mock", "include")
-STATS_RE = re.compile(r"^torchdtype check: .*$", re.M)
+STATS_RE = re.compile(r"^torchdtype check: \d+ file\(s\):.*$", re.M)
 SKIPPED_RE = re.compile(r"remark: function .* was not analysed")
 # a row of clang-tidy's --enable-check-profile table: user, system, user+system,
 # wall (each "seconds (percent%)"), then the check name
@@ -470,3 +473,67 @@ def run_function(tools, args, runs):
     r.update({"statements": n, "budget": default_max_steps(), "default_budget": True})
     rows.append(r)
     return {"flags": flags, "rows": rows}
+
+
+# ---- compile databases users have ----------------------------------------------
+
+def torch_python():
+    """A Python that imports torch (this one, else Debian's), or None."""
+    for exe in (sys.executable, "/usr/bin/python3"):
+        if exe and subprocess.run([exe, "-c", "import torch"], stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL).returncode == 0:
+            return exe
+    return None
+
+
+def build_extension(work_dir, n):
+    """Builds the generated extension of n operator files with setup.py
+    (ninja backend) and takes its compile database with ninja -t compdb.
+    Returns the database's path, or raises SystemExit saying why not."""
+    src = os.path.join(work_dir, "extension", "n%d" % n)
+    changed = genextension.write(src, n)
+    db_dir = os.path.join(src, "db")
+    db = os.path.join(db_dir, "compile_commands.json")
+    if os.path.exists(db) and not changed:
+        return db
+    py = torch_python()
+    if py is None or not shutil.which("ninja"):
+        raise SystemExit("bench: the extension workload needs a Python with torch "
+                         "(apt-get install python3-torch) and ninja")
+    log("building the %d-file extension with setup.py build_ext (g++; minutes)" % n)
+    r = subprocess.run([py, "setup.py", "build_ext", "--inplace"], cwd=src,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       env=dict(os.environ, MAX_JOBS=str(os.cpu_count() or 1)))
+    temps = [d for d in glob.glob(os.path.join(src, "build", "temp.*"))
+             if os.path.exists(os.path.join(d, "build.ninja"))]
+    if r.returncode != 0 or len(temps) != 1:
+        raise SystemExit("bench: setup.py build_ext failed:\n" + r.stdout[-3000:])
+    r = subprocess.run(["ninja", "-C", temps[0], "-t", "compdb", "compile"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise SystemExit("bench: ninja -t compdb failed: " + r.stderr[-1000:])
+    os.makedirs(db_dir, exist_ok=True)
+    with open(db, "w") as f:
+        f.write(r.stdout)
+    return db
+
+
+def run_database(tools, args, label, db_path, runs, expected=None):
+    """clang++ (and the per-TU tools asked for) on each C++ unit of a compile
+    database, and torchdtype check over the whole of it."""
+    tus = read_compile_db(db_path)
+    if not tus:
+        raise SystemExit("bench: no C++ units in " + db_path)
+    keys = [k for k in PER_TU_TOOLS if k in args.per_tu_tools]
+    out = {"label": label, "compile_commands": db_path,
+           "tus": measure_tus(tools, tus, lambda i: keys, runs), "expected_findings": expected}
+    out["sum"] = sum_tools(out["tus"], len(out["tus"]))
+    out["check"] = measure_check(tools, os.path.dirname(os.path.abspath(db_path)),
+                                 os.path.join(args.work_dir, "check-" + label), args.check_modes,
+                                 runs)
+    return out
+
+
+def run_extension(tools, args, runs):
+    db = build_extension(args.work_dir, args.extension_files)
+    return run_database(tools, args, "extension", db, runs, genextension.expected_findings())

@@ -761,11 +761,13 @@ std::string kbStamps(const ClangTidyOptions &Opts, StampCache &Stamps) {
 /// The precompiled headers and the result cache of one run.
 class Caches {
 public:
-  Caches(const Options &O, const std::vector<std::string> &Files)
+  /// Files: those to analyse; AllFiles: the compile database's.
+  Caches(const Options &O, const std::vector<std::string> &Files,
+         const std::vector<std::string> &AllFiles)
       : UseResults(!O.NoCache && !O.FullTraversal),
         UsePch(!O.NoPch && !O.FullTraversal), ToolId(toolIdentity()),
         Dir(cacheDir(O)), Results(Dir),
-        Pchs(Dir, ToolId, ProjectTree::find(O.BuildDir, Files)) {
+        Pchs(Dir, ToolId, ProjectTree::find(O.BuildDir, AllFiles)) {
     if ((UseResults || UsePch) && !Files.empty() &&
         llvm::sys::fs::create_directories(Dir)) {
       llvm::errs() << "torchdtype check: cannot create the cache directory "
@@ -792,20 +794,73 @@ public:
     }
   }
 
-  /// Plans, then builds or finds, the PCHs the files to analyse share.
-  void preparePchs(std::vector<Unit> &Units, unsigned Jobs, bool Progress) {
+  bool usesPch() const { return UsePch; }
+
+  /// Plans, then builds or finds, the PCHs the files to analyse share. The
+  /// files whose includes start with LibTorch's headers alone share one PCH
+  /// per directory and flags, holding the LibTorch headers every file of
+  /// the database with those flags starts with (AllCommands): a run on some
+  /// files gets the PCH a run on all of them does.
+  void preparePchs(std::vector<Unit> &Units,
+                   const std::vector<tooling::CompileCommand> &AllCommands,
+                   unsigned Jobs, bool Progress) {
     if (!UsePch)
       return;
-    std::map<std::string, std::pair<PchCache::Plan, std::vector<Unit *>>>
-        Groups;
-    for (Unit &U : Units) {
+    std::vector<std::optional<PchCache::Plan>> Own(Units.size());
+    std::set<std::string> MergeGroups;
+    for (size_t I = 0; I < Units.size(); ++I) {
+      Unit &U = Units[I];
       if (U.Cached || !U.Skipped.empty())
         continue;
-      if (std::optional<PchCache::Plan> P = Pchs.plan(U.Command, U.NoPch))
-        Groups.try_emplace(P->Key, *P, std::vector<Unit *>())
-            .first->second.second.push_back(&U);
+      Own[I] = Pchs.plan(U.Command, U.NoPch);
+      if (Own[I] && Own[I]->Mergeable)
+        MergeGroups.insert(Own[I]->Group);
     }
-    std::vector<std::pair<PchCache::Plan, std::vector<Unit *>> *> List;
+    std::map<std::string, PchCache::Plan> Merged;
+    if (!MergeGroups.empty()) {
+      std::map<std::string, std::vector<PchCache::Plan>> Members;
+      for (const tooling::CompileCommand &C : AllCommands) {
+        std::string Why;
+        if (std::optional<PchCache::Plan> P = Pchs.plan(C, Why))
+          if (P->Mergeable && MergeGroups.count(P->Group))
+            Members[P->Group].push_back(std::move(*P));
+      }
+      for (auto &[Group, Plans] : Members) {
+        std::vector<const PchCache::Plan *> List;
+        for (const PchCache::Plan &P : Plans)
+          List.push_back(&P);
+        Merged.emplace(Group, Pchs.merge(List));
+      }
+    }
+    std::vector<std::pair<const PchCache::Plan *, size_t>> Wanted;
+    for (size_t I = 0; I < Units.size(); ++I)
+      if (Own[I]) {
+        auto It = Own[I]->Mergeable ? Merged.find(Own[I]->Group)
+                                    : Merged.end();
+        Wanted.push_back({It != Merged.end() ? &It->second : &*Own[I], I});
+      }
+    std::vector<size_t> Failed = ensureAll(Units, Wanted, Jobs, Progress);
+    // A merged PCH that does not build: each file's own prefix instead.
+    Wanted.clear();
+    for (size_t I : Failed)
+      if (Own[I]->Mergeable && Merged.count(Own[I]->Group) &&
+          Merged.at(Own[I]->Group).Key != Own[I]->Key)
+        Wanted.push_back({&*Own[I], I});
+    ensureAll(Units, Wanted, Jobs, Progress);
+  }
+
+  /// Builds or finds the PCH of each (plan, unit); the units left without
+  /// because their PCH does not compile.
+  std::vector<size_t>
+  ensureAll(std::vector<Unit> &Units,
+            const std::vector<std::pair<const PchCache::Plan *, size_t>> &Wanted,
+            unsigned Jobs, bool Progress) {
+    std::map<std::string, std::pair<const PchCache::Plan *, std::vector<size_t>>>
+        Groups;
+    for (const auto &[Plan, I] : Wanted)
+      Groups.try_emplace(Plan->Key, Plan, std::vector<size_t>())
+          .first->second.second.push_back(I);
+    std::vector<std::pair<const PchCache::Plan *, std::vector<size_t>> *> List;
     for (auto &[Key, Group] : Groups) {
       UsedKeys.insert(Key);
       List.push_back(&Group);
@@ -814,21 +869,27 @@ public:
       llvm::errs() << "\rpreparing " << List.size()
                    << " precompiled header(s)\x1b[K";
     std::mutex Lock;
+    std::vector<size_t> Failed;
     parallelFor(List.size(), Jobs, [&](size_t I) {
       auto &[Plan, Members] = *List[I];
       std::string Why;
       std::optional<PchCache::Ready> R =
-          Pchs.ensure(Plan, Members.size(), Stamps, Why);
+          Pchs.ensure(*Plan, Members.size(), Stamps, Why);
       std::lock_guard<std::mutex> G(Lock);
       (R ? (R->Built ? Built : Reused) : Unusable) += 1;
-      for (Unit *U : Members)
+      for (size_t M : Members) {
+        Unit &U = Units[M];
         if (R) {
-          U->Pch = R->Pch;
-          U->PchInputs = R->Inputs;
+          U.Pch = R->Pch;
+          U.PchInputs = R->Inputs;
         } else {
-          U->NoPch = Why;
+          U.NoPch = Why;
+          if (Why == PchCache::DoesNotCompile)
+            Failed.push_back(M);
         }
+      }
     });
+    return Failed;
   }
 
   void store(const Unit &U, const std::vector<Finding> &Findings) {
@@ -1011,7 +1072,7 @@ int runCheck(const std::vector<std::string> &Args) {
   }
 
   bool Progress = !O.Quiet && ::isatty(2);
-  Caches C(O, Files);
+  Caches C(O, Files, DB->getAllFiles());
   std::vector<Unit> Units(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {
     Unit &U = Units[I];
@@ -1027,7 +1088,11 @@ int runCheck(const std::vector<std::string> &Args) {
     U.Key = C.resultKey(U.Command, Opts);
     C.lookup(U);
   }
-  C.preparePchs(Units, O.Jobs, Progress);
+  std::vector<tooling::CompileCommand> AllCommands;
+  if (C.usesPch())
+    for (const std::string &F : DB->getAllFiles())
+      AllCommands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
+  C.preparePchs(Units, AllCommands, O.Jobs, Progress);
 
   // Workers take files in turn; each has its own ClangTidyContext.
   LineTable Lines;

@@ -161,6 +161,32 @@ std::string sharedPrefix(const std::string &Prefix) {
   return Out.empty() ? Prefix : Out;
 }
 
+bool libTorchOnly(const std::string &Prefix) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  llvm::StringRef(Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef Name = Line;
+    if (!Name.consume_front("#include <") || !Name.consume_back(">") ||
+        !isLibTorchHeader(Name))
+      return false;
+  }
+  return !Lines.empty();
+}
+
+std::string mergePrefixes(const std::vector<std::string> &Prefixes) {
+  std::set<std::string> Lines;
+  for (const std::string &P : Prefixes) {
+    llvm::SmallVector<llvm::StringRef, 16> Ls;
+    llvm::StringRef(P).split(Ls, '\n', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef L : Ls)
+      Lines.insert(L.str());
+  }
+  std::string Out;
+  for (const std::string &L : Lines)
+    Out += L + "\n";
+  return Out;
+}
+
 std::string includePrefix(const std::string &MainFile,
                           const std::vector<std::string> &QuoteDirs) {
   Scanner S(QuoteDirs);

@@ -33,6 +33,16 @@ std::string includePrefix(const std::string &MainFile,
 /// The prefix unchanged otherwise, or when it names no LibTorch header.
 std::string sharedPrefix(const std::string &Prefix);
 
+/// Whether every line of a prefix names a LibTorch header: such prefixes,
+/// with the same flags, can be merged into one precompiled header that all
+/// their files are given (a forced include: LibTorch's headers only add
+/// declarations, whatever other LibTorch headers come with them).
+bool libTorchOnly(const std::string &Prefix);
+
+/// One prefix holding the headers of all of Prefixes, each once, sorted (so
+/// it does not depend on the order the files come in).
+std::string mergePrefixes(const std::vector<std::string> &Prefixes);
+
 } // namespace torchdtype
 
 #endif

@@ -97,16 +97,32 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
     Why = "the file does not start with #include <...> lines";
     return std::nullopt;
   }
-  std::string Id = ToolId + '\0' + Project.root() + '\0' + C.Directory + '\0';
-  for (const std::string &F : *Flags)
-    Id += F + '\0';
-  Id += Prefix;
   Plan P;
-  P.Key = hashText(Id);
   P.Flags = std::move(*Flags);
   P.Directory = C.Directory;
+  P.Mergeable = libTorchOnly(Prefix);
   P.Prefix = std::move(Prefix);
+  std::string Group = C.Directory + '\0';
+  for (const std::string &F : P.Flags)
+    Group += F + '\0';
+  P.Group = hashText(Group);
+  P.Key = keyOf(P);
   return P;
+}
+
+std::string PchCache::keyOf(const Plan &P) const {
+  std::string Id = ToolId + '\0' + Project.root() + '\0' + P.Group + '\0';
+  return hashText(Id + P.Prefix);
+}
+
+PchCache::Plan PchCache::merge(const std::vector<const Plan *> &Plans) const {
+  Plan M = *Plans.front();
+  std::vector<std::string> Prefixes;
+  for (const Plan *P : Plans)
+    Prefixes.push_back(P->Prefix);
+  M.Prefix = mergePrefixes(Prefixes);
+  M.Key = keyOf(M);
+  return M;
 }
 
 std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
@@ -127,6 +143,10 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
       R.Inputs.push_back(Path.str());
     }
     llvm::StringRef Status = Lines.size() >= 2 ? Lines[1] : "";
+    if (Fresh && Status == "status does-not-compile") {
+      Why = DoesNotCompile;
+      return std::nullopt;
+    }
     if (Fresh && Status.consume_front("status project-header ")) {
       Why = "its includes reach the project's own header " + Status.str();
       return std::nullopt;
@@ -163,9 +183,16 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
   std::string Tmp =
       Pch + ".tmp." + std::to_string(llvm::sys::Process::getProcessId());
   PchBuild B = buildPch(P.Flags, P.Directory, Header, Tmp);
-  if (!B.Ok) {
+  if (!B.Ok) { // remembered until one of the headers it read changes
     fs::remove(Tmp);
-    Why = "its includes do not compile on their own";
+    if (!B.Inputs.empty()) {
+      std::string Text =
+          std::string(ManifestMagic) + "\nstatus does-not-compile\n";
+      for (const std::string &I : B.Inputs)
+        Text += Stamps.stamp(I) + "\t" + I + "\n";
+      writeAtomically(Manifest, Text);
+    }
+    Why = DoesNotCompile;
     return std::nullopt;
   }
   std::vector<std::string> Own = Project.ownOf(B.UserHeaders);

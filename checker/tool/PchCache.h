@@ -39,12 +39,21 @@ public:
     std::vector<std::string> Flags;
     std::string Directory;
     std::string Prefix;
+    /// Its prefix names LibTorch headers only: plans of the same Group
+    /// (directory and flags) can be merged (see mergePrefixes).
+    bool Mergeable = false;
+    std::string Group;
   };
   struct Ready {
     std::string Pch;
     std::vector<std::string> Inputs;
     bool Built = false;
   };
+
+  /// ensure's Why when the prefix does not compile (a merged prefix may
+  /// fail where each file's own would not).
+  static constexpr const char *DoesNotCompile =
+      "its includes do not compile on their own";
 
   PchCache(std::string Dir, std::string ToolId, ProjectTree Project)
       : Dir(std::move(Dir)), ToolId(std::move(ToolId)),
@@ -54,6 +63,10 @@ public:
   /// says why not.
   std::optional<Plan> plan(const clang::tooling::CompileCommand &C,
                            std::string &Why) const;
+
+  /// One plan for the mergeable plans of one group: the union of their
+  /// prefixes.
+  Plan merge(const std::vector<const Plan *> &Plans) const;
 
   /// A fresh PCH of the plan: the cached one, else a new one. When Users
   /// (files of this run that need it) is 1 and the plan was never seen, no
@@ -68,6 +81,8 @@ public:
   void prune(const std::set<std::string> &UsedKeys, unsigned KeepOthers);
 
 private:
+  std::string keyOf(const Plan &P) const;
+
   std::string Dir, ToolId;
   ProjectTree Project;
 };

@@ -52,7 +52,10 @@ ProjectTree ProjectTree::find(const std::string &BuildDir,
     if (llvm::sys::fs::exists(Git))
       return ProjectTree(D.str(), /*Git=*/true);
   }
-  std::vector<std::string> All;
+  // The build directory counts: a build tree beside the sources (setup.py's
+  // build/temp.*, CMake's build/) brings the root up to the project's top,
+  // where headers beside the sources' directory (an include/) lie.
+  std::vector<std::string> All{Dir + "/"};
   for (const std::string &S : Sources)
     All.push_back(absolute(S));
   return ProjectTree(commonDirectory(All), /*Git=*/false);
@@ -60,6 +63,8 @@ ProjectTree ProjectTree::find(const std::string &BuildDir,
 
 std::vector<std::string>
 ProjectTree::ownOf(const std::vector<std::string> &Paths) const {
+  if (Root.empty()) // no tree known: every header may be the project's
+    return Paths;
   std::vector<std::string> Inside;
   for (const std::string &P : Paths)
     if (under(P, Root))

@@ -5,9 +5,10 @@
 // them (-isystem, or -I as torch.utils.cpp_extension passes LibTorch's). The
 // project's own headers may not: the checks analyse their code. The
 // project's tree is the git work tree holding the build directory, else the
-// deepest directory holding every source of the compile database; a header
-// under it is the project's unless git ignores it (a virtualenv or a build
-// directory inside the work tree).
+// deepest directory holding the build directory and every source of the
+// compile database; a header under it is the project's unless git ignores it
+// (a virtualenv or a build directory inside the work tree). When that
+// directory is "/", every header found by -I counts as the project's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +22,8 @@ namespace torchdtype {
 
 class ProjectTree {
 public:
-  /// The tree of the project built in BuildDir, with Sources its files
-  /// (absolute paths).
+  /// The tree of the project built in BuildDir, with Sources the files of
+  /// its compile database.
   static ProjectTree find(const std::string &BuildDir,
                           const std::vector<std::string> &Sources);
 
@@ -38,7 +39,7 @@ public:
   std::vector<std::string> ownOf(const std::vector<std::string> &Paths) const;
 
 private:
-  std::string Root; ///< "" when the sources share no directory but "/"
+  std::string Root; ///< "" when no tree is known (all is the project's)
   bool Git = false;
 };
 

@@ -14,6 +14,7 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -218,7 +219,9 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
                               llvm::vfs::createPhysicalFileSystem().release()));
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(tooling::getStripPluginsAdjuster());
-  IgnoringDiagConsumer Quiet;
+  // Counts the errors (the base class does), prints nothing.
+  class Quiet : public DiagnosticConsumer {
+  } Quiet;
   Tool.setDiagnosticConsumer(&Quiet);
   Tool.setPrintErrorMessage(false);
 
@@ -232,7 +235,8 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
   private:
     PchBuild &R;
   } F(Result);
-  Result.Ok = Tool.run(&F) == 0;
+  Result.Ok = Tool.run(&F) == 0 && Quiet.getNumErrors() == 0 &&
+              llvm::sys::fs::exists(Output);
   return Result;
 }
 

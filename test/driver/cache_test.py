@@ -87,6 +87,16 @@ inline torch::Tensor make_half() { return torch::zeros({2, 2}, torch::kHalf); }
 """
 
 
+ATEN_ONLY = """#include <ATen/ATen.h>
+#include <torch/script.h>
+void s() {
+  at::Tensor a = at::randn({2, 2});
+  at::Tensor b = at::randn({2, 2}, at::kHalf);
+  at::mm(a, b);
+}
+"""
+
+
 def no_pch(err):
     """--stats' reasons: file -> why it got no precompiled header."""
     return dict(m.groups() for m in re.finditer(r"^torchdtype check: no pch: (\S+): (.*)$", err, re.M))
@@ -102,7 +112,7 @@ void f() {
 }
 """
 KERNEL_H = """#pragma once
-#include <torch/torch.h>
+#include <torch/extension.h>
 torch::Tensor kernel(torch::Tensor x);
 """
 EXT_D = """#include <cmath>
@@ -115,7 +125,9 @@ void e() { torch::mm(kernel(torch::ones({2, 2})), torch::ones({2, 2})); }
 
 def setup_py_tests(d):
     """LibTorch by -I as torch.utils.cpp_extension passes it: a library's
-    headers, shared in one PCH, unless they lie in the project's own tree."""
+    headers, shared in one PCH, unless they lie in the project's own tree.
+    The files start with different LibTorch headers (torch/torch.h,
+    torch/extension.h through kernel.h, both): one PCH holds them all."""
     site = os.path.join(d, "site-packages", "torch", "include")
     shutil.copytree(MOCK, site)
     ext = os.path.join(d, "ext")
@@ -136,6 +148,15 @@ def setup_py_tests(d):
                    "%s: one PCH for the four files %r %r" % (what, cold[3], no_pch(cold[2])))
             warm = check(ext, cache=cache)
             expect(warm[3] == (4, 0, 4, 0, 0, 0) and warm[:2] == ref[:2], "%s: warm %r" % (what, warm[3]))
+            prefixes = [open(os.path.join(cache, "pch", k, "prefix.h")).read()
+                        for k in os.listdir(os.path.join(cache, "pch"))]
+            expect(prefixes == ["#include <torch/extension.h>\n#include <torch/torch.h>\n"],
+                   "%s: one PCH of the LibTorch headers the files start with %r" % (what, prefixes))
+            # one file alone (as the pre-commit hook runs): the same PCH
+            write(ext, "d.cpp", EXT_D + "// edited\n")
+            one = check(ext, os.path.join(ext, "d.cpp"), cache=cache)
+            expect(one[3] == (1, 1, 0, 0, 1, 0), "%s: one file alone reuses the PCH %r" % (what, one[3]))
+            write(ext, "d.cpp", EXT_D)
         else:
             reasons = set(no_pch(cold[2]).values())
             expect(cold[3] == (4, 4, 0, 0, 0, 1) and len(reasons) == 1
@@ -143,6 +164,33 @@ def setup_py_tests(d):
                    "%s: no PCH, and why %r %r" % (what, cold[3], no_pch(cold[2])))
 
     run(site, "-I outside the project", True)
+
+    # LibTorch headers that cannot go together: each file keeps its own PCH
+    write(site, "torch/variant_a.h", "#pragma once\nusing variant_t = int;\n")
+    write(site, "torch/variant_b.h", "#pragma once\nusing variant_t = double;\n")
+    clash = os.path.join(d, "clash")
+    for name, header in (("e.cpp", "variant_a.h"), ("f.cpp", "variant_b.h")):
+        write(clash, name, "#include <torch/%s>\n%s" % (header, BUGGY))
+    database(clash, ["e.cpp", "f.cpp"], ["-std=c++17", "-I", site])
+    ref = check(clash, "--no-pch", "--no-cache")
+    cache = tempfile.mkdtemp(dir=d)
+    first = check(clash, cache=cache)
+    second = check(clash, "--no-cache", cache=cache)
+    expect(first[:2] == ref[:2] == second[:2] and len(warnings(ref[1])) == 2,
+           "clashing LibTorch headers: the same report (%r)" % (second[2][-500:],))
+    expect(first[3] == (2, 2, 0, 0, 0, 3) and second[3] == (2, 2, 0, 2, 0, 1),
+           "clashing LibTorch headers: the merged PCH fails, each file's own is built on the "
+           "next run %r %r %r" % (first[3], second[3], no_pch(second[2])))
+    failed_merge = [os.path.join(cache, "pch", k, "manifest") for k in os.listdir(os.path.join(cache, "pch"))
+                    if "status does-not-compile" in open(os.path.join(cache, "pch", k, "manifest")).read()]
+    expect(len(failed_merge) == 1, "clashing LibTorch headers: the failed merge noted %r" % failed_merge)
+    noted = os.stat(failed_merge[0]).st_mtime_ns if failed_merge else None
+    third = check(clash, "--no-cache", cache=cache)
+    expect(noted is not None and os.stat(failed_merge[0]).st_mtime_ns == noted,
+           "clashing LibTorch headers: the failed merge is not tried again")
+    expect(third[3] == (2, 2, 0, 0, 2, 1) and third[:2] == ref[:2],
+           "clashing LibTorch headers: the failed merge is remembered, the files' own PCHs "
+           "reused %r" % (third[3],))
     vendored = os.path.join(ext, "third_party", "torch", "include")
     shutil.copytree(MOCK, vendored)
     run(vendored, "-I inside the project (no git)", False)
@@ -341,12 +389,16 @@ def real_tests(d, version):
     expect(warm[3] == (2, 0, 2, 0, 0, 0) and warm[:2] == ref[:2], "%s: warm, same report %r" % (version, warm[3]))
     # LibTorch by -I, as torch.utils.cpp_extension passes it: a PCH all the
     # same (the headers lie outside the project), and the same report
-    database(proj, ["a.cpp", "c.cpp"], ["-I" if f == "-isystem" else f for f in flags])
+    # same report; a third file starting with other LibTorch headers shares it
+    write(proj, "s.cpp", ATEN_ONLY)
+    database(proj, ["a.cpp", "c.cpp", "s.cpp"], ["-I" if f == "-isystem" else f for f in flags])
     ref_i = check(proj, "--no-pch", "--no-cache")
     cold_i = check(proj, cache=os.path.join(proj, "cache-i"))
-    expect(ref_i[:2] == ref[:2], "%s: -I: the same report as -isystem without caches" % version)
-    expect(cold_i[3] == (2, 2, 0, 1, 0, 0) and cold_i[:2] == ref[:2],
-           "%s: -I: PCH built, the same report %r %r" % (version, cold_i[3], no_pch(cold_i[2])))
+    expect(ref_i[0] == 1 and len(warnings(ref_i[1])) == 3 and ref_i[1].startswith(ref[1].rstrip("\n")),
+           "%s: -I: the -isystem findings and s.cpp's %r" % (version, ref_i[1]))
+    expect(cold_i[3] == (3, 3, 0, 1, 0, 0) and cold_i[:2] == ref_i[:2],
+           "%s: -I: one PCH built for the three, the same report %r %r"
+           % (version, cold_i[3], no_pch(cold_i[2])))
 
 
 with tempfile.TemporaryDirectory() as d:

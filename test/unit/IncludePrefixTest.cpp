@@ -112,21 +112,36 @@ TEST_F(IncludePrefixTest, SharedPartIsLibTorchsHeaders) {
   EXPECT_EQ(sharedPrefix(""), "");
 }
 
+TEST_F(IncludePrefixTest, LibTorchPrefixesMerge) {
+  EXPECT_TRUE(libTorchOnly("#include <torch/types.h>\n#include <ATen/ATen.h>\n"));
+  EXPECT_FALSE(libTorchOnly("#include <torch/torch.h>\n#include <vector>\n"));
+  EXPECT_FALSE(libTorchOnly("#include <pybind11/pybind11.h>\n"));
+  EXPECT_FALSE(libTorchOnly(""));
+  // Each header once, sorted: the same PCH whatever order files come in.
+  EXPECT_EQ(mergePrefixes({"#include <torch/types.h>\n#include <ATen/TensorUtils.h>\n",
+                           "#include <torch/extension.h>\n",
+                           "#include <torch/types.h>\n"}),
+            "#include <ATen/TensorUtils.h>\n#include <torch/extension.h>\n"
+            "#include <torch/types.h>\n");
+}
+
 TEST_F(IncludePrefixTest, ProjectTreeWithoutGit) {
-  // The deepest directory holding every source; headers beside it are not
-  // the project's.
+  // The deepest directory holding the build directory and every source;
+  // headers beside it are not the project's.
   std::string A = write("ext/csrc/a.cpp", ""), B = write("ext/csrc/cpu/b.cpp", "");
-  ProjectTree T = ProjectTree::find(std::string(Root) + "/ext/build", {A, B});
-  EXPECT_EQ(T.root(), std::string(Root) + "/ext/csrc");
+  std::string Ext = std::string(Root) + "/ext";
+  ProjectTree T = ProjectTree::find(Ext + "/build/temp", {A, B});
+  EXPECT_EQ(T.root(), Ext);
   EXPECT_FALSE(T.usesGit());
-  std::string Own = std::string(Root) + "/ext/csrc/k.h";
+  std::string Own = Ext + "/include/k.h";
   EXPECT_EQ(T.ownOf({Own, std::string(Root) + "/site/torch/torch.h",
-                     std::string(Root) + "/ext/csrcx/y.h"}),
+                     std::string(Root) + "/extra/y.h"}),
             std::vector<std::string>{Own});
-  // Sources with nothing but "/" in common: every header is a library's.
-  EXPECT_TRUE(ProjectTree::find("/", {"/a/x.cpp", "/b/y.cpp"})
-                  .ownOf({"/a/x.h"})
-                  .empty());
+  EXPECT_EQ(ProjectTree::find(Ext + "/csrc", {A, B}).root(), Ext + "/csrc");
+  // Nothing but "/" in common: no tree known, every header is the project's.
+  ProjectTree None = ProjectTree::find("/", {"/a/x.cpp", "/b/y.cpp"});
+  EXPECT_EQ(None.root(), "");
+  EXPECT_EQ(None.ownOf({"/a/x.h", "/usr/include/torch/torch.h"}).size(), 2u);
 }
 
 TEST_F(IncludePrefixTest, ProjectTreeAsksGitWhatItIgnores) {
