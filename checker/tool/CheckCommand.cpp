@@ -13,6 +13,7 @@
 #include "Finding.h"
 #include "PchCache.h"
 #include "ProjectTree.h"
+#include "Reports.h"
 #include "ResultCache.h"
 #include "UserCodeRunner.h"
 #include "clang-tidy/ClangTidy.h"
@@ -96,36 +97,15 @@ const char *const CheckUsage =
     "  --full-traversal       let the checks' matchers walk the whole AST,\n"
     "                         LibTorch's headers included, as clang-tidy does\n"
     "                         (slower; the findings are the same; no caches)\n"
+    "  --shard=I/N            analyse the I-th of N shares of the files "
+    "(1 <= I <= N;\n"
+    "                         for a CI matrix: `torchdtype merge` joins the "
+    "shards'\n"
+    "                         JSON reports into the report of one run)\n"
     "  --quiet                no progress\n"
     "\n"
     "Exit status: 0 no findings, 1 findings, 2 errors (bad arguments, no\n"
     "compilation database, a file that could not be analysed).\n";
-
-/// Offsets to line and column, reading each file once.
-class LineTable {
-public:
-  Location locate(const std::string &File, unsigned Offset) {
-    std::lock_guard<std::mutex> G(Lock);
-    auto It = Starts.find(File);
-    if (It == Starts.end()) {
-      std::vector<unsigned> S{0};
-      if (auto Buf = llvm::MemoryBuffer::getFile(File)) {
-        llvm::StringRef Text = (*Buf)->getBuffer();
-        for (unsigned I = 0; I < Text.size(); ++I)
-          if (Text[I] == '\n')
-            S.push_back(I + 1);
-      }
-      It = Starts.emplace(File, std::move(S)).first;
-    }
-    const std::vector<unsigned> &S = It->second;
-    auto Line = std::upper_bound(S.begin(), S.end(), Offset) - S.begin();
-    return {File, unsigned(Line), Offset - S[Line - 1] + 1};
-  }
-
-private:
-  std::mutex Lock;
-  std::map<std::string, std::vector<unsigned>> Starts;
-};
 
 struct Options {
   std::string BuildDir = ".";
@@ -138,6 +118,7 @@ struct Options {
   bool NoPch = false, NoCache = false, Stats = false;
   std::string CacheDir;
   std::string Revision = "HEAD";
+  unsigned Shard = 0, Shards = 0; ///< --shard=I/N: 1 <= Shard <= Shards
 };
 
 bool parseArgs(const std::vector<std::string> &Args, Options &O,
@@ -183,6 +164,15 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
       }
       continue;
     }
+    if (std::string Spec; Value("--shard", Spec)) {
+      auto [I, N] = llvm::StringRef(Spec).split('/');
+      if (!Error.empty() || I.getAsInteger(10, O.Shard) ||
+          N.getAsInteger(10, O.Shards) || O.Shard < 1 || O.Shard > O.Shards) {
+        Error = "--shard needs I/N with 1 <= I <= N (got '" + Spec + "')";
+        return false;
+      }
+      continue;
+    }
     if (A == "--only-changed") {
       O.OnlyChanged = true;
     } else if (A.consume_front("--only-changed=")) {
@@ -207,8 +197,7 @@ bool parseArgs(const std::vector<std::string> &Args, Options &O,
       O.Files.push_back(A.str());
     }
   }
-  if (O.Format != "text" && O.Format != "json" && O.Format != "sarif" &&
-      O.Format != "github") {
+  if (!isReportFormat(O.Format)) {
     Error = "unknown format '" + O.Format + "' (text, json, sarif, github)";
     return false;
   }
@@ -311,343 +300,6 @@ Message toMessage(const tooling::DiagnosticMessage &M, LineTable &Lines) {
   if (!M.FilePath.empty())
     Out.Loc = Lines.locate(M.FilePath, M.FileOffset);
   return Out;
-}
-
-void printText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               const std::vector<std::string> &Failed) {
-  auto Place = [](const Location &L) {
-    return L.File.empty() ? std::string()
-                          : L.File + ":" + std::to_string(L.Line) + ":" +
-                                std::to_string(L.Column) + ": ";
-  };
-  for (const Finding &F : Findings) {
-    OS << Place(F.Main.Loc) << F.Level << ": " << F.Main.Text << " [" << F.Check
-       << "]\n";
-    for (const Message &N : F.Notes)
-      OS << Place(N.Loc) << "note: " << N.Text << "\n";
-  }
-  for (const std::string &F : Failed)
-    OS << F
-       << ": error: the file could not be analysed (see the errors above)\n";
-}
-
-void printJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               const std::vector<std::string> &Failed) {
-  auto Loc = [](const Location &L) {
-    return llvm::json::Object{
-        {"file", L.File}, {"line", L.Line}, {"column", L.Column}};
-  };
-  llvm::json::Array Items;
-  for (const Finding &F : Findings) {
-    llvm::json::Array Notes;
-    for (const Message &N : F.Notes)
-      Notes.push_back(
-          llvm::json::Object{{"message", N.Text}, {"location", Loc(N.Loc)}});
-    Items.push_back(llvm::json::Object{{"check", F.Check},
-                                       {"level", F.Level},
-                                       {"message", F.Main.Text},
-                                       {"location", Loc(F.Main.Loc)},
-                                       {"notes", std::move(Notes)}});
-  }
-  llvm::json::Array FailedFiles;
-  for (const std::string &F : Failed)
-    FailedFiles.push_back(F);
-  OS << llvm::formatv("{0:2}", llvm::json::Value(llvm::json::Object{
-                                   {"tool", "torchdtype"},
-                                   {"findings", std::move(Items)},
-                                   {"failed_files", std::move(FailedFiles)}}))
-     << "\n";
-}
-
-/// One line per check, for SARIF rules and the GitHub summary.
-const std::map<std::string, std::string> &checkSummaries() {
-  static const std::map<std::string, std::string> S = {
-      {"torchdtype-mixed-precision",
-       "An op that needs one dtype (mm, matmul, linear, conv ...) gets "
-       "different floating dtypes that autocast does not reconcile"},
-      {"torchdtype-device-mismatch",
-       "Operands of one op, or a module and its input, are on different "
-       "devices"},
-      {"torchdtype-mps-float64",
-       "A float64 tensor is created on, or moved to, an Apple MPS device"},
-      {"torchdtype-half-on-cpu",
-       "Float16 compute on the CPU that the targeted PyTorch version has no "
-       "kernel for"},
-      {"torchdtype-module-input-dtype",
-       "A module whose parameters have one floating dtype gets an input of "
-       "another"},
-      {"torchdtype-loss-target-dtype",
-       "A loss function gets a target of the wrong dtype"},
-      {"torchdtype-autocast-unsafe-op",
-       "An op that autocast refuses (binary_cross_entropy) runs inside an "
-       "autocast region of its device"},
-      {"torchdtype-from-blob-dtype",
-       "from_blob is told a dtype other than its buffer's element type"},
-      {"torchdtype-inplace-dtype",
-       "A write into a tensor gets a source of another dtype, or an in-place "
-       "result that cannot be cast back to the tensor's dtype"},
-      {"torchdtype-out-dtype",
-       "An out= variant gets an out tensor of another dtype than the op's "
-       "result"},
-      {"torchdtype-discarded-conversion",
-       "A tensor conversion (to, cuda, cpu, toType, type_as) whose result is "
-       "dropped, leaving the tensor as it was"},
-      {"torchdtype-data-ptr-dtype",
-       "An element accessor (data_ptr<float>, accessor<float, N> ...) reads a "
-       "tensor of another dtype than its element type"},
-      {"torchdtype-dispatch-missing-dtype",
-       "An AT_DISPATCH_* macro reached by a tensor of a dtype none of its "
-       "cases covers (a Half tensor in AT_DISPATCH_FLOATING_TYPES)"},
-      {"torchdtype-dispatch-operand-dtype",
-       "A tensor read with the scalar_t of an AT_DISPATCH_* macro on another "
-       "tensor, with nothing checking that their dtypes agree"},
-      {"torchdtype-half-overflow",
-       "A number outside float16's range (masked_fill(mask, -1e9)) given to "
-       "an op that converts it to a float16 tensor's dtype"},
-      {"torchdtype-non-portable-element-type",
-       "An element type LibTorch does not define its accessors for on every "
-       "platform (data_ptr<long>, accessor<long long, N>, data_ptr<__half>)"},
-      {"torchdtype-missing-device-guard",
-       "A CUDA kernel launch in a function taking tensors, with no device "
-       "guard setting the current device to theirs"},
-      {"torchdtype-host-tensor-in-kernel",
-       "The memory of a CPU tensor (data_ptr, packed accessor) given to a "
-       "CUDA kernel launch"},
-      {"torchdtype-from-blob-device",
-       "from_blob told a CUDA device for host memory (a std::vector's data(), "
-       "an array, new or malloc)"}};
-  return S;
-}
-
-/// The repository root (git), to make paths relative; else the current
-/// directory.
-std::string sourceRoot() {
-  llvm::SmallString<256> Dir;
-  llvm::sys::fs::current_path(Dir);
-  for (llvm::StringRef D = Dir; !D.empty();
-       D = llvm::sys::path::parent_path(D)) {
-    llvm::SmallString<256> Git(D);
-    llvm::sys::path::append(Git, ".git");
-    if (llvm::sys::fs::exists(Git))
-      return D.str();
-  }
-  return std::string(Dir);
-}
-
-std::string relativeTo(const std::string &Root, const std::string &File) {
-  llvm::StringRef F = File;
-  if (F.consume_front(Root) && F.consume_front("/"))
-    return F.str();
-  return File;
-}
-
-/// A fingerprint that survives edits elsewhere in the file: the check and
-/// the trimmed text of the line, with an occurrence count for repeats.
-std::string lineHash(const Finding &F, std::map<std::string, unsigned> &Seen) {
-  std::string Line;
-  if (auto Buf = llvm::MemoryBuffer::getFile(F.Main.Loc.File)) {
-    llvm::SmallVector<llvm::StringRef, 0> Lines;
-    (*Buf)->getBuffer().split(Lines, '\n');
-    if (F.Main.Loc.Line >= 1 && F.Main.Loc.Line <= Lines.size())
-      Line = Lines[F.Main.Loc.Line - 1].trim().str();
-  }
-  std::string Key = F.Check + "\n" + Line;
-  std::string Hash = llvm::utohexstr(llvm::xxh3_64bits(Key), /*Lower=*/true);
-  return Hash + ":" + std::to_string(++Seen[F.Main.Loc.File + Key]);
-}
-
-void printSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<std::string> &Failed,
-                const std::string &AutomationId, LineTable &Lines) {
-  std::string Root = sourceRoot();
-  const KnowledgeBase &KB = KnowledgeBase::builtin();
-  // Rules: every torchdtype check, with help from the records it links.
-  std::map<std::string, unsigned> RuleIndex;
-  llvm::json::Array Rules;
-  for (const auto &[Check, Summary] : checkSummaries()) {
-    std::string Text = Summary + ".", Markdown = "**" + Summary + ".**\n";
-    std::string HelpUri;
-    for (const KbRecord &R : KB.records()) {
-      if (std::find(R.Checks.begin(), R.Checks.end(), Check) == R.Checks.end())
-        continue;
-      Text += "\n\n" + R.Id + ": " + R.firstSignature() + "\n" + R.RootCause;
-      Markdown += "\n### `" + R.firstSignature() + "` (" + R.Id + ")\n\n" +
-                  R.RootCause + "\n";
-      if (const KbAction *W = R.bestWorkaround()) {
-        Text += "\nFix: " + W->Action + ": " + W->Detail;
-        Markdown += "\n**Fix:** " + W->Action + ": `" + W->Detail + "`\n";
-      }
-      if (!R.DocUrl.empty()) {
-        Markdown += "\nSee " + R.DocUrl + "\n";
-        if (HelpUri.empty())
-          HelpUri = R.DocUrl;
-      }
-    }
-    llvm::json::Object Rule{
-        {"id", Check},
-        {"shortDescription", llvm::json::Object{{"text", Summary}}},
-        {"fullDescription", llvm::json::Object{{"text", Summary + "."}}},
-        {"help", llvm::json::Object{{"text", Text}, {"markdown", Markdown}}},
-        {"defaultConfiguration", llvm::json::Object{{"level", "warning"}}},
-        {"properties",
-         llvm::json::Object{
-             {"tags", llvm::json::Array{"correctness", "pytorch", "libtorch"}},
-             {"problem.severity", "error"}}}};
-    if (!HelpUri.empty())
-      Rule["helpUri"] = HelpUri;
-    RuleIndex[Check] = Rules.size();
-    Rules.push_back(std::move(Rule));
-  }
-  auto Physical = [&](const Location &L) {
-    llvm::json::Object Region{{"startLine", std::max(1u, L.Line)}};
-    if (L.Column)
-      Region["startColumn"] = L.Column;
-    return llvm::json::Object{
-        {"artifactLocation",
-         llvm::json::Object{{"uri", relativeTo(Root, L.File)},
-                            {"uriBaseId", "SRCROOT"}}},
-        {"region", std::move(Region)}};
-  };
-  std::map<std::string, unsigned> Seen;
-  llvm::json::Array Results;
-  for (const Finding &F : Findings) {
-    if (F.Main.Loc.File.empty())
-      continue;
-    llvm::json::Object Res{
-        {"ruleId", F.Check},
-        {"level", F.Level == "remark" ? "note" : F.Level},
-        {"message", llvm::json::Object{{"text", F.Main.Text}}},
-        {"locations", llvm::json::Array{llvm::json::Object{
-                          {"physicalLocation", Physical(F.Main.Loc)}}}},
-        {"partialFingerprints",
-         llvm::json::Object{{"primaryLocationLineHash", lineHash(F, Seen)}}}};
-    auto RI = RuleIndex.find(F.Check);
-    if (RI != RuleIndex.end())
-      Res["ruleIndex"] = RI->second;
-    llvm::json::Array Related;
-    for (const Message &N : F.Notes)
-      if (!N.Loc.File.empty())
-        Related.push_back(llvm::json::Object{
-            {"id", int64_t(Related.size())},
-            {"message", llvm::json::Object{{"text", N.Text}}},
-            {"physicalLocation", Physical(N.Loc)}});
-    if (!Related.empty())
-      Res["relatedLocations"] = std::move(Related);
-    // Fix-its as SARIF fixes: one artifact change per file.
-    std::map<std::string, llvm::json::Array> Changes;
-    for (const tooling::Replacement &R : F.Fixes) {
-      std::string Path(R.getFilePath());
-      Location B = Lines.locate(Path, R.getOffset());
-      Location E = Lines.locate(Path, R.getOffset() + R.getLength());
-      Changes[Path].push_back(llvm::json::Object{
-          {"deletedRegion", llvm::json::Object{{"startLine", B.Line},
-                                               {"startColumn", B.Column},
-                                               {"endLine", E.Line},
-                                               {"endColumn", E.Column}}},
-          {"insertedContent",
-           llvm::json::Object{{"text", std::string(R.getReplacementText())}}}});
-    }
-    if (!Changes.empty()) {
-      llvm::json::Array ArtifactChanges;
-      for (auto &[Path, Reps] : Changes)
-        ArtifactChanges.push_back(llvm::json::Object{
-            {"artifactLocation",
-             llvm::json::Object{{"uri", relativeTo(Root, Path)},
-                                {"uriBaseId", "SRCROOT"}}},
-            {"replacements", std::move(Reps)}});
-      Res["fixes"] = llvm::json::Array{llvm::json::Object{
-          {"description",
-           llvm::json::Object{{"text", "Apply the fix of " + F.Check}}},
-          {"artifactChanges", std::move(ArtifactChanges)}}};
-    }
-    Results.push_back(std::move(Res));
-  }
-  llvm::json::Array Notifications;
-  for (const std::string &F : Failed)
-    Notifications.push_back(llvm::json::Object{
-        {"level", "error"},
-        {"message", llvm::json::Object{
-                        {"text", relativeTo(Root, F) +
-                                     ": the file could not be analysed"}}}});
-  std::string RootUri = "file://" + Root + "/";
-  llvm::json::Object Run{
-      {"tool",
-       llvm::json::Object{
-           {"driver", llvm::json::Object{{"name", "torchdtype"},
-                                         {"version", "0.1.0"},
-                                         {"rules", std::move(Rules)}}}}},
-      {"automationDetails", llvm::json::Object{{"id", AutomationId}}},
-      {"originalUriBaseIds",
-       llvm::json::Object{{"SRCROOT", llvm::json::Object{{"uri", RootUri}}}}},
-      {"invocations",
-       llvm::json::Array{llvm::json::Object{
-           {"executionSuccessful", Failed.empty()},
-           {"toolExecutionNotifications", std::move(Notifications)}}}},
-      {"results", std::move(Results)}};
-  OS << llvm::formatv(
-            "{0:2}",
-            llvm::json::Value(llvm::json::Object{
-                {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-                {"version", "2.1.0"},
-                {"runs", llvm::json::Array{std::move(Run)}}}))
-     << "\n";
-}
-
-/// GitHub Actions workflow commands, and a markdown summary of everything
-/// (GitHub shows at most 10 annotations of a kind per step).
-void printGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                 const std::vector<std::string> &Failed) {
-  std::string Root = sourceRoot();
-  auto Escape = [](llvm::StringRef S, bool Property) {
-    std::string Out;
-    for (char C : S) {
-      if (C == '%')
-        Out += "%25";
-      else if (C == '\r')
-        Out += "%0D";
-      else if (C == '\n')
-        Out += "%0A";
-      else if (Property && C == ':')
-        Out += "%3A";
-      else if (Property && C == ',')
-        Out += "%2C";
-      else
-        Out += C;
-    }
-    return Out;
-  };
-  std::string Summary = "### torchdtype: " + std::to_string(Findings.size()) +
-                        " finding(s)\n\n| file | line | check | message |\n"
-                        "|---|---|---|---|\n";
-  for (const Finding &F : Findings) {
-    std::string Rel = relativeTo(Root, F.Main.Loc.File);
-    std::string Kind = F.Level == "remark" ? "notice" : F.Level;
-    OS << "::" << Kind << " file=" << Escape(Rel, true)
-       << ",line=" << F.Main.Loc.Line << ",col=" << F.Main.Loc.Column
-       << ",title=" << Escape(F.Check, true)
-       << "::" << Escape(F.Main.Text, false) << "\n";
-    std::string Cell = F.Main.Text;
-    for (char &C : Cell)
-      if (C == '|' || C == '\n')
-        C = ' ';
-    Summary += "| " + Rel + " | " + std::to_string(F.Main.Loc.Line) + " | " +
-               F.Check + " | " + Cell + " |\n";
-  }
-  for (const std::string &F : Failed) {
-    OS << "::error file=" << Escape(relativeTo(Root, F), true) << "::"
-       << "the file could not be analysed\n";
-    Summary +=
-        "| " + relativeTo(Root, F) + " | | error | could not be analysed |\n";
-  }
-  if (const char *Path = std::getenv("GITHUB_STEP_SUMMARY")) {
-    std::error_code EC;
-    llvm::raw_fd_ostream S(Path, EC, llvm::sys::fs::OF_Append);
-    if (!EC)
-      S << Summary;
-    else
-      llvm::errs() << "torchdtype check: cannot append to GITHUB_STEP_SUMMARY ("
-                   << Path << "): " << EC.message() << "\n";
-  }
 }
 
 /// Applies the fixes of the findings, file by file; a finding whose fixes
@@ -1059,6 +711,14 @@ int runCheck(const std::vector<std::string> &Args) {
   }
   std::sort(Files.begin(), Files.end());
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  if (O.Shards) {
+    // Every N-th file, from the I-th, of the sorted list: the same share on
+    // every machine of a CI matrix, the shares about equal.
+    std::vector<std::string> Share;
+    for (size_t I = O.Shard - 1; I < Files.size(); I += O.Shards)
+      Share.push_back(Files[I]);
+    Files = std::move(Share);
+  }
   std::map<std::string, std::set<unsigned>> Changed;
   if (O.OnlyChanged && !changedLines(O.Revision, Changed, Error)) {
     llvm::errs() << "torchdtype check: " << Error << "\n";
@@ -1161,12 +821,7 @@ int runCheck(const std::vector<std::string> &Args) {
                                            !It->second.count(F.Main.Loc.Line);
                                   }),
                    Findings.end());
-  std::stable_sort(
-      Findings.begin(), Findings.end(), [](const Finding &A, const Finding &B) {
-        return std::tie(A.Main.Loc.File, A.Main.Loc.Line, A.Main.Loc.Column) <
-               std::tie(B.Main.Loc.File, B.Main.Loc.Line, B.Main.Loc.Column);
-      });
-  std::sort(Failed.begin(), Failed.end());
+  sortReport(Findings, Failed);
 
   if (O.Fix && !applyFixes(Findings))
     return 2;
@@ -1182,18 +837,9 @@ int runCheck(const std::vector<std::string> &Args) {
     }
   }
   llvm::raw_ostream &OS = File ? *File : llvm::outs();
-  if (O.Format == "json")
-    printJson(OS, Findings, Failed);
-  else if (O.Format == "sarif")
-    printSarif(OS, Findings, Failed, O.AutomationId, Lines);
-  else if (O.Format == "github")
-    printGithub(OS, Findings, Failed);
-  else
-    printText(OS, Findings, Failed);
+  printReport(OS, O.Format, Findings, Failed, O.AutomationId, Lines);
   OS.flush();
-  bool AnyWarning = llvm::any_of(
-      Findings, [](const Finding &F) { return F.Level == "warning"; });
-  return !Failed.empty() ? 2 : AnyWarning ? 1 : 0;
+  return reportStatus(Findings, Failed);
 }
 
 } // namespace torchdtype

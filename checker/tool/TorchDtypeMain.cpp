@@ -1,6 +1,7 @@
 //===- TorchDtypeMain.cpp - the torchdtype command ------------------------===//
 //
 //   torchdtype check [-p BUILD_DIR] [FILE...]      run the checks (CheckCommand)
+//   torchdtype merge REPORT.json...                join shards' reports
 //   torchdtype explain [--kb DIR] [--zh] TEXT...   explain an error message
 //   torchdtype explain [--kb DIR] [--zh] -         ... read from standard input
 //
@@ -10,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "MergeCommand.h"
 #include "kb/KnowledgeBase.h"
 
 #include <cstring>
@@ -24,6 +26,8 @@ namespace {
 
 const char *const Usage =
     "usage: torchdtype check [-p BUILD_DIR] [FILE...] [options]  (--help)\n"
+    "       torchdtype merge [--format=FORMAT] [-o FILE] REPORT.json...  "
+    "(--help)\n"
     "       torchdtype explain [--kb DIR] [--zh] TEXT...\n"
     "       torchdtype explain [--kb DIR] [--zh] -     (read a log from stdin)\n"
     "\n"
@@ -142,6 +146,8 @@ int main(int Argc, char **Argv) {
     return explain(std::vector<std::string>(Args.begin() + 1, Args.end()));
   if (Args[0] == "check")
     return runCheck(std::vector<std::string>(Args.begin() + 1, Args.end()));
+  if (Args[0] == "merge")
+    return runMerge(std::vector<std::string>(Args.begin() + 1, Args.end()));
   std::cerr << "torchdtype: unknown command '" << Args[0] << "'\n" << Usage;
   return 2;
 }
