@@ -9,7 +9,9 @@
 
 #include "CompileDatabase.h"
 #include "CudaCommand.h"
+#include "ChangedLines.h"
 #include "CheckCommand.h"
+#include "CheckOptions.h"
 #include "Finding.h"
 #include "PchCache.h"
 #include "ProjectTree.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Parallel.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
@@ -52,220 +55,6 @@ using namespace clang::tidy;
 namespace torchdtype {
 
 namespace {
-
-const char *const CheckUsage =
-    "usage: torchdtype check [-p BUILD_DIR] [FILE...] [options]\n"
-    "\n"
-    "Runs the torchdtype checks over the files of "
-    "BUILD_DIR/compile_commands.json\n"
-    "(all of them, or the FILEs named), reading .clang-tidy files like "
-    "clang-tidy.\n"
-    "\n"
-    "  -p DIR                 the build directory holding "
-    "compile_commands.json\n"
-    "                         (default: the current directory)\n"
-    "  -j N, -jN              parallel jobs (default: the number of cores)\n"
-    "  --checks=GLOBS         checks to run (default: '-*,torchdtype-*', then\n"
-    "                         .clang-tidy files)\n"
-    "  --config=YAML          configuration overriding .clang-tidy files\n"
-    "  --only-changed[=REV]   report only findings on lines changed since REV\n"
-    "                         (default HEAD: the uncommitted changes)\n"
-    "  --format=FORMAT        text (default), json, sarif (SARIF 2.1.0) or "
-    "github\n"
-    "                         (GitHub Actions annotations; with "
-    "GITHUB_STEP_SUMMARY\n"
-    "                         set, a markdown table of all findings is "
-    "appended there)\n"
-    "  --automation-id=ID     SARIF runAutomationDetails id (default "
-    "torchdtype/)\n"
-    "  -o FILE                write the report to FILE\n"
-    "  --fix                  apply the fix-its of the findings reported "
-    "(safe,\n"
-    "                         local rewrites; others are notes)\n"
-    "  --cache-dir=DIR        where the precompiled headers and the findings "
-    "of\n"
-    "                         unchanged files are kept (default:\n"
-    "                         BUILD_DIR/.torchdtype-cache)\n"
-    "  --no-pch               parse every file's includes itself (no shared\n"
-    "                         precompiled header)\n"
-    "  --no-cache             analyse every file, even unchanged ones\n"
-    "  --stats                print what was analysed, what came from the "
-    "cache,\n"
-    "                         the precompiled headers built or reused, and "
-    "why\n"
-    "                         each file parsed without one got none\n"
-    "  --full-traversal       let the checks' matchers walk the whole AST,\n"
-    "                         LibTorch's headers included, as clang-tidy does\n"
-    "                         (slower; the findings are the same; no caches)\n"
-    "  --shard=I/N            analyse the I-th of N shares of the files "
-    "(1 <= I <= N;\n"
-    "                         for a CI matrix: `torchdtype merge` joins the "
-    "shards'\n"
-    "                         JSON reports into the report of one run)\n"
-    "  --quiet                no progress\n"
-    "\n"
-    "Exit status: 0 no findings, 1 findings, 2 errors (bad arguments, no\n"
-    "compilation database, a file that could not be analysed).\n";
-
-struct Options {
-  std::string BuildDir = ".";
-  std::vector<std::string> Files;
-  unsigned Jobs = std::max(1u, std::thread::hardware_concurrency());
-  std::string Checks, Config, Format = "text", OutFile;
-  std::string AutomationId = "torchdtype/";
-  bool OnlyChanged = false, Quiet = false, Fix = false;
-  bool FullTraversal = false;
-  bool NoPch = false, NoCache = false, Stats = false;
-  std::string CacheDir;
-  std::string Revision = "HEAD";
-  unsigned Shard = 0, Shards = 0; ///< --shard=I/N: 1 <= Shard <= Shards
-};
-
-bool parseArgs(const std::vector<std::string> &Args, Options &O,
-               std::string &Error) {
-  for (size_t I = 0; I < Args.size(); ++I) {
-    llvm::StringRef A = Args[I];
-    auto Value = [&](llvm::StringRef Flag, std::string &Out) {
-      if (A == Flag) {
-        if (I + 1 == Args.size()) {
-          Error = Flag.str() + " needs a value";
-          return false;
-        }
-        Out = Args[++I];
-        return true;
-      }
-      if (A.consume_front(Flag.str() + "=")) {
-        Out = A.str();
-        return true;
-      }
-      return false;
-    };
-    std::string Jobs;
-    if (Value("-p", O.BuildDir) || Value("--checks", O.Checks) ||
-        Value("-checks", O.Checks) || Value("--config", O.Config) ||
-        Value("--format", O.Format) || Value("-o", O.OutFile) ||
-        Value("--automation-id", O.AutomationId) ||
-        Value("--cache-dir", O.CacheDir)) {
-      if (!Error.empty())
-        return false;
-      continue;
-    }
-    if (!Error.empty())
-      return false;
-    // -j N, -j=N, and -jN as make takes it.
-    bool Glued = A.starts_with("-j") && A.size() > 2 && A[2] != '=';
-    if (Glued)
-      Jobs = A.drop_front(2).str();
-    if (Glued || Value("-j", Jobs)) {
-      if (!Error.empty() || llvm::StringRef(Jobs).getAsInteger(10, O.Jobs) ||
-          O.Jobs == 0) {
-        Error = "-j needs a positive number";
-        return false;
-      }
-      continue;
-    }
-    if (std::string Spec; Value("--shard", Spec)) {
-      auto [I, N] = llvm::StringRef(Spec).split('/');
-      if (!Error.empty() || I.getAsInteger(10, O.Shard) ||
-          N.getAsInteger(10, O.Shards) || O.Shard < 1 || O.Shard > O.Shards) {
-        Error = "--shard needs I/N with 1 <= I <= N (got '" + Spec + "')";
-        return false;
-      }
-      continue;
-    }
-    if (A == "--only-changed") {
-      O.OnlyChanged = true;
-    } else if (A.consume_front("--only-changed=")) {
-      O.OnlyChanged = true;
-      O.Revision = A.str();
-    } else if (A == "--quiet" || A == "-q") {
-      O.Quiet = true;
-    } else if (A == "--fix") {
-      O.Fix = true;
-    } else if (A == "--full-traversal") {
-      O.FullTraversal = true;
-    } else if (A == "--no-pch") {
-      O.NoPch = true;
-    } else if (A == "--no-cache") {
-      O.NoCache = true;
-    } else if (A == "--stats") {
-      O.Stats = true;
-    } else if (A.starts_with("-")) {
-      Error = "unknown option '" + A.str() + "'";
-      return false;
-    } else {
-      O.Files.push_back(A.str());
-    }
-  }
-  if (!isReportFormat(O.Format)) {
-    Error = "unknown format '" + O.Format + "' (text, json, sarif, github)";
-    return false;
-  }
-  return true;
-}
-
-/// Lines changed since a revision, per absolute file path, from git diff.
-bool changedLines(const std::string &Revision,
-                  std::map<std::string, std::set<unsigned>> &Out,
-                  std::string &Error) {
-  llvm::ErrorOr<std::string> Git = llvm::sys::findProgramByName("git");
-  if (!Git) {
-    Error = "--only-changed needs git";
-    return false;
-  }
-  llvm::SmallString<128> Top, Diff;
-  int FD;
-  if (llvm::sys::fs::createTemporaryFile("torchdtype-git", "txt", FD, Top) ||
-      llvm::sys::fs::createTemporaryFile("torchdtype-diff", "txt", FD, Diff)) {
-    Error = "cannot create a temporary file";
-    return false;
-  }
-  std::optional<llvm::StringRef> TopRedirect[] = {std::nullopt, Top.str(),
-                                                  std::nullopt};
-  if (llvm::sys::ExecuteAndWait(*Git, {"git", "rev-parse", "--show-toplevel"},
-                                std::nullopt, TopRedirect) != 0) {
-    Error = "--only-changed: not inside a git work tree";
-    return false;
-  }
-  auto TopBuf = llvm::MemoryBuffer::getFile(Top);
-  std::string Root = TopBuf ? (*TopBuf)->getBuffer().trim().str() : "";
-  std::optional<llvm::StringRef> DiffRedirect[] = {std::nullopt, Diff.str(),
-                                                   std::nullopt};
-  if (llvm::sys::ExecuteAndWait(*Git,
-                                {"git", "diff", "--unified=0", "--no-color",
-                                 "--no-ext-diff", Revision},
-                                std::nullopt, DiffRedirect) != 0) {
-    Error = "--only-changed: 'git diff " + Revision + "' failed";
-    return false;
-  }
-  auto DiffBuf = llvm::MemoryBuffer::getFile(Diff);
-  llvm::sys::fs::remove(Top);
-  llvm::sys::fs::remove(Diff);
-  if (!DiffBuf)
-    return true;
-  llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*DiffBuf)->getBuffer().split(Lines, '\n');
-  std::string Current;
-  for (llvm::StringRef L : Lines) {
-    if (L.consume_front("+++ ")) {
-      Current = L.consume_front("b/") ? (Root + "/" + L).str() : "";
-      continue;
-    }
-    if (!L.consume_front("@@ ") || Current.empty())
-      continue;
-    // @@ -a,b +c,d @@: lines c .. c+d-1 are new (d defaults to 1).
-    llvm::StringRef Plus = L.split(' ').second.split(' ').first;
-    Plus.consume_front("+");
-    auto [StartS, CountS] = Plus.split(',');
-    unsigned Start = 0, Count = 1;
-    StartS.getAsInteger(10, Start);
-    if (!CountS.empty())
-      CountS.getAsInteger(10, Count);
-    for (unsigned I = 0; I < Count; ++I)
-      Out[Current].insert(Start + I);
-  }
-  return true;
-}
 
 std::unique_ptr<ClangTidyOptionsProvider> optionsProvider(const Options &O,
                                                           std::string &Error) {
@@ -356,21 +145,6 @@ bool applyFixes(const std::vector<Finding> &Findings) {
   return true;
 }
 
-/// Runs Body(0) .. Body(N-1) on up to Jobs threads.
-void parallelFor(size_t N, unsigned Jobs,
-                 const std::function<void(size_t)> &Body) {
-  std::atomic<size_t> Next{0};
-  auto Worker = [&] {
-    for (size_t I = Next++; I < N; I = Next++)
-      Body(I);
-  };
-  std::vector<std::thread> Pool;
-  for (unsigned J = 0; J < std::min<size_t>(Jobs, N); ++J)
-    Pool.emplace_back(Worker);
-  for (std::thread &T : Pool)
-    T.join();
-}
-
 /// One file of the run.
 struct Unit {
   std::string File;
@@ -455,7 +229,7 @@ public:
   /// files gets the PCH a run on all of them does.
   void preparePchs(std::vector<Unit> &Units,
                    const std::vector<tooling::CompileCommand> &AllCommands,
-                   unsigned Jobs, bool Progress) {
+                   bool Progress) {
     if (!UsePch)
       return;
     std::vector<std::optional<PchCache::Plan>> Own(Units.size());
@@ -491,14 +265,14 @@ public:
                                     : Merged.end();
         Wanted.push_back({It != Merged.end() ? &It->second : &*Own[I], I});
       }
-    std::vector<size_t> Failed = ensureAll(Units, Wanted, Jobs, Progress);
+    std::vector<size_t> Failed = ensureAll(Units, Wanted, Progress);
     // A merged PCH that does not build: each file's own prefix instead.
     Wanted.clear();
     for (size_t I : Failed)
       if (Own[I]->Mergeable && Merged.count(Own[I]->Group) &&
           Merged.at(Own[I]->Group).Key != Own[I]->Key)
         Wanted.push_back({&*Own[I], I});
-    ensureAll(Units, Wanted, Jobs, Progress);
+    ensureAll(Units, Wanted, Progress);
   }
 
   /// Builds or finds the PCH of each (plan, unit); the units left without
@@ -506,7 +280,7 @@ public:
   std::vector<size_t>
   ensureAll(std::vector<Unit> &Units,
             const std::vector<std::pair<const PchCache::Plan *, size_t>> &Wanted,
-            unsigned Jobs, bool Progress) {
+            bool Progress) {
     std::map<std::string, std::pair<const PchCache::Plan *, std::vector<size_t>>>
         Groups;
     for (const auto &[Plan, I] : Wanted)
@@ -522,7 +296,7 @@ public:
                    << " precompiled header(s)\x1b[K";
     std::mutex Lock;
     std::vector<size_t> Failed;
-    parallelFor(List.size(), Jobs, [&](size_t I) {
+    llvm::parallelFor(0, List.size(), [&](size_t I) {
       auto &[Plan, Members] = *List[I];
       std::string Why;
       std::optional<PchCache::Ready> R =
@@ -719,7 +493,7 @@ int runCheck(const std::vector<std::string> &Args) {
       Share.push_back(Files[I]);
     Files = std::move(Share);
   }
-  std::map<std::string, std::set<unsigned>> Changed;
+  LineSets Changed;
   if (O.OnlyChanged && !changedLines(O.Revision, Changed, Error)) {
     llvm::errs() << "torchdtype check: " << Error << "\n";
     return 2;
@@ -731,6 +505,8 @@ int runCheck(const std::vector<std::string> &Args) {
     return 2;
   }
 
+  // LLVM's thread pool, -j threads (one: the calling thread alone).
+  llvm::parallel::strategy = llvm::hardware_concurrency(O.Jobs);
   bool Progress = !O.Quiet && ::isatty(2);
   Caches C(O, Files, DB->getAllFiles());
   std::vector<Unit> Units(Files.size());
@@ -752,7 +528,7 @@ int runCheck(const std::vector<std::string> &Args) {
   if (C.usesPch())
     for (const std::string &F : DB->getAllFiles())
       AllCommands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
-  C.preparePchs(Units, AllCommands, O.Jobs, Progress);
+  C.preparePchs(Units, AllCommands, Progress);
 
   // Workers take files in turn; each has its own ClangTidyContext.
   LineTable Lines;
@@ -779,7 +555,7 @@ int runCheck(const std::vector<std::string> &Args) {
       Todo.push_back(I);
   }
   size_t Done = 0; // under Lock
-  parallelFor(Todo.size(), O.Jobs, [&](size_t T) {
+  llvm::parallelFor(0, Todo.size(), [&](size_t T) {
     Unit &U = Units[Todo[T]];
     std::vector<Finding> Local;
     bool Broken = analyse(O, *DB, U, Lines, Local);
