@@ -7,7 +7,7 @@ Checks every record against kb/schema.json (python3-jsonschema) and then:
   - regex compiles (Python re) and avoids what C++ std::regex ECMAScript lacks;
     every message_examples entry matches it;
   - workarounds_zh has one entry per workaround;
-  - every name in checks is a known check (docs/checks/*.md stems + planned ones);
+  - every name in checks is a check of checker/data/checks.json;
   - runtime_cases name cases of test/runtime/runtime_cases.cpp, and only records
     whose verification_tier includes runtime list any;
   - kb/explain-cases.json: each text matches its expected record's regex and no
@@ -32,8 +32,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-PLANNED_CHECKS = ["half-on-cpu", "from-blob-dtype", "module-input-dtype",
-                  "loss-target-dtype", "autocast-unsafe-op"]
 # Python re constructs that C++ std::regex (ECMAScript) does not have.
 CXX_UNSUPPORTED = [
     (r"\(\?<[=!]", "lookbehind"),
@@ -99,10 +97,8 @@ def rel(path):
 
 
 def known_checks():
-    names = {"torchdtype-" + os.path.splitext(os.path.basename(p))[0]
-             for p in glob.glob(os.path.join(ROOT, "docs", "checks", "*.md"))}
-    names.update("torchdtype-" + n for n in PLANNED_CHECKS)
-    return names
+    with open(os.path.join(ROOT, "checker", "data", "checks.json")) as f:
+        return {c["name"] for c in json.load(f)}
 
 
 def runtime_case_names(path):

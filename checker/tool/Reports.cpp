@@ -77,60 +77,10 @@ void printJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 /// One line per check, for SARIF rules and the GitHub summary.
 const std::map<std::string, std::string> &checkSummaries() {
   static const std::map<std::string, std::string> S = {
-      {"torchdtype-mixed-precision",
-       "An op that needs one dtype (mm, matmul, linear, conv ...) gets "
-       "different floating dtypes that autocast does not reconcile"},
-      {"torchdtype-device-mismatch",
-       "Operands of one op, or a module and its input, are on different "
-       "devices"},
-      {"torchdtype-mps-float64",
-       "A float64 tensor is created on, or moved to, an Apple MPS device"},
-      {"torchdtype-half-on-cpu",
-       "Float16 compute on the CPU that the targeted PyTorch version has no "
-       "kernel for"},
-      {"torchdtype-module-input-dtype",
-       "A module whose parameters have one floating dtype gets an input of "
-       "another"},
-      {"torchdtype-loss-target-dtype",
-       "A loss function gets a target of the wrong dtype"},
-      {"torchdtype-autocast-unsafe-op",
-       "An op that autocast refuses (binary_cross_entropy) runs inside an "
-       "autocast region of its device"},
-      {"torchdtype-from-blob-dtype",
-       "from_blob is told a dtype other than its buffer's element type"},
-      {"torchdtype-inplace-dtype",
-       "A write into a tensor gets a source of another dtype, or an in-place "
-       "result that cannot be cast back to the tensor's dtype"},
-      {"torchdtype-out-dtype",
-       "An out= variant gets an out tensor of another dtype than the op's "
-       "result"},
-      {"torchdtype-discarded-conversion",
-       "A tensor conversion (to, cuda, cpu, toType, type_as) whose result is "
-       "dropped, leaving the tensor as it was"},
-      {"torchdtype-data-ptr-dtype",
-       "An element accessor (data_ptr<float>, accessor<float, N> ...) reads a "
-       "tensor of another dtype than its element type"},
-      {"torchdtype-dispatch-missing-dtype",
-       "An AT_DISPATCH_* macro reached by a tensor of a dtype none of its "
-       "cases covers (a Half tensor in AT_DISPATCH_FLOATING_TYPES)"},
-      {"torchdtype-dispatch-operand-dtype",
-       "A tensor read with the scalar_t of an AT_DISPATCH_* macro on another "
-       "tensor, with nothing checking that their dtypes agree"},
-      {"torchdtype-half-overflow",
-       "A number outside float16's range (masked_fill(mask, -1e9)) given to "
-       "an op that converts it to a float16 tensor's dtype"},
-      {"torchdtype-non-portable-element-type",
-       "An element type LibTorch does not define its accessors for on every "
-       "platform (data_ptr<long>, accessor<long long, N>, data_ptr<__half>)"},
-      {"torchdtype-missing-device-guard",
-       "A CUDA kernel launch in a function taking tensors, with no device "
-       "guard setting the current device to theirs"},
-      {"torchdtype-host-tensor-in-kernel",
-       "The memory of a CPU tensor (data_ptr, packed accessor) given to a "
-       "CUDA kernel launch"},
-      {"torchdtype-from-blob-device",
-       "from_blob told a CUDA device for host memory (a std::vector's data(), "
-       "an array, new or malloc)"}};
+#define TORCHDTYPE_CHECK(Name, Class, Summary) {Name, Summary},
+#include "ChecksTables.inc"
+#undef TORCHDTYPE_CHECK
+  };
   return S;
 }
 

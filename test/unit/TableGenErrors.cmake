@@ -29,3 +29,23 @@ expect_failure(nofile ${WORK}/nonexistent.json ${DATA}/autocast.json
 file(WRITE ${WORK}/autocast.json "{\"versions\": {\"1.13\": {\"devices\": {\"cuda\": {\"default_dtype\": \"Int\"}}}}}")
 expect_failure(autocast_dtype ${DATA}/api.json ${WORK}/autocast.json
   "field 'versions.1.13.devices.cuda.default_dtype': unknown value 'Int'")
+
+# checks.json: a class that does not follow its name, a check listed twice.
+function(expect_checks_failure name file pattern)
+  execute_process(COMMAND ${TABLEGEN} checks ${file} ${WORK}/checks.inc
+                  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
+  if(NOT rc EQUAL 1 OR NOT err MATCHES "${pattern}")
+    message(FATAL_ERROR "${name}: exit '${rc}', message '${err}', expected '${pattern}'")
+  endif()
+  message(STATUS "${name}: ok (${err})")
+endfunction()
+file(READ ${DATA}/checks.json checks)
+string(REPLACE "\"MixedPrecisionCheck\"" "\"MixedCheck\"" bad "${checks}")
+file(WRITE ${WORK}/badclass.json "${bad}")
+expect_checks_failure(checks_class ${WORK}/badclass.json
+  "badclass.json: field '\\[[0-9]+\\].class': 'MixedCheck' should be 'MixedPrecisionCheck'")
+string(REPLACE "\"torchdtype-out-dtype\"" "\"torchdtype-mps-float64\"" bad "${checks}")
+file(WRITE ${WORK}/twice.json "${bad}")
+expect_checks_failure(checks_twice ${WORK}/twice.json "is listed twice")
+file(WRITE ${WORK}/empty.json "[]")
+expect_checks_failure(checks_empty ${WORK}/empty.json "must be a non-empty array")

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""The list of checks is kept once, in checker/data/checks.json (name, class,
+summary, kb records, options; the registration and the SARIF rules are
+generated from it). This test holds the rest of the repository to it:
+
+- README.md's and docs/checks/README.md's tables list exactly its checks, and
+  the latter's kb column names exactly each check's records;
+- each check has its class (checker/CLASS.h/.cpp), its docs page
+  (docs/checks/NAME.md) and its lit test (test/checkers/NAME.cpp);
+- each option is read in the class (Options.get("NAME")) and documented in the
+  docs page;
+- the kb records' `checks` fields name only its checks, and each check's kb
+  list is the set of records that name it.
+
+usage: checks_data_test.py [ROOT]   Prints `N passed, N failed`.
+"""
+import glob
+import json
+import os
+import re
+import sys
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(
+    os.path.dirname(os.path.abspath(__file__))))
+passed, failed = 0, []
+
+
+def expect(cond, what):
+    global passed
+    if cond:
+        passed += 1
+    else:
+        failed.append(what)
+        print("FAIL " + what)
+
+
+def read(*parts):
+    with open(os.path.join(ROOT, *parts)) as f:
+        return f.read()
+
+
+checks = json.loads(read("checker", "data", "checks.json"))
+names = [c["name"] for c in checks]
+expect(len(names) == len(set(names)), "checks.json: each check once")
+
+ROW = re.compile(r"^\| \[(torchdtype-[\w-]+)\]\(([^)]+)\) \|(.*)\|\s*$", re.M)
+readme = {m.group(1): m for m in ROW.finditer(read("README.md"))}
+expect(set(readme) == set(names), "README.md's table: the checks of checks.json (%s)"
+       % sorted(set(readme) ^ set(names)))
+docs = {m.group(1): m for m in ROW.finditer(read("docs", "checks", "README.md"))}
+expect(set(docs) == set(names), "docs/checks/README.md's table: the checks of checks.json (%s)"
+       % sorted(set(docs) ^ set(names)))
+
+records = {}
+for path in glob.glob(os.path.join(ROOT, "kb", "records", "*.json")):
+    r = json.load(open(path))
+    records[r["id"]] = r
+for rid, r in sorted(records.items()):
+    unknown = set(r.get("checks", [])) - set(names)
+    expect(not unknown, "kb record %s names checks that checks.json lacks: %s" % (rid, sorted(unknown)))
+
+pages = {os.path.basename(p)[:-3] for p in glob.glob(os.path.join(ROOT, "docs", "checks", "*.md"))}
+expect(pages - {"README"} == {n[len("torchdtype-"):] for n in names},
+       "docs/checks/: one page per check, no other (%s)"
+       % sorted(pages - {"README"} ^ {n[len("torchdtype-"):] for n in names}))
+
+for c in checks:
+    name, short, cls = c["name"], c["name"][len("torchdtype-"):], c["class"]
+    if name in readme:
+        expect(readme[name].group(2) == "docs/checks/%s.md" % short,
+               "README.md: %s links docs/checks/%s.md" % (name, short))
+    if name in docs:
+        row = docs[name]
+        expect(row.group(2) == short + ".md", "docs/checks/README.md: %s links %s.md" % (name, short))
+        listed = set(re.findall(r"`([\w/-]+)`", row.group(3).rsplit("|", 1)[-1]))
+        want = {k[len("pytorch/"):] if k.startswith("pytorch/") else k for k in c["kb"]}
+        expect(listed == want, "docs/checks/README.md: %s's kb records %s, checks.json %s"
+               % (name, sorted(listed), sorted(want)))
+    naming = [records[k].get("checks", []) for k in c["kb"] if k in records]
+    expect(len(naming) == len(c["kb"]) and all(name in n for n in naming),
+           "%s: each kb record it lists exists and names it" % name)
+    expect(set(c["kb"]) == {rid for rid, r in records.items() if name in r.get("checks", [])},
+           "%s: its kb list is the records that name it" % name)
+    for f in ("checker/%s.h" % cls, "checker/%s.cpp" % cls, "docs/checks/%s.md" % short,
+              "test/checkers/%s.cpp" % short):
+        expect(os.path.exists(os.path.join(ROOT, f)), "%s: %s exists" % (name, f))
+    source = read("checker", cls + ".cpp") if os.path.exists(os.path.join(ROOT, "checker", cls + ".cpp")) else ""
+    page = read("docs", "checks", short + ".md") if short in pages else ""
+    for o in c["options"]:
+        expect('Options.get("%s"' % o["name"] in source, "%s: option %s read in %s.cpp" % (name, o["name"], cls))
+        expect("`%s`" % o["name"] in page, "%s: option %s documented in its page" % (name, o["name"]))
+    expect(c["summary"] and not c["summary"].endswith("."), "%s: a summary, without a period" % name)
+
+print("%d passed, %d failed" % (passed, len(failed)))
+sys.exit(1 if failed else 0)
