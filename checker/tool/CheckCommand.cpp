@@ -83,6 +83,69 @@ std::unique_ptr<ClangTidyOptionsProvider> optionsProvider(const Options &O,
       llvm::vfs::getRealFileSystem());
 }
 
+/// One options provider for the whole run, behind a lock, its answers kept
+/// per directory: the .clang-tidy files of a directory are read, and an
+/// error in one printed, once per run rather than at every look-up of every
+/// file analysed (each worker's ClangTidyContext owns one of these).
+class SharedOptionsProvider : public ClangTidyOptionsProvider {
+public:
+  struct State {
+    std::mutex Lock;
+    std::unique_ptr<ClangTidyOptionsProvider> Provider;
+    std::map<std::string, std::vector<OptionsSource>> PerDirectory;
+  };
+  explicit SharedOptionsProvider(std::shared_ptr<State> S) : S(std::move(S)) {}
+  const ClangTidyGlobalOptions &getGlobalOptions() override {
+    std::lock_guard<std::mutex> G(S->Lock);
+    return S->Provider->getGlobalOptions();
+  }
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef File) override {
+    std::lock_guard<std::mutex> G(S->Lock);
+    // What FileOptionsProvider reads depends on the file's directory only.
+    llvm::SmallString<256> Dir(File);
+    llvm::sys::fs::make_absolute(Dir);
+    llvm::sys::path::remove_filename(Dir);
+    auto It = S->PerDirectory.find(std::string(Dir));
+    if (It == S->PerDirectory.end())
+      It = S->PerDirectory
+               .emplace(std::string(Dir), S->Provider->getRawOptions(File))
+               .first;
+    return It->second;
+  }
+
+private:
+  std::shared_ptr<State> S;
+};
+
+/// The .clang-tidy files that the files' configuration would come from but
+/// that do not parse (clang-tidy prints why, and ignores them).
+std::vector<std::string>
+brokenConfigFiles(const std::vector<std::string> &Files) {
+  std::set<std::string> Dirs, Seen;
+  for (const std::string &F : Files)
+    Dirs.insert(llvm::sys::path::parent_path(F).str());
+  std::vector<std::string> Broken;
+  for (const std::string &Dir : Dirs)
+    for (llvm::StringRef D = Dir; !D.empty();
+         D = llvm::sys::path::parent_path(D)) {
+      llvm::SmallString<256> Path(D);
+      llvm::sys::path::append(Path, ".clang-tidy");
+      auto Buf = llvm::MemoryBuffer::getFile(Path);
+      if (!Buf)
+        continue;
+      llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
+          (*Buf)->getMemBufferRef(), [](const llvm::SMDiagnostic &) {});
+      if (!Parsed) {
+        if (Seen.insert(std::string(Path)).second)
+          Broken.push_back(std::string(Path));
+        continue; // clang-tidy goes on to the parent directory's
+      }
+      if (!Parsed->InheritParentConfig.value_or(false))
+        break;
+    }
+  return Broken;
+}
+
 Message toMessage(const tooling::DiagnosticMessage &M, LineTable &Lines) {
   Message Out;
   Out.Text = M.Message;
@@ -378,9 +441,10 @@ private:
 
 /// Runs the checks on one file; true when it could not be analysed.
 bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
+             std::shared_ptr<SharedOptionsProvider::State> Config,
              LineTable &Lines, std::vector<Finding> &Out) {
-  std::string Err;
-  ClangTidyContext Context(optionsProvider(O, Err));
+  ClangTidyContext Context(
+      std::make_unique<SharedOptionsProvider>(std::move(Config)));
   // A file system with a working directory of its own: ClangTool moves it
   // to each command's directory, and the process's own (shared by the
   // parallel runs, and where -o and the cache are written) stays put.
@@ -498,12 +562,13 @@ int runCheck(const std::vector<std::string> &Args) {
     llvm::errs() << "torchdtype check: " << Error << "\n";
     return 2;
   }
-  std::unique_ptr<ClangTidyOptionsProvider> Provider =
-      optionsProvider(O, Error);
-  if (!Provider) {
+  auto Config = std::make_shared<SharedOptionsProvider::State>();
+  Config->Provider = optionsProvider(O, Error);
+  if (!Config->Provider) {
     llvm::errs() << "torchdtype check: " << Error << "\n";
     return 2;
   }
+  auto Provider = std::make_unique<SharedOptionsProvider>(Config);
 
   // LLVM's thread pool, -j threads (one: the calling thread alone).
   llvm::parallel::strategy = llvm::hardware_concurrency(O.Jobs);
@@ -558,7 +623,7 @@ int runCheck(const std::vector<std::string> &Args) {
   llvm::parallelFor(0, Todo.size(), [&](size_t T) {
     Unit &U = Units[Todo[T]];
     std::vector<Finding> Local;
-    bool Broken = analyse(O, *DB, U, Lines, Local);
+    bool Broken = analyse(O, *DB, U, Config, Lines, Local);
     if (Broken && !U.Pch.empty()) {
       // Whatever went wrong, the file gets the diagnosis it has without the
       // shared PCH.
@@ -567,7 +632,7 @@ int runCheck(const std::vector<std::string> &Args) {
       U.PchFailed = "the parse with the precompiled header failed, and "
                     "the file was parsed again without it";
       Local.clear();
-      Broken = analyse(O, *DB, U, Lines, Local);
+      Broken = analyse(O, *DB, U, Config, Lines, Local);
     }
     if (!Broken)
       C.store(U, Local);
@@ -602,20 +667,19 @@ int runCheck(const std::vector<std::string> &Args) {
   if (O.Fix && !applyFixes(Findings))
     return 2;
 
-  std::error_code EC;
-  std::unique_ptr<llvm::raw_fd_ostream> File;
-  if (!O.OutFile.empty()) {
-    File = std::make_unique<llvm::raw_fd_ostream>(O.OutFile, EC);
-    if (EC) {
-      llvm::errs() << "torchdtype check: cannot write " << O.OutFile << ": "
-                   << EC.message() << "\n";
-      return 2;
-    }
+  if (std::string Err; !writeReport(O.OutFile, O.Format, Findings, Failed,
+                                    O.AutomationId, Lines, Err)) {
+    llvm::errs() << "torchdtype check: " << Err << "\n";
+    return 2;
   }
-  llvm::raw_ostream &OS = File ? *File : llvm::outs();
-  printReport(OS, O.Format, Findings, Failed, O.AutomationId, Lines);
-  OS.flush();
-  return reportStatus(Findings, Failed);
+  // A configuration file that does not parse was ignored: the findings are
+  // not those the project configured.
+  std::vector<std::string> BrokenConfig = brokenConfigFiles(Files);
+  for (const std::string &F : BrokenConfig)
+    llvm::errs() << "torchdtype check: " << F
+                 << ": error: the configuration does not parse (see above) "
+                    "and was ignored\n";
+  return BrokenConfig.empty() ? reportStatus(Findings, Failed) : 2;
 }
 
 } // namespace torchdtype

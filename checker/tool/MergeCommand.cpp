@@ -92,20 +92,12 @@ int runMerge(const std::vector<std::string> &Args) {
   std::set<std::string> Seen(Failed.begin(), Failed.end());
   Failed.assign(Seen.begin(), Seen.end());
   sortReport(Findings, Failed);
-  std::error_code EC;
-  std::unique_ptr<llvm::raw_fd_ostream> File;
-  if (!OutFile.empty()) {
-    File = std::make_unique<llvm::raw_fd_ostream>(OutFile, EC);
-    if (EC) {
-      llvm::errs() << "torchdtype merge: cannot write " << OutFile << ": "
-                   << EC.message() << "\n";
-      return 2;
-    }
-  }
-  llvm::raw_ostream &OS = File ? *File : llvm::outs();
   LineTable Lines;
-  printReport(OS, Format, Findings, Failed, AutomationId, Lines);
-  OS.flush();
+  if (std::string Err; !writeReport(OutFile, Format, Findings, Failed,
+                                    AutomationId, Lines, Err)) {
+    llvm::errs() << "torchdtype merge: " << Err << "\n";
+    return 2;
+  }
   return reportStatus(Findings, Failed);
 }
 

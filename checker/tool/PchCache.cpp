@@ -8,6 +8,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <chrono>
@@ -182,7 +183,9 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
   Stamps.forget(Header);
   std::string Tmp =
       Pch + ".tmp." + std::to_string(llvm::sys::Process::getProcessId());
+  llvm::sys::RemoveFileOnSignal(Tmp); // an interrupted run leaves no part
   PchBuild B = buildPch(P.Flags, P.Directory, Header, Tmp);
+  llvm::sys::DontRemoveFileOnSignal(Tmp);
   if (!B.Ok) { // remembered until one of the headers it read changes
     fs::remove(Tmp);
     if (!B.Inputs.empty()) {

@@ -8,6 +8,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/xxhash.h"
 #include <cstdlib>
 #include <tuple>
@@ -344,6 +346,42 @@ void printReport(llvm::raw_ostream &OS, llvm::StringRef Format,
     printGithub(OS, Findings, Failed);
   else
     printText(OS, Findings, Failed);
+}
+
+bool writeReport(const std::string &OutFile, llvm::StringRef Format,
+                 const std::vector<Finding> &Findings,
+                 const std::vector<std::string> &Failed,
+                 const std::string &AutomationId, LineTable &Lines,
+                 std::string &Error) {
+  if (OutFile.empty()) {
+    printReport(llvm::outs(), Format, Findings, Failed, AutomationId, Lines);
+    llvm::outs().flush();
+    return true;
+  }
+  std::string Tmp = OutFile + ".tmp." +
+                    std::to_string(llvm::sys::Process::getProcessId());
+  std::error_code EC;
+  {
+    llvm::raw_fd_ostream OS(Tmp, EC);
+    if (EC) {
+      Error = "cannot write " + OutFile + ": " + EC.message();
+      return false;
+    }
+    llvm::sys::RemoveFileOnSignal(Tmp);
+    printReport(OS, Format, Findings, Failed, AutomationId, Lines);
+    OS.close();
+    if (OS.has_error())
+      EC = OS.error();
+  }
+  if (!EC)
+    EC = llvm::sys::fs::rename(Tmp, OutFile);
+  llvm::sys::DontRemoveFileOnSignal(Tmp);
+  if (EC) {
+    llvm::sys::fs::remove(Tmp);
+    Error = "cannot write " + OutFile + ": " + EC.message();
+    return false;
+  }
+  return true;
 }
 
 bool readJsonReport(const std::string &Path, std::vector<Finding> &Findings,

@@ -63,6 +63,15 @@ void printReport(llvm::raw_ostream &OS, llvm::StringRef Format,
                  const std::vector<std::string> &Failed,
                  const std::string &AutomationId, LineTable &Lines);
 
+/// Writes the report to standard output (OutFile empty) or to OutFile, as a
+/// whole or not at all: through a temporary file renamed at the end, removed
+/// if the process is interrupted. False with Error when it cannot.
+bool writeReport(const std::string &OutFile, llvm::StringRef Format,
+                 const std::vector<Finding> &Findings,
+                 const std::vector<std::string> &Failed,
+                 const std::string &AutomationId, LineTable &Lines,
+                 std::string &Error);
+
 /// Reads a report printed with --format=json, appending its findings and
 /// failed files; false with Error when Path is not such a report.
 bool readJsonReport(const std::string &Path, std::vector<Finding> &Findings,

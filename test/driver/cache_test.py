@@ -15,9 +15,11 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 TOOL, MOCK = sys.argv[1:3]
 REAL = sys.argv[sys.argv.index("--real") + 1:] if "--real" in sys.argv else []
@@ -366,6 +368,34 @@ def mock_tests(d):
     expect(r[3] == (1, 1, 0, 0, 1, 0) and not warnings(r[1]), "after --fix: re-analysed, clean %r" % (r[3],))
 
 
+def interrupt_tests(d):
+    """Ctrl-C in the middle of a run: no report written in part (an older
+    one stays as it was), no temporary file left in the cache."""
+    slow = os.path.join(d, "slow")
+    os.makedirs(slow)
+    write(slow, "big.cpp", "#include <torch/torch.h>\n" + "".join(
+        "void f%d() { auto a = torch::randn({2, 2}); auto b = torch::randn({2, 2}, torch::kHalf); "
+        "torch::mm(a, b); }\n" % i for i in range(20000)))
+    write(slow, "small.cpp", BUGGY)
+    database(slow, ["big.cpp", "small.cpp"], ["-std=c++17", "-isystem", MOCK])
+    report = os.path.join(slow, "report.json")
+    open(report, "w").write("the report of an earlier run\n")
+    cache = os.path.join(slow, "cache")
+    p = subprocess.Popen([TOOL, "check", "-p", slow, "--quiet", "--format=json", "-o", report,
+                          "--cache-dir=" + cache], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(1.5)
+    running = p.poll() is None
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=120)
+    leftovers = [os.path.join(r, f) for r, _, fs in os.walk(slow) for f in fs if ".tmp" in f]
+    expect(running and p.returncode != 0, "interrupted while running (exit %r)" % p.returncode)
+    expect(open(report).read() == "the report of an earlier run\n",
+           "interrupted: the earlier report untouched")
+    expect(not leftovers, "interrupted: no temporary files left %r" % leftovers)
+    r = check(slow, cache=cache)
+    expect(r[0] == 1 and len(warnings(r[1])) == 20001, "after the interrupt, a full run: every finding")
+
+
 def real_tests(d, version):
     spec = importlib.util.spec_from_file_location("realtier", os.path.join(ROOT, "test", "real", "run-real-tier.py"))
     tier = importlib.util.module_from_spec(spec)
@@ -404,6 +434,7 @@ def real_tests(d, version):
 with tempfile.TemporaryDirectory() as d:
     if not REAL:
         mock_tests(d)
+        interrupt_tests(d)
     for v in REAL:
         real_tests(d, v)
 

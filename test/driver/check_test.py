@@ -111,6 +111,16 @@ with tempfile.TemporaryDirectory() as d:
         "CheckOptions:\n  PyTorchVersion: '1.13'\n")
     out = run(["-p", d])[1]
     expect("[kb: pytorch/scalar-type-mismatch]" in out, ".clang-tidy PyTorchVersion read: %r" % out[:300])
+    # A .clang-tidy that does not parse (an unknown key): clang-tidy's error
+    # once, not once per file, one line saying it was ignored, exit 2, and
+    # the findings of the default configuration all the same.
+    open(os.path.join(d, ".clang-tidy"), "w").write(
+        "Frobnicate: yes\nCheckOptions:\n  PyTorchVersion: '1.13'\n")
+    code, out, err = run(["-p", d, "--no-cache"])
+    expect(code == 2 and err.count("unknown key 'Frobnicate'") == 1
+           and ".clang-tidy: error: the configuration does not parse (see above) and was ignored" in err
+           and "[kb: pytorch/mm-kernel-dtype-mismatch]" in out,
+           "a .clang-tidy with an unknown key: one error, exit 2, the run intact (%d %r)" % (code, err[-500:]))
     os.remove(os.path.join(d, ".clang-tidy"))
     out = run(["-p", d])[1]
     expect("[kb: pytorch/mm-kernel-dtype-mismatch]" in out, "default version without .clang-tidy")
