@@ -173,6 +173,18 @@ bool libTorchOnly(const std::string &Prefix) {
   return !Lines.empty();
 }
 
+std::string firstOtherHeader(const std::string &Prefix) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  llvm::StringRef(Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Line : Lines) {
+    llvm::StringRef Name = Line;
+    if (Name.consume_front("#include <") && Name.consume_back(">") &&
+        !isLibTorchHeader(Name) && !isStandardHeader(Name))
+      return "<" + Name.str() + ">";
+  }
+  return "";
+}
+
 std::string mergePrefixes(const std::vector<std::string> &Prefixes) {
   std::set<std::string> Lines;
   for (const std::string &P : Prefixes) {

@@ -39,6 +39,10 @@ std::string sharedPrefix(const std::string &Prefix);
 /// declarations, whatever other LibTorch headers come with them).
 bool libTorchOnly(const std::string &Prefix);
 
+/// The first header of a prefix that is neither LibTorch's nor the standard
+/// library's (pybind11's, say), as `<name>`; "" when there is none.
+std::string firstOtherHeader(const std::string &Prefix);
+
 /// One prefix holding the headers of all of Prefixes, each once, sorted (so
 /// it does not depend on the order the files come in).
 std::string mergePrefixes(const std::vector<std::string> &Prefixes);

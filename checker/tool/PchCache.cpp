@@ -102,6 +102,17 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
   P.Flags = std::move(*Flags);
   P.Directory = C.Directory;
   P.Mergeable = libTorchOnly(Prefix);
+  if (!P.Mergeable) {
+    size_t Torch = std::string::npos;
+    for (const char *Dir : {"<torch/", "<ATen/", "<c10/", "<caffe2/"})
+      Torch = std::min(Torch, Prefix.find(Dir));
+    if (Torch == std::string::npos)
+      P.Shape = "its leading includes name no LibTorch header";
+    else
+      P.Shape = "another library's header comes before LibTorch's (" +
+                firstOtherHeader(Prefix) +
+                "), so it shares a PCH only with files that start the same way";
+  }
   P.Prefix = std::move(Prefix);
   std::string Group = C.Directory + '\0';
   for (const std::string &F : P.Flags)
@@ -172,6 +183,8 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
     writeAtomically(Seen, ""); // built on the next run that needs it
     Why = "the only file with its includes and flags (the next run that "
           "needs it builds it)";
+    if (!P.Shape.empty())
+      Why += "; " + P.Shape;
     return std::nullopt;
   }
   auto Old = llvm::MemoryBuffer::getFile(Header);

@@ -43,6 +43,9 @@ public:
     /// (directory and flags) can be merged (see mergePrefixes).
     bool Mergeable = false;
     std::string Group;
+    /// Why a prefix that is not LibTorch's alone is what it is, for --stats:
+    /// it names no LibTorch header, or another library's comes first.
+    std::string Shape;
   };
   struct Ready {
     std::string Pch;

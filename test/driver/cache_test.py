@@ -187,6 +187,19 @@ def setup_py_tests(d):
                     if "status does-not-compile" in open(os.path.join(cache, "pch", k, "manifest")).read()]
     expect(len(failed_merge) == 1, "clashing LibTorch headers: the failed merge noted %r" % failed_merge)
     noted = os.stat(failed_merge[0]).st_mtime_ns if failed_merge else None
+    # --stats says what keeps a file from sharing
+    other = os.path.join(d, "other")
+    write(site, "otherlib/core.h", "#pragma once\nint otherlib_version();\n")
+    write(other, "o.cpp", "#include <vector>\n#include <otherlib/core.h>\n#include <torch/torch.h>\nvoid o() {}\n")
+    write(other, "p.cpp", "#include <cmath>\n#define SCALE 2\n#include <torch/torch.h>\nvoid p() {}\n")
+    database(other, ["o.cpp", "p.cpp"], ["-std=c++17", "-I", site])
+    reasons = no_pch(check(other, cache=tempfile.mkdtemp(dir=d))[2])
+    expect(reasons.get(os.path.join(other, "o.cpp"), "").endswith(
+               "another library's header comes before LibTorch's (<otherlib/core.h>), so it shares a "
+               "PCH only with files that start the same way")
+           and reasons.get(os.path.join(other, "p.cpp"), "").endswith(
+               "its leading includes name no LibTorch header"),
+           "--stats: why a file shares no PCH %r" % reasons)
     third = check(clash, "--no-cache", cache=cache)
     expect(noted is not None and os.stat(failed_merge[0]).st_mtime_ns == noted,
            "clashing LibTorch headers: the failed merge is not tried again")

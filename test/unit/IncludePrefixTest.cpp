@@ -117,6 +117,10 @@ TEST_F(IncludePrefixTest, LibTorchPrefixesMerge) {
   EXPECT_FALSE(libTorchOnly("#include <torch/torch.h>\n#include <vector>\n"));
   EXPECT_FALSE(libTorchOnly("#include <pybind11/pybind11.h>\n"));
   EXPECT_FALSE(libTorchOnly(""));
+  EXPECT_EQ(firstOtherHeader("#include <vector>\n#include <pybind11/pybind11.h>\n"
+                             "#include <torch/torch.h>\n"),
+            "<pybind11/pybind11.h>");
+  EXPECT_EQ(firstOtherHeader("#include <vector>\n#include <torch/torch.h>\n"), "");
   // Each header once, sorted: the same PCH whatever order files come in.
   EXPECT_EQ(mergePrefixes({"#include <torch/types.h>\n#include <ATen/TensorUtils.h>\n",
                            "#include <torch/extension.h>\n",
