@@ -22,16 +22,8 @@ import sys
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(
     os.path.dirname(os.path.abspath(__file__))))
-passed, failed = 0, []
-
-
-def expect(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failed.append(what)
-        print("FAIL " + what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # test/
+from testing import expect, finish  # noqa: E402
 
 
 def read(*parts):
@@ -91,5 +83,4 @@ for c in checks:
         expect("`%s`" % o["name"] in page, "%s: option %s documented in its page" % (name, o["name"]))
     expect(c["summary"] and not c["summary"].endswith("."), "%s: a summary, without a period" % name)
 
-print("%d passed, %d failed" % (passed, len(failed)))
-sys.exit(1 if failed else 0)
+finish()

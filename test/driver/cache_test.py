@@ -25,16 +25,8 @@ TOOL, MOCK = sys.argv[1:3]
 REAL = sys.argv[sys.argv.index("--real") + 1:] if "--real" in sys.argv else []
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-passed, failed = 0, []
-
-
-def expect(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failed.append(what)
-        print("FAIL " + what, flush=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # test/
+from testing import expect, finish  # noqa: E402
 
 
 def check(d, *args, cache=None, tool=TOOL):
@@ -451,5 +443,4 @@ with tempfile.TemporaryDirectory() as d:
     for v in REAL:
         real_tests(d, v)
 
-print("%d passed, %d failed" % (passed, len(failed)))
-sys.exit(1 if failed else 0)
+finish()

@@ -15,7 +15,6 @@ usage: sarif_test.py TORCHDTYPE MULTITOOL SCHEMA MOCK_INCLUDE EXAMPLES_BUILD
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,15 +26,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 EXAMPLE_WARNINGS = sum(1 for l in open(os.path.join(ROOT, "examples", "expected-findings.txt"))
                        if ": warning: " in l and not l.startswith("#")
                        and ".cu:" not in l.split(": warning: ")[0])
-passed, failed = 0, []
-
-
-def expect(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failed.append(what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # test/
+from testing import expect, failed, finish  # noqa: E402
 
 
 # The project puts two findings in one function: both are reported.
@@ -160,5 +152,4 @@ else:
 
 for f in failed:
     print("FAIL " + f)
-print("%d passed, %d failed" % (passed, len(failed)))
-sys.exit(1 if failed else 0)
+finish()

@@ -16,16 +16,8 @@ import sys
 import tempfile
 
 TOOL, MOCK = sys.argv[1:3]
-passed, failed = 0, []
-
-
-def expect(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failed.append(what)
-        print("FAIL " + what, flush=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # test/
+from testing import expect, finish  # noqa: E402
 
 
 def tool(args, cwd):
@@ -132,5 +124,4 @@ with tempfile.TemporaryDirectory() as d:
         expect(code == 2 and text in err.strip().splitlines()[0],
                "%s: exit 2, says %r (%d %r)" % (" ".join(args[-2:]), text, code, err[-300:]))
 
-print("%d passed, %d failed" % (passed, len(failed)))
-sys.exit(1 if failed else 0)
+finish()

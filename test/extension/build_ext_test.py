@@ -39,26 +39,13 @@ if not shutil.which("ninja"):
     print("SKIP: ninja is not installed (apt-get install ninja-build)")
     sys.exit(77)
 
-passed, failed = 0, []
-
-
-def expect(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failed.append(what)
-        print("FAIL " + what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # test/
+from testing import expect, failed, finish  # noqa: E402
 
 
 def run(args, cwd, **kw):
     return subprocess.run(args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, timeout=1200, **kw)
-
-
-def finish():
-    print("%d passed, %d failed" % (passed, len(failed)))
-    sys.exit(1 if failed else 0)
 
 
 # --- Build, as a user does. ---

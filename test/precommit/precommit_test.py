@@ -26,15 +26,8 @@ PRE_COMMIT = shutil.which("pre-commit")
 if not PRE_COMMIT:
     print("SKIP: pre-commit is not installed (apt-get install pre-commit)")
     sys.exit(77)
-passed, failed = 0, []
-
-
-def expect(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failed.append(what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # test/
+from testing import expect, failed, finish  # noqa: E402
 
 
 TMP = tempfile.mkdtemp(prefix="torchdtype-precommit-")
@@ -300,5 +293,4 @@ finally:
 
 for f in failed:
     print("FAIL " + f)
-print("%d passed, %d failed" % (passed, len(failed)))
-sys.exit(1 if failed else 0)
+finish()
