@@ -4,7 +4,8 @@
 - every record id the checks use (string literals "pytorch/..." in
   checker/*Check.cpp, and the "kb" fields of checker/data/api.json) exists in
   kb/records (as an id);
-- every check registered in checker/TorchDtypeModule.cpp links at least one
+- every check of checker/data/checks.json (the list the module registers)
+  links at least one
   record, has a docs/checks page and a lit test, and is named in the `checks`
   field of at least one record;
 - every name in a record's `checks` field is a registered check.
@@ -23,8 +24,8 @@ def main():
     for f in glob.glob(os.path.join(ROOT, "kb", "records", "*.json")):
         r = json.load(open(f, encoding="utf-8"))
         records[r["id"]] = r
-    module = open(os.path.join(ROOT, "checker", "TorchDtypeModule.cpp")).read()
-    checks = re.findall(r'registerCheck<(\w+)>\(\s*"(torchdtype-[\w-]+)"', module)
+    checks = [(c["class"], c["name"]) for c in
+              json.load(open(os.path.join(ROOT, "checker", "data", "checks.json")))]
     failures, passed = [], 0
 
     def ok(cond, msg):
