@@ -1,6 +1,7 @@
 //===- IncludePrefix.cpp - the system includes a file starts with ---------===//
 
 #include "IncludePrefix.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -138,64 +139,63 @@ bool isStandardHeader(llvm::StringRef Name) {
   return !Name.contains('.') || C.count(Name);
 }
 
+/// The header of each `#include <...>` line of a prefix, in order; "" for
+/// a line of any other kind.
+std::vector<llvm::StringRef> headerNames(llvm::StringRef Prefix) {
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  Prefix.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::vector<llvm::StringRef> Names;
+  for (llvm::StringRef Name : Lines)
+    Names.push_back(Name.consume_front("#include <") && Name.consume_back(">")
+                        ? Name
+                        : "");
+  return Names;
+}
+
 } // namespace
 
 std::string sharedPrefix(const std::string &Prefix) {
-  llvm::SmallVector<llvm::StringRef, 16> Lines;
-  llvm::StringRef(Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
   std::string Out;
   std::set<llvm::StringRef> Seen;
-  for (llvm::StringRef Line : Lines) {
-    llvm::StringRef Name = Line;
-    if (!Name.consume_front("#include <") || !Name.consume_back(">"))
+  for (llvm::StringRef Name : headerNames(Prefix)) {
+    if (Name.empty())
       return Prefix;
     if (isLibTorchHeader(Name)) {
       // Included again (by a header of the user's, say), it adds nothing:
       // LibTorch's headers are guarded.
       if (Seen.insert(Name).second)
-        Out += Line.str() + "\n";
-    }
-    else if (!isStandardHeader(Name))
+        Out += "#include <" + Name.str() + ">\n";
+    } else if (!isStandardHeader(Name)) {
       return Out.empty() ? Prefix : Out;
+    }
   }
   return Out.empty() ? Prefix : Out;
 }
 
 bool libTorchOnly(const std::string &Prefix) {
-  llvm::SmallVector<llvm::StringRef, 16> Lines;
-  llvm::StringRef(Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef Line : Lines) {
-    llvm::StringRef Name = Line;
-    if (!Name.consume_front("#include <") || !Name.consume_back(">") ||
-        !isLibTorchHeader(Name))
-      return false;
-  }
-  return !Lines.empty();
+  std::vector<llvm::StringRef> Names = headerNames(Prefix);
+  return !Names.empty() && llvm::all_of(Names, isLibTorchHeader);
+}
+
+bool namesLibTorch(const std::string &Prefix) {
+  return llvm::any_of(headerNames(Prefix), isLibTorchHeader);
 }
 
 std::string firstOtherHeader(const std::string &Prefix) {
-  llvm::SmallVector<llvm::StringRef, 16> Lines;
-  llvm::StringRef(Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef Line : Lines) {
-    llvm::StringRef Name = Line;
-    if (Name.consume_front("#include <") && Name.consume_back(">") &&
-        !isLibTorchHeader(Name) && !isStandardHeader(Name))
+  for (llvm::StringRef Name : headerNames(Prefix))
+    if (!Name.empty() && !isLibTorchHeader(Name) && !isStandardHeader(Name))
       return "<" + Name.str() + ">";
-  }
   return "";
 }
 
 std::string mergePrefixes(const std::vector<std::string> &Prefixes) {
-  std::set<std::string> Lines;
-  for (const std::string &P : Prefixes) {
-    llvm::SmallVector<llvm::StringRef, 16> Ls;
-    llvm::StringRef(P).split(Ls, '\n', -1, /*KeepEmpty=*/false);
-    for (llvm::StringRef L : Ls)
-      Lines.insert(L.str());
-  }
+  std::set<std::string> Names;
+  for (const std::string &P : Prefixes)
+    for (llvm::StringRef Name : headerNames(P))
+      Names.insert(Name.str());
   std::string Out;
-  for (const std::string &L : Lines)
-    Out += L + "\n";
+  for (const std::string &Name : Names)
+    Out += "#include <" + Name + ">\n";
   return Out;
 }
 

@@ -39,6 +39,9 @@ std::string sharedPrefix(const std::string &Prefix);
 /// declarations, whatever other LibTorch headers come with them).
 bool libTorchOnly(const std::string &Prefix);
 
+/// Whether a prefix names a LibTorch header at all.
+bool namesLibTorch(const std::string &Prefix);
+
 /// The first header of a prefix that is neither LibTorch's nor the standard
 /// library's (pybind11's, say), as `<name>`; "" when there is none.
 std::string firstOtherHeader(const std::string &Prefix);

@@ -37,6 +37,21 @@ std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
   return std::string(P);
 }
 
+/// A manifest: the magic line, the status line, then each header the build
+/// read with its stamp (a manifest is fresh while the stamps are).
+std::string manifestText(llvm::StringRef Status,
+                         const std::vector<std::string> &Inputs,
+                         StampCache &Stamps) {
+  std::string Text = std::string(ManifestMagic) + "\nstatus " + Status.str() + "\n";
+  for (const std::string &I : Inputs)
+    Text += Stamps.stamp(I) + "\t" + I + "\n";
+  return Text;
+}
+
+std::string projectHeaderWhy(llvm::StringRef Header) {
+  return "its includes reach the project's own header " + Header.str();
+}
+
 } // namespace
 
 std::optional<std::vector<std::string>>
@@ -103,10 +118,7 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
   P.Directory = C.Directory;
   P.Mergeable = libTorchOnly(Prefix);
   if (!P.Mergeable) {
-    size_t Torch = std::string::npos;
-    for (const char *Dir : {"<torch/", "<ATen/", "<c10/", "<caffe2/"})
-      Torch = std::min(Torch, Prefix.find(Dir));
-    if (Torch == std::string::npos)
+    if (!namesLibTorch(Prefix))
       P.Shape = "its leading includes name no LibTorch header";
     else
       P.Shape = "another library's header comes before LibTorch's (" +
@@ -160,7 +172,7 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
       return std::nullopt;
     }
     if (Fresh && Status.consume_front("status project-header ")) {
-      Why = "its includes reach the project's own header " + Status.str();
+      Why = projectHeaderWhy(Status);
       return std::nullopt;
     }
     if (Fresh && Lines[1] == "status ok" && fs::exists(Pch)) {
@@ -201,26 +213,19 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
   llvm::sys::DontRemoveFileOnSignal(Tmp);
   if (!B.Ok) { // remembered until one of the headers it read changes
     fs::remove(Tmp);
-    if (!B.Inputs.empty()) {
-      std::string Text =
-          std::string(ManifestMagic) + "\nstatus does-not-compile\n";
-      for (const std::string &I : B.Inputs)
-        Text += Stamps.stamp(I) + "\t" + I + "\n";
-      writeAtomically(Manifest, Text);
-    }
+    if (!B.Inputs.empty())
+      writeAtomically(Manifest,
+                      manifestText("does-not-compile", B.Inputs, Stamps));
     Why = DoesNotCompile;
     return std::nullopt;
   }
   std::vector<std::string> Own = Project.ownOf(B.UserHeaders);
-  std::string Text = std::string(ManifestMagic) + "\nstatus " +
-                     (Own.empty() ? "ok" : "project-header " + Own.front()) +
-                     "\n";
-  for (const std::string &I : B.Inputs)
-    Text += Stamps.stamp(I) + "\t" + I + "\n";
+  std::string Text = manifestText(
+      Own.empty() ? "ok" : "project-header " + Own.front(), B.Inputs, Stamps);
   if (!Own.empty()) { // remembered, so the next run does not build
     fs::remove(Tmp);
     writeAtomically(Manifest, Text);
-    Why = "its includes reach the project's own header " + Own.front();
+    Why = projectHeaderWhy(Own.front());
     return std::nullopt;
   }
   if (fs::rename(Tmp, Pch) || !writeAtomically(Manifest, Text)) {

@@ -38,16 +38,19 @@ private:
   tooling::CompileCommand C;
 };
 
+/// A file's absolute path, without . and .. components.
+std::string absolutePath(FileManager &FM, FileEntryRef File) {
+  llvm::SmallString<256> P(File.getName());
+  FM.makeAbsolutePath(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
 /// The absolute paths of the files a SourceManager read.
 std::vector<std::string> readFiles(SourceManager &SM) {
   std::vector<std::string> Out;
-  FileManager &FM = SM.getFileManager();
-  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-    llvm::SmallString<256> P(It->first.getName());
-    FM.makeAbsolutePath(P);
-    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-    Out.push_back(std::string(P));
-  }
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+    Out.push_back(absolutePath(SM.getFileManager(), It->first));
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
@@ -137,15 +140,11 @@ public:
     SourceManager &SM = CI.getSourceManager();
     HeaderSearch &HS = CI.getPreprocessor().getHeaderSearchInfo();
     const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID());
-    FileManager &FM = SM.getFileManager();
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
       if (&It->first.getFileEntry() != Main &&
-          HS.getFileDirFlavor(It->first) == SrcMgr::C_User) {
-        llvm::SmallString<256> P(It->first.getName());
-        FM.makeAbsolutePath(P);
-        llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-        Result.UserHeaders.push_back(std::string(P));
-      }
+          HS.getFileDirFlavor(It->first) == SrcMgr::C_User)
+        Result.UserHeaders.push_back(
+            absolutePath(SM.getFileManager(), It->first));
     std::sort(Result.UserHeaders.begin(), Result.UserHeaders.end());
     Result.Inputs = readFiles(SM);
     GeneratePCHAction::EndSourceFileAction();
