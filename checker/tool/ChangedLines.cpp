@@ -1,12 +1,9 @@
 //===- ChangedLines.cpp - the lines git diff says changed -----------------===//
 
 #include "ChangedLines.h"
+#include "Git.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/Program.h"
-#include <optional>
+#include "llvm/ADT/Twine.h"
 
 namespace torchdtype {
 
@@ -36,43 +33,21 @@ LineSets parseUnifiedDiff(llvm::StringRef Diff, llvm::StringRef Root) {
   return Out;
 }
 
-namespace {
-
-/// Runs git with Args, its standard output in Text; false when it fails.
-bool runGit(const std::string &Git, llvm::ArrayRef<llvm::StringRef> Args,
-            std::string &Text) {
-  llvm::SmallString<128> Out;
-  int FD;
-  if (llvm::sys::fs::createTemporaryFile("torchdtype-git", "txt", FD, Out))
-    return false;
-  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-  std::optional<llvm::StringRef> Redirects[] = {std::nullopt, Out.str(),
-                                                std::nullopt};
-  bool Ok = llvm::sys::ExecuteAndWait(Git, Args, std::nullopt, Redirects) == 0;
-  if (auto Buf = llvm::MemoryBuffer::getFile(Out))
-    Text = (*Buf)->getBuffer().str();
-  llvm::sys::fs::remove(Out);
-  return Ok;
-}
-
-} // namespace
-
 bool changedLines(const std::string &Revision, LineSets &Out,
                   std::string &Error) {
-  llvm::ErrorOr<std::string> Git = llvm::sys::findProgramByName("git");
-  if (!Git) {
+  std::string Top, Diff;
+  int Status = runGit({"git", "rev-parse", "--show-toplevel"}, Top);
+  if (Status < 0) {
     Error = "--only-changed needs git";
     return false;
   }
-  std::string Top, Diff;
-  if (!runGit(*Git, {"git", "rev-parse", "--show-toplevel"}, Top)) {
+  if (Status != 0) {
     Error = "--only-changed: not inside a git work tree";
     return false;
   }
-  if (!runGit(*Git,
-              {"git", "diff", "--unified=0", "--no-color", "--no-ext-diff",
-               Revision},
-              Diff)) {
+  if (runGit({"git", "diff", "--unified=0", "--no-color", "--no-ext-diff",
+              Revision},
+             Diff) != 0) {
     Error = "--only-changed: 'git diff " + Revision + "' failed";
     return false;
   }

@@ -1,13 +1,10 @@
 //===- ProjectTree.cpp - the project's own files and the rest -------------===//
 
 #include "ProjectTree.h"
+#include "Git.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/Program.h"
-#include "llvm/Support/raw_ostream.h"
 #include <set>
 
 namespace torchdtype {
@@ -21,23 +18,21 @@ std::string absolute(llvm::StringRef Path) {
   return std::string(P);
 }
 
+/// Whether Path is Dir or lies below it.
+bool under(llvm::StringRef Path, llvm::StringRef Dir) {
+  return !Dir.empty() && Path.starts_with(Dir) &&
+         (Path.size() == Dir.size() || Path[Dir.size()] == '/');
+}
+
 /// The deepest directory holding every path ("" for none but "/").
 std::string commonDirectory(const std::vector<std::string> &Paths) {
   if (Paths.empty())
     return "";
   std::string Common = llvm::sys::path::parent_path(Paths.front()).str();
-  for (const std::string &P : Paths) {
-    while (!Common.empty() &&
-           !(llvm::StringRef(P).starts_with(Common) &&
-             (P.size() == Common.size() || P[Common.size()] == '/')))
+  for (const std::string &P : Paths)
+    while (!Common.empty() && !under(P, Common))
       Common = llvm::sys::path::parent_path(Common).str();
-  }
   return Common == "/" ? "" : Common;
-}
-
-bool under(llvm::StringRef Path, llvm::StringRef Dir) {
-  return !Dir.empty() && Path.starts_with(Dir) &&
-         (Path.size() == Dir.size() || Path[Dir.size()] == '/');
 }
 
 } // namespace
@@ -45,13 +40,8 @@ bool under(llvm::StringRef Path, llvm::StringRef Dir) {
 ProjectTree ProjectTree::find(const std::string &BuildDir,
                               const std::vector<std::string> &Sources) {
   std::string Dir = absolute(BuildDir);
-  for (llvm::StringRef D = Dir; !D.empty() && D != "/";
-       D = llvm::sys::path::parent_path(D)) {
-    llvm::SmallString<256> Git(D);
-    llvm::sys::path::append(Git, ".git");
-    if (llvm::sys::fs::exists(Git))
-      return ProjectTree(D.str(), /*Git=*/true);
-  }
+  if (std::string Top = gitWorkTree(Dir); !Top.empty() && Top != "/")
+    return ProjectTree(Top, /*Git=*/true);
   // The build directory counts: a build tree beside the sources (setup.py's
   // build/temp.*, CMake's build/) brings the root up to the project's top,
   // where headers beside the sources' directory (an include/) lie.
@@ -72,43 +62,19 @@ ProjectTree::ownOf(const std::vector<std::string> &Paths) const {
   if (Inside.empty() || !Git)
     return Inside;
   // What git ignores is not the project's: `git check-ignore --stdin`
-  // prints those of its input lines that are ignored. Should git fail, every
-  // header inside the tree counts as the project's.
-  llvm::ErrorOr<std::string> GitExe = llvm::sys::findProgramByName("git");
-  llvm::SmallString<128> In, Out;
-  int FD;
-  if (!GitExe ||
-      llvm::sys::fs::createTemporaryFile("torchdtype-paths", "txt", FD, In))
-    return Inside;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    for (const std::string &P : Inside)
-      OS << P << "\n";
-  }
-  if (llvm::sys::fs::createTemporaryFile("torchdtype-ignored", "txt", FD,
-                                         Out)) {
-    llvm::sys::fs::remove(In);
-    return Inside;
-  }
-  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-  std::optional<llvm::StringRef> Redirects[] = {In.str(), Out.str(),
-                                                llvm::StringRef("")};
-  // 0: some are ignored; 1: none is; 128: an error.
-  int Status = llvm::sys::ExecuteAndWait(
-      *GitExe, {"git", "-C", Root, "check-ignore", "--stdin"}, std::nullopt,
-      Redirects);
-  std::set<std::string> Ignored;
-  if (Status == 0)
-    if (auto Buf = llvm::MemoryBuffer::getFile(Out)) {
-      llvm::SmallVector<llvm::StringRef, 0> Lines;
-      (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
-      for (llvm::StringRef L : Lines)
-        Ignored.insert(L.str());
-    }
-  llvm::sys::fs::remove(In);
-  llvm::sys::fs::remove(Out);
+  // prints those of its input lines that are ignored (exit status 0; 1 when
+  // none is). Should git fail, every header inside the tree counts as the
+  // project's.
+  std::string Input, Output;
+  for (const std::string &P : Inside)
+    Input += P + "\n";
+  int Status = runGit({"git", "-C", Root, "check-ignore", "--stdin"}, Output,
+                      Input, /*ShowErrors=*/false);
   if (Status != 0 && Status != 1)
     return Inside;
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  llvm::StringRef(Output).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  std::set<llvm::StringRef> Ignored(Lines.begin(), Lines.end());
   std::vector<std::string> Own;
   for (const std::string &P : Inside)
     if (!Ignored.count(P))

@@ -1,6 +1,7 @@
 //===- Reports.cpp - the reports of torchdtype check and merge ------------===//
 
 #include "Reports.h"
+#include "Git.h"
 #include "kb/KnowledgeBase.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringExtras.h"
@@ -91,14 +92,8 @@ const std::map<std::string, std::string> &checkSummaries() {
 std::string sourceRoot() {
   llvm::SmallString<256> Dir;
   llvm::sys::fs::current_path(Dir);
-  for (llvm::StringRef D = Dir; !D.empty();
-       D = llvm::sys::path::parent_path(D)) {
-    llvm::SmallString<256> Git(D);
-    llvm::sys::path::append(Git, ".git");
-    if (llvm::sys::fs::exists(Git))
-      return D.str();
-  }
-  return std::string(Dir);
+  std::string Top = gitWorkTree(Dir);
+  return Top.empty() ? std::string(Dir) : Top;
 }
 
 std::string relativeTo(const std::string &Root, const std::string &File) {
