@@ -56,8 +56,34 @@ namespace torchdtype {
 
 namespace {
 
-std::unique_ptr<ClangTidyOptionsProvider> optionsProvider(const Options &O,
-                                                          std::string &Error) {
+/// clang-tidy's FileOptionsProvider, on the real file system, whose reader
+/// of .clang-tidy files also notes those that do not parse.
+class RecordingOptionsProvider : public FileOptionsProvider {
+public:
+  RecordingOptionsProvider(ClangTidyGlobalOptions Global,
+                           ClangTidyOptions Defaults,
+                           ClangTidyOptions Overrides,
+                           std::set<std::string> &Broken)
+      : FileOptionsProvider(std::move(Global), std::move(Defaults),
+                            std::move(Overrides),
+                            llvm::vfs::getRealFileSystem()) {
+    ConfigHandlers.clear();
+    ConfigHandlers.emplace_back(
+        ".clang-tidy", [&Broken](llvm::MemoryBufferRef Config) {
+          llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfiguration(Config);
+          if (!Parsed)
+            Broken.insert(Config.getBufferIdentifier().str());
+          return Parsed;
+        });
+  }
+};
+
+/// The options of the run: defaults, .clang-tidy files, --checks and
+/// --config. A .clang-tidy file that does not parse is added to Broken as
+/// clang-tidy reads it (clang-tidy prints why, and goes on without it).
+std::unique_ptr<ClangTidyOptionsProvider>
+optionsProvider(const Options &O, std::set<std::string> &Broken,
+                std::string &Error) {
   ClangTidyGlobalOptions Global;
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = "-*,torchdtype-*";
@@ -78,9 +104,8 @@ std::unique_ptr<ClangTidyOptionsProvider> optionsProvider(const Options &O,
     }
     Overrides = Overrides.merge(*Parsed, 0);
   }
-  return std::make_unique<FileOptionsProvider>(
-      std::move(Global), std::move(Defaults), std::move(Overrides),
-      llvm::vfs::getRealFileSystem());
+  return std::make_unique<RecordingOptionsProvider>(
+      std::move(Global), std::move(Defaults), std::move(Overrides), Broken);
 }
 
 /// One options provider for the whole run, behind a lock, its answers kept
@@ -93,6 +118,7 @@ public:
     std::mutex Lock;
     std::unique_ptr<ClangTidyOptionsProvider> Provider;
     std::map<std::string, std::vector<OptionsSource>> PerDirectory;
+    std::set<std::string> BrokenFiles; ///< .clang-tidy files that do not parse
   };
   explicit SharedOptionsProvider(std::shared_ptr<State> S) : S(std::move(S)) {}
   const ClangTidyGlobalOptions &getGlobalOptions() override {
@@ -116,35 +142,6 @@ public:
 private:
   std::shared_ptr<State> S;
 };
-
-/// The .clang-tidy files that the files' configuration would come from but
-/// that do not parse (clang-tidy prints why, and ignores them).
-std::vector<std::string>
-brokenConfigFiles(const std::vector<std::string> &Files) {
-  std::set<std::string> Dirs, Seen;
-  for (const std::string &F : Files)
-    Dirs.insert(llvm::sys::path::parent_path(F).str());
-  std::vector<std::string> Broken;
-  for (const std::string &Dir : Dirs)
-    for (llvm::StringRef D = Dir; !D.empty();
-         D = llvm::sys::path::parent_path(D)) {
-      llvm::SmallString<256> Path(D);
-      llvm::sys::path::append(Path, ".clang-tidy");
-      auto Buf = llvm::MemoryBuffer::getFile(Path);
-      if (!Buf)
-        continue;
-      llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfigurationWithDiags(
-          (*Buf)->getMemBufferRef(), [](const llvm::SMDiagnostic &) {});
-      if (!Parsed) {
-        if (Seen.insert(std::string(Path)).second)
-          Broken.push_back(std::string(Path));
-        continue; // clang-tidy goes on to the parent directory's
-      }
-      if (!Parsed->InheritParentConfig.value_or(false))
-        break;
-    }
-  return Broken;
-}
 
 Message toMessage(const tooling::DiagnosticMessage &M, LineTable &Lines) {
   Message Out;
@@ -283,16 +280,18 @@ public:
     }
   }
 
-  bool usesPch() const { return UsePch; }
-
   /// Plans, then builds or finds, the PCHs the files to analyse share. The
   /// files whose includes start with LibTorch's headers alone share one PCH
   /// per directory and flags, holding the LibTorch headers every file of
-  /// the database with those flags starts with (AllCommands): a run on some
-  /// files gets the PCH a run on all of them does.
-  void preparePchs(std::vector<Unit> &Units,
-                   const std::vector<tooling::CompileCommand> &AllCommands,
-                   bool Progress) {
+  /// the database with those flags starts with (the database's other
+  /// commands come from OtherCommands, asked only then): a run on some files
+  /// gets the PCH a run on all of them does.
+  void preparePchs(
+      std::vector<Unit> &Units,
+      llvm::function_ref<std::vector<tooling::CompileCommand>(
+          const std::set<std::string> &Skip)>
+          OtherCommands,
+      bool Progress) {
     if (!UsePch)
       return;
     std::vector<std::optional<PchCache::Plan>> Own(Units.size());
@@ -307,19 +306,26 @@ public:
     }
     std::map<std::string, PchCache::Plan> Merged;
     if (!MergeGroups.empty()) {
-      std::map<std::string, std::vector<PchCache::Plan>> Members;
-      for (const tooling::CompileCommand &C : AllCommands) {
+      // The plans made above, then those of the database's other files.
+      std::map<std::string, std::vector<const PchCache::Plan *>> Members;
+      std::set<std::string> Planned;
+      for (size_t I = 0; I < Units.size(); ++I)
+        if (Own[I]) {
+          Planned.insert(Units[I].File);
+          if (Own[I]->Mergeable)
+            Members[Own[I]->Group].push_back(&*Own[I]);
+        }
+      std::vector<PchCache::Plan> Others;
+      for (const tooling::CompileCommand &C : OtherCommands(Planned)) {
         std::string Why;
         if (std::optional<PchCache::Plan> P = Pchs.plan(C, Why))
           if (P->Mergeable && MergeGroups.count(P->Group))
-            Members[P->Group].push_back(std::move(*P));
+            Others.push_back(std::move(*P));
       }
-      for (auto &[Group, Plans] : Members) {
-        std::vector<const PchCache::Plan *> List;
-        for (const PchCache::Plan &P : Plans)
-          List.push_back(&P);
+      for (const PchCache::Plan &P : Others)
+        Members[P.Group].push_back(&P);
+      for (auto &[Group, List] : Members)
         Merged.emplace(Group, Pchs.merge(List));
-      }
     }
     std::vector<std::pair<const PchCache::Plan *, size_t>> Wanted;
     for (size_t I = 0; I < Units.size(); ++I)
@@ -563,7 +569,7 @@ int runCheck(const std::vector<std::string> &Args) {
     return 2;
   }
   auto Config = std::make_shared<SharedOptionsProvider::State>();
-  Config->Provider = optionsProvider(O, Error);
+  Config->Provider = optionsProvider(O, Config->BrokenFiles, Error);
   if (!Config->Provider) {
     llvm::errs() << "torchdtype check: " << Error << "\n";
     return 2;
@@ -589,11 +595,16 @@ int runCheck(const std::vector<std::string> &Args) {
     U.Key = C.resultKey(U.Command, Opts);
     C.lookup(U);
   }
-  std::vector<tooling::CompileCommand> AllCommands;
-  if (C.usesPch())
-    for (const std::string &F : DB->getAllFiles())
-      AllCommands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
-  C.preparePchs(Units, AllCommands, Progress);
+  C.preparePchs(
+      Units,
+      [&](const std::set<std::string> &Skip) {
+        std::vector<tooling::CompileCommand> Commands;
+        for (const std::string &F : DB->getAllFiles())
+          if (!Skip.count(F))
+            Commands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
+        return Commands;
+      },
+      Progress);
 
   // Workers take files in turn; each has its own ClangTidyContext.
   LineTable Lines;
@@ -674,12 +685,11 @@ int runCheck(const std::vector<std::string> &Args) {
   }
   // A configuration file that does not parse was ignored: the findings are
   // not those the project configured.
-  std::vector<std::string> BrokenConfig = brokenConfigFiles(Files);
-  for (const std::string &F : BrokenConfig)
+  for (const std::string &F : Config->BrokenFiles)
     llvm::errs() << "torchdtype check: " << F
                  << ": error: the configuration does not parse (see above) "
                     "and was ignored\n";
-  return BrokenConfig.empty() ? reportStatus(Findings, Failed) : 2;
+  return Config->BrokenFiles.empty() ? reportStatus(Findings, Failed) : 2;
 }
 
 } // namespace torchdtype
