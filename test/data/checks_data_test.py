@@ -9,8 +9,8 @@ generated from it). This test holds the rest of the repository to it:
   (docs/checks/NAME.md) and its lit test (test/checkers/NAME.cpp);
 - each option is read in the class (Options.get("NAME")) and documented in the
   docs page;
-- the kb records' `checks` fields name only its checks, and each check's kb
-  list is the set of records that name it.
+- each check's kb list is the set of kb records whose `checks` field names
+  it (that those fields name only its checks: test/kb/links_test.py).
 
 usage: checks_data_test.py [ROOT]   Prints `N passed, N failed`.
 """
@@ -47,9 +47,6 @@ records = {}
 for path in glob.glob(os.path.join(ROOT, "kb", "records", "*.json")):
     r = json.load(open(path))
     records[r["id"]] = r
-for rid, r in sorted(records.items()):
-    unknown = set(r.get("checks", [])) - set(names)
-    expect(not unknown, "kb record %s names checks that checks.json lacks: %s" % (rid, sorted(unknown)))
 
 pages = {os.path.basename(p)[:-3] for p in glob.glob(os.path.join(ROOT, "docs", "checks", "*.md"))}
 expect(pages - {"README"} == {n[len("torchdtype-"):] for n in names},

@@ -22,15 +22,9 @@ TOOL = sys.argv[1]
 CUDA = sys.argv[2] if len(sys.argv) > 2 else os.environ.get("CUDA_HOME", "/usr/local/cuda")
 HERE = os.path.dirname(os.path.abspath(__file__))
 TORCH = ["-isystem", "/usr/include/torch/csrc/api/include"]
-passed, failed, skipped = 0, [], []
-
-
-def expect(cond, what):
-    global passed
-    if cond:
-        passed += 1
-    else:
-        failed.append(what)
+skipped = []
+sys.path.insert(0, os.path.join(HERE, ".."))  # test/
+from testing import expect, finish  # noqa: E402
 
 
 def python_include():
@@ -115,7 +109,4 @@ else:
 
 for s in skipped:
     print("skipped: " + s)
-for f in failed:
-    print("FAIL: " + f)
-print("%d passed, %d failed" % (passed, len(failed)))
-sys.exit(1 if failed else 77 if passed == 0 else 0)
+finish(skip_when_none_ran=True)

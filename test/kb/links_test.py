@@ -17,6 +17,8 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "test"))
+from testing import expect, finish  # noqa: E402
 
 
 def main():
@@ -26,15 +28,6 @@ def main():
         records[r["id"]] = r
     checks = [(c["class"], c["name"]) for c in
               json.load(open(os.path.join(ROOT, "checker", "data", "checks.json")))]
-    failures, passed = [], 0
-
-    def ok(cond, msg):
-        nonlocal passed
-        if cond:
-            passed += 1
-        else:
-            failures.append(msg)
-
     api = json.load(open(os.path.join(ROOT, "checker", "data", "api.json")))
     api_ids = set()
     for op, info in api["same_dtype_ops"].items():
@@ -47,7 +40,7 @@ def main():
         if name != "_doc":
             api_ids.add(info["kb"])
     for rid in sorted(api_ids):
-        ok(rid in records, "api.json links %s, which is not in kb/records" % rid)
+        expect(rid in records, "api.json links %s, which is not in kb/records" % rid)
 
     linked_by = {}
     for cls, name in checks:
@@ -64,25 +57,17 @@ def main():
             ids |= set(re.findall(r'"(pytorch/[a-z0-9-]+)"', open(os.path.join(
                 ROOT, "checker", "analysis", "WriteFindings.cpp")).read()))
         linked_by[name] = ids
-        ok(ids, "%s links no record" % name)
+        expect(ids, "%s links no record" % name)
         for rid in sorted(ids):
-            ok(rid in records, "%s links %s, which is not in kb/records" % (name, rid))
-        short = name[len("torchdtype-"):]
-        ok(os.path.exists(os.path.join(ROOT, "docs", "checks", short + ".md")),
-           "%s has no docs/checks/%s.md" % (name, short))
-        ok(glob.glob(os.path.join(ROOT, "test", "checkers", short + "*.cpp")),
-           "%s has no lit test test/checkers/%s*.cpp" % (name, short))
-        ok(any(name in r.get("checks", []) for r in records.values()),
+            expect(rid in records, "%s links %s, which is not in kb/records" % (name, rid))
+        expect(any(name in r.get("checks", []) for r in records.values()),
            "no record names %s in its checks" % name)
     names = {n for _, n in checks}
     for rid, r in sorted(records.items()):
         for c in r.get("checks", []):
-            ok(c in names, "%s names %s, which is not a registered check" % (rid, c))
-    for f in failures:
-        print("FAIL " + f)
-    print("%d passed, %d failed" % (passed, len(failures)))
-    return 1 if failures else 0
+            expect(c in names, "%s names %s, which is not a registered check" % (rid, c))
+    finish()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
