@@ -4,6 +4,7 @@
 #define TORCHDTYPE_TOOL_FINDING_H
 
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/JSON.h"
 #include <string>
 #include <vector>
 
@@ -26,6 +27,15 @@ struct Finding {
   std::vector<Message> Notes;
   std::vector<clang::tooling::Replacement> Fixes;
 };
+
+/// A finding as JSON, as the JSON report lists it and the result cache
+/// keeps it: check, level, message, location {file, line, column}, notes
+/// [{message, location}], fixes [{file, offset, length, text}] (offsets into
+/// the file as analysed).
+llvm::json::Object toJson(const Finding &F);
+
+/// The finding of toJson's form; false when O is not one.
+bool fromJson(const llvm::json::Object *O, Finding &F);
 
 } // namespace torchdtype
 

@@ -41,32 +41,11 @@ void printText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 
 void printJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<std::string> &Failed) {
-  auto Loc = [](const Location &L) {
-    return llvm::json::Object{
-        {"file", L.File}, {"line", L.Line}, {"column", L.Column}};
-  };
+  // Fixes as the tool holds them (offsets into the file as analysed), so
+  // that `torchdtype merge` writes the SARIF fixes a single run does.
   llvm::json::Array Items;
-  for (const Finding &F : Findings) {
-    llvm::json::Array Notes;
-    for (const Message &N : F.Notes)
-      Notes.push_back(
-          llvm::json::Object{{"message", N.Text}, {"location", Loc(N.Loc)}});
-    // Fixes as the tool holds them (offsets into the file as analysed), so
-    // that `torchdtype merge` writes the SARIF fixes a single run does.
-    llvm::json::Array Fixes;
-    for (const tooling::Replacement &R : F.Fixes)
-      Fixes.push_back(llvm::json::Object{
-          {"file", std::string(R.getFilePath())},
-          {"offset", int64_t(R.getOffset())},
-          {"length", int64_t(R.getLength())},
-          {"text", std::string(R.getReplacementText())}});
-    Items.push_back(llvm::json::Object{{"check", F.Check},
-                                       {"level", F.Level},
-                                       {"message", F.Main.Text},
-                                       {"location", Loc(F.Main.Loc)},
-                                       {"notes", std::move(Notes)},
-                                       {"fixes", std::move(Fixes)}});
-  }
+  for (const Finding &F : Findings)
+    Items.push_back(toJson(F));
   llvm::json::Array FailedFiles;
   for (const std::string &F : Failed)
     FailedFiles.push_back(F);
@@ -400,57 +379,10 @@ bool readJsonReport(const std::string &Path, std::vector<Finding> &Findings,
                    "--format=json)";
     return false;
   }
-  auto ReadLoc = [](const llvm::json::Object *O, Location &L) {
-    if (!O)
-      return false;
-    std::optional<llvm::StringRef> File = O->getString("file");
-    std::optional<int64_t> Line = O->getInteger("line"),
-                           Column = O->getInteger("column");
-    if (!File || !Line || !Column || *Line < 0 || *Column < 0)
-      return false;
-    L = {File->str(), unsigned(*Line), unsigned(*Column)};
-    return true;
-  };
   size_t Index = 0;
   for (const llvm::json::Value &Item : *Items) {
-    const llvm::json::Object *O = Item.getAsObject();
     Finding F;
-    bool Ok = O && O->getString("check") && O->getString("level") &&
-              O->getString("message") &&
-              ReadLoc(O->getObject("location"), F.Main.Loc);
-    if (Ok) {
-      F.Check = O->getString("check")->str();
-      F.Level = O->getString("level")->str();
-      F.Main.Text = O->getString("message")->str();
-      if (const llvm::json::Array *Notes = O->getArray("notes"))
-        for (const llvm::json::Value &N : *Notes) {
-          const llvm::json::Object *NO = N.getAsObject();
-          Message M;
-          if (!NO || !NO->getString("message") ||
-              !ReadLoc(NO->getObject("location"), M.Loc)) {
-            Ok = false;
-            break;
-          }
-          M.Text = NO->getString("message")->str();
-          F.Notes.push_back(std::move(M));
-        }
-      if (const llvm::json::Array *Fixes = O->getArray("fixes"))
-        for (const llvm::json::Value &X : *Fixes) {
-          const llvm::json::Object *XO = X.getAsObject();
-          std::optional<int64_t> Offset =
-              XO ? XO->getInteger("offset") : std::nullopt;
-          std::optional<int64_t> Length =
-              XO ? XO->getInteger("length") : std::nullopt;
-          if (!XO || !XO->getString("file") || !XO->getString("text") ||
-              !Offset || !Length || *Offset < 0 || *Length < 0) {
-            Ok = false;
-            break;
-          }
-          F.Fixes.emplace_back(*XO->getString("file"), unsigned(*Offset),
-                               unsigned(*Length), *XO->getString("text"));
-        }
-    }
-    if (!Ok) {
+    if (!fromJson(Item.getAsObject(), F)) {
       Error = Path + ": finding " + std::to_string(Index) +
               " is not one torchdtype writes";
       return false;

@@ -17,63 +17,14 @@ namespace torchdtype {
 namespace {
 
 /// Bumped when the entry format or the meaning of a finding changes.
-const char *const EntryFormat = "torchdtype-results 1";
-
-json::Object toJson(const Message &M) {
-  return json::Object{{"text", M.Text},
-                      {"file", M.Loc.File},
-                      {"line", M.Loc.Line},
-                      {"column", M.Loc.Column}};
-}
-
-bool fromJson(const json::Object *O, Message &M) {
-  if (!O)
-    return false;
-  auto Text = O->getString("text");
-  auto File = O->getString("file");
-  auto Line = O->getInteger("line");
-  auto Column = O->getInteger("column");
-  if (!Text || !File || !Line || !Column)
-    return false;
-  M.Text = Text->str();
-  M.Loc = {File->str(), unsigned(*Line), unsigned(*Column)};
-  return true;
-}
+const char *const EntryFormat = "torchdtype-results 2";
 
 std::optional<std::vector<Finding>> findingsFrom(const json::Array &Items) {
   std::vector<Finding> Out;
   for (const json::Value &V : Items) {
-    const json::Object *O = V.getAsObject();
-    if (!O)
-      return std::nullopt;
     Finding F;
-    auto Check = O->getString("check");
-    auto Level = O->getString("level");
-    const json::Array *Notes = O->getArray("notes");
-    const json::Array *Fixes = O->getArray("fixes");
-    if (!Check || !Level || !Notes || !Fixes ||
-        !fromJson(O->getObject("main"), F.Main))
+    if (!fromJson(V.getAsObject(), F))
       return std::nullopt;
-    F.Check = Check->str();
-    F.Level = Level->str();
-    for (const json::Value &N : *Notes) {
-      Message M;
-      if (!fromJson(N.getAsObject(), M))
-        return std::nullopt;
-      F.Notes.push_back(std::move(M));
-    }
-    for (const json::Value &X : *Fixes) {
-      const json::Object *R = X.getAsObject();
-      if (!R)
-        return std::nullopt;
-      auto File = R->getString("file");
-      auto Offset = R->getInteger("offset");
-      auto Length = R->getInteger("length");
-      auto Text = R->getString("text");
-      if (!File || !Offset || !Length || !Text)
-        return std::nullopt;
-      F.Fixes.emplace_back(*File, unsigned(*Offset), unsigned(*Length), *Text);
-    }
     Out.push_back(std::move(F));
   }
   return Out;
@@ -130,21 +81,8 @@ bool ResultCache::store(const std::string &File, const std::string &Key,
   for (const std::string &I : Inputs)
     In.push_back(json::Array{I, Stamps.digest(I)});
   json::Array Items;
-  for (const Finding &F : Findings) {
-    json::Array Notes, Fixes;
-    for (const Message &N : F.Notes)
-      Notes.push_back(toJson(N));
-    for (const clang::tooling::Replacement &R : F.Fixes)
-      Fixes.push_back(json::Object{{"file", R.getFilePath()},
-                                   {"offset", R.getOffset()},
-                                   {"length", R.getLength()},
-                                   {"text", R.getReplacementText()}});
-    Items.push_back(json::Object{{"check", F.Check},
-                                 {"level", F.Level},
-                                 {"main", toJson(F.Main)},
-                                 {"notes", std::move(Notes)},
-                                 {"fixes", std::move(Fixes)}});
-  }
+  for (const Finding &F : Findings)
+    Items.push_back(toJson(F));
   json::Object Entry{{"file", File},
                      {"key", Key},
                      {"inputs", std::move(In)},
