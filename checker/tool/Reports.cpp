@@ -1,6 +1,7 @@
 //===- Reports.cpp - the reports of torchdtype check and merge ------------===//
 
 #include "Reports.h"
+#include "Stamps.h"
 #include "Git.h"
 #include "kb/KnowledgeBase.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -332,26 +333,11 @@ bool writeReport(const std::string &OutFile, llvm::StringRef Format,
     llvm::outs().flush();
     return true;
   }
-  std::string Tmp = OutFile + ".tmp." +
-                    std::to_string(llvm::sys::Process::getProcessId());
-  std::error_code EC;
-  {
-    llvm::raw_fd_ostream OS(Tmp, EC);
-    if (EC) {
-      Error = "cannot write " + OutFile + ": " + EC.message();
-      return false;
-    }
-    llvm::sys::RemoveFileOnSignal(Tmp);
-    printReport(OS, Format, Findings, Failed, AutomationId, Lines);
-    OS.close();
-    if (OS.has_error())
-      EC = OS.error();
-  }
-  if (!EC)
-    EC = llvm::sys::fs::rename(Tmp, OutFile);
-  llvm::sys::DontRemoveFileOnSignal(Tmp);
-  if (EC) {
-    llvm::sys::fs::remove(Tmp);
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  printReport(OS, Format, Findings, Failed, AutomationId, Lines);
+  OS.flush();
+  if (std::error_code EC; !writeAtomically(OutFile, Text, &EC)) {
     Error = "cannot write " + OutFile + ": " + EC.message();
     return false;
   }

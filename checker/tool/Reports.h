@@ -64,8 +64,7 @@ void printReport(llvm::raw_ostream &OS, llvm::StringRef Format,
                  const std::string &AutomationId, LineTable &Lines);
 
 /// Writes the report to standard output (OutFile empty) or to OutFile, as a
-/// whole or not at all: through a temporary file renamed at the end, removed
-/// if the process is interrupted. False with Error when it cannot.
+/// whole or not at all (writeAtomically). False with Error when it cannot.
 bool writeReport(const std::string &OutFile, llvm::StringRef Format,
                  const std::vector<Finding> &Findings,
                  const std::vector<std::string> &Failed,

@@ -7,6 +7,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include <map>
@@ -74,27 +75,38 @@ private:
 };
 
 /// Writes Text to Path through a temporary file and a rename, so that readers
-/// in other processes see the old file or the new one, never half of one.
-inline bool writeAtomically(const std::string &Path, llvm::StringRef Text) {
+/// in other processes see the old file or the new one, never half of one;
+/// an interrupted process leaves no temporary file. On failure, Error (when
+/// given) says why.
+inline bool writeAtomically(const std::string &Path, llvm::StringRef Text,
+                            std::error_code *Error = nullptr) {
   std::string Tmp =
       Path + ".tmp." + std::to_string(llvm::sys::Process::getProcessId()) +
       "." +
       std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
+  std::error_code EC;
   {
-    std::error_code EC;
     llvm::raw_fd_ostream OS(Tmp, EC);
-    if (EC)
+    if (EC) {
+      if (Error)
+        *Error = EC;
       return false;
+    }
+    llvm::sys::RemoveFileOnSignal(Tmp);
     OS << Text;
     OS.close();
     if (OS.has_error()) {
+      EC = OS.error();
       OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return false;
     }
   }
-  if (llvm::sys::fs::rename(Tmp, Path)) {
+  if (!EC)
+    EC = llvm::sys::fs::rename(Tmp, Path);
+  llvm::sys::DontRemoveFileOnSignal(Tmp);
+  if (EC) {
     llvm::sys::fs::remove(Tmp);
+    if (Error)
+      *Error = EC;
     return false;
   }
   return true;
