@@ -50,10 +50,8 @@ TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
       !Options.getLocalOrGlobal("ReportAfterThrow", !Config.DropAfterThrow);
   KnowledgeBaseDir = Options.getLocalOrGlobal("KnowledgeBase", "").str();
   if (!KnowledgeBaseDir.empty()) {
-    KB = std::make_unique<::torchdtype::KnowledgeBase>(
-        ::torchdtype::KnowledgeBase::builtin());
-    std::vector<std::string> Errors;
-    KB->loadDirectory(KnowledgeBaseDir, Errors);
+    std::vector<std::string> Errors; // the first check to read it says them
+    KB = ::torchdtype::KnowledgeBase::withDirectory(KnowledgeBaseDir, Errors);
     for (const std::string &E : Errors)
       configurationDiag("knowledge base for %0: %1") << Name << E;
   }

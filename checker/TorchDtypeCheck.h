@@ -104,7 +104,7 @@ private:
   bool ReportSkippedFunctions;
   std::string KnowledgeBaseDir;
   /// The built-in records plus those of KnowledgeBaseDir.
-  std::unique_ptr<::torchdtype::KnowledgeBase> KB;
+  std::shared_ptr<const ::torchdtype::KnowledgeBase> KB;
   std::set<unsigned> Reported;
   ClangTidyContext *TidyContext;
 };

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <dirent.h>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 namespace torchdtype {
@@ -150,6 +152,21 @@ KnowledgeBase::KnowledgeBase() {
 const KnowledgeBase &KnowledgeBase::builtin() {
   static const KnowledgeBase KB;
   return KB;
+}
+
+std::shared_ptr<const KnowledgeBase>
+KnowledgeBase::withDirectory(const std::string &Dir,
+                             std::vector<std::string> &FirstErrors) {
+  static std::mutex Lock;
+  static std::map<std::string, std::shared_ptr<const KnowledgeBase>> Loaded;
+  std::lock_guard<std::mutex> G(Lock);
+  std::shared_ptr<const KnowledgeBase> &Slot = Loaded[Dir];
+  if (!Slot) {
+    auto KB = std::make_shared<KnowledgeBase>(builtin());
+    KB->loadDirectory(Dir, FirstErrors);
+    Slot = std::move(KB);
+  }
+  return Slot;
 }
 
 bool KnowledgeBase::addJson(const std::string &Text, const std::string &Origin,

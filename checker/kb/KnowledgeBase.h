@@ -91,6 +91,12 @@ public:
 
   /// The built-in knowledge base, shared.
   static const KnowledgeBase &builtin();
+  /// The built-in records and Dir's (loadDirectory), read once per process
+  /// and shared by every check and file after. FirstErrors gets Dir's
+  /// problems on the first call for Dir only, so a run names each broken
+  /// record once, not once per check and file.
+  static std::shared_ptr<const KnowledgeBase>
+  withDirectory(const std::string &Dir, std::vector<std::string> &FirstErrors);
 
 private:
   void add(KbRecord R);

@@ -611,6 +611,9 @@ int runCheck(const std::vector<std::string> &Args) {
   std::mutex Lock;
   std::vector<Finding> Findings;
   std::vector<std::string> Failed;
+  // What the checks say of their configuration (a knowledge-base record that
+  // does not load, say): once per run on stderr, never a finding.
+  std::set<std::string> ConfigProblems;
   std::vector<size_t> Todo;
   for (size_t I = 0; I < Units.size(); ++I) {
     if (!Units[I].Skipped.empty()) {
@@ -645,9 +648,19 @@ int runCheck(const std::vector<std::string> &Args) {
       Local.clear();
       Broken = analyse(O, *DB, U, Config, Lines, Local);
     }
-    if (!Broken)
+    auto ConfigBegin = std::stable_partition(
+        Local.begin(), Local.end(),
+        [](const Finding &F) { return F.Check != "clang-tidy-config"; });
+    std::vector<std::string> Problems;
+    for (auto It = ConfigBegin; It != Local.end(); ++It)
+      Problems.push_back(It->Main.Text);
+    Local.erase(ConfigBegin, Local.end());
+    // Not cached when the configuration had problems: the next run says them
+    // again.
+    if (!Broken && Problems.empty())
       C.store(U, Local);
     std::lock_guard<std::mutex> G(Lock);
+    ConfigProblems.insert(Problems.begin(), Problems.end());
     llvm::append_range(Findings, Local);
     if (Broken)
       Failed.push_back(U.File);
@@ -689,7 +702,14 @@ int runCheck(const std::vector<std::string> &Args) {
     llvm::errs() << "torchdtype check: " << F
                  << ": error: the configuration does not parse (see above) "
                     "and was ignored\n";
-  return Config->BrokenFiles.empty() ? reportStatus(Findings, Failed) : 2;
+  for (const std::string &P : ConfigProblems)
+    llvm::errs() << "torchdtype check: error: " << P << "\n";
+  if (!ConfigProblems.empty())
+    llvm::errs() << "torchdtype check: the configuration has problems "
+                    "(above); the checks ran without what they name\n";
+  return Config->BrokenFiles.empty() && ConfigProblems.empty()
+             ? reportStatus(Findings, Failed)
+             : 2;
 }
 
 } // namespace torchdtype

@@ -114,6 +114,26 @@ with tempfile.TemporaryDirectory() as d:
            and ".clang-tidy: error: the configuration does not parse (see above) and was ignored" in err
            and "[kb: pytorch/mm-kernel-dtype-mismatch]" in out,
            "a .clang-tidy with an unknown key: one error, exit 2, the run intact (%d %r)" % (code, err[-500:]))
+    # A knowledge-base directory with broken records: each problem named once
+    # on stderr (not once per check and file, not a finding in the report),
+    # exit 2, the built-in records in the messages; and again on a warm run.
+    kb = os.path.join(d, "kb-bad")
+    os.makedirs(kb)
+    open(os.path.join(kb, "syntax.json"), "w").write('{ "id": ')
+    open(os.path.join(kb, "types.json"), "w").write('{"id": "user/x", "signature": 3}')
+    open(os.path.join(d, ".clang-tidy"), "w").write("CheckOptions:\n  KnowledgeBase: '%s'\n" % kb)
+    report = os.path.join(d, "kb-report.json")
+    for attempt in ("cold", "warm"):
+        code, out, err = run(["-p", d, "--format=json", "-o", report])
+        findings = json.load(open(report))["findings"]
+        expect(code == 2 and err.count("syntax.json: not valid JSON") == 1
+               and err.count("types.json: field 'signature': must be a string") == 1
+               and "torchdtype check: the configuration has problems" in err,
+               "%s: a broken kb record named once, exit 2 (%d %r)" % (attempt, code, err[-600:]))
+        expect([f["check"] for f in findings] == ["torchdtype-mixed-precision"]
+               and "[kb: pytorch/mm-kernel-dtype-mismatch]" in findings[0]["message"],
+               "%s: broken kb: the report holds the one finding, built-in record %r"
+               % (attempt, [f["message"][:80] for f in findings]))
     os.remove(os.path.join(d, ".clang-tidy"))
     out = run(["-p", d])[1]
     expect("[kb: pytorch/mm-kernel-dtype-mismatch]" in out, "default version without .clang-tidy")
