@@ -211,6 +211,10 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
   llvm::sys::RemoveFileOnSignal(Tmp); // an interrupted run leaves no part
   PchBuild B = buildPch(P.Flags, P.Directory, Header, Tmp);
   llvm::sys::DontRemoveFileOnSignal(Tmp);
+  if (!B.WriteError.empty()) { // tried again on the next run
+    Why = "cannot write the precompiled header " + B.WriteError;
+    return std::nullopt;
+  }
   if (!B.Ok) { // remembered until one of the headers it read changes
     fs::remove(Tmp);
     if (!B.Inputs.empty())

@@ -8,6 +8,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Serialization/ASTWriter.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -150,6 +151,30 @@ public:
     GeneratePCHAction::EndSourceFileAction();
   }
 
+  /// GeneratePCHAction's consumers, writing into Result.Bytes instead of
+  /// clang's output file (see PchBuild::WriteError).
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    std::string Sysroot;
+    if (!ComputeASTConsumerArguments(CI, Sysroot))
+      return nullptr;
+    const FrontendOptions &FO = CI.getFrontendOpts();
+    if (!FO.RelocatablePCH)
+      Sysroot.clear();
+    auto Buffer = std::make_shared<PCHBuffer>();
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<PCHGenerator>(
+        CI.getPreprocessor(), CI.getModuleCache(), FO.OutputFile, Sysroot,
+        Buffer, FO.ModuleFileExtensions,
+        CI.getPreprocessorOpts().AllowPCHWithCompilerErrors,
+        FO.IncludeTimestamps, FO.BuildingImplicitModule,
+        +CI.getLangOpts().CacheGeneratedPCH));
+    Consumers.push_back(CI.getPCHContainerWriter().CreatePCHContainerGenerator(
+        CI, std::string(InFile), FO.OutputFile,
+        std::make_unique<llvm::raw_svector_ostream>(Result.Bytes), Buffer));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
 private:
   PchBuild &Result;
 };
@@ -235,7 +260,27 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
     PchBuild &R;
   } F(Result);
   Result.Ok = Tool.run(&F) == 0 && Quiet.getNumErrors() == 0 &&
-              llvm::sys::fs::exists(Output);
+              !Result.Bytes.empty();
+  if (Result.Ok) {
+    std::error_code EC;
+    {
+      llvm::raw_fd_ostream OS(Output, EC);
+      if (!EC) {
+        OS.write(Result.Bytes.data(), Result.Bytes.size());
+        OS.close();
+        if (OS.has_error()) {
+          EC = OS.error();
+          OS.clear_error(); // or its destructor ends the process
+        }
+      }
+    }
+    if (EC) {
+      Result.Ok = false;
+      Result.WriteError = Output + ": " + EC.message();
+      llvm::sys::fs::remove(Output);
+    }
+  }
+  Result.Bytes = {};
   return Result;
 }
 

@@ -11,6 +11,7 @@
 
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <string>
 #include <vector>
@@ -27,6 +28,11 @@ struct AnalysisRun {
   std::vector<clang::tidy::ClangTidyError> Errors;
   /// Absolute paths of the files the parse read (the PCH's inputs aside).
   std::vector<std::string> Inputs;
+  /// Why the built PCH could not be written to Output (a full disk, say),
+  /// or "". The PCH is built in memory and written with the error checked:
+  /// clang's own output stream ends the process on a failed write.
+  std::string WriteError;
+  llvm::SmallVector<char, 0> Bytes;
 };
 
 /// runClangTidy of LLVM 19 on one command, with the checks' matcher traversal
@@ -44,6 +50,11 @@ struct PchBuild {
   /// absolute: the project's own headers, or a library's found with -I.
   std::vector<std::string> UserHeaders;
   std::vector<std::string> Inputs;
+  /// Why the built PCH could not be written to Output (a full disk, say),
+  /// or "". The PCH is built in memory and written with the error checked:
+  /// clang's own output stream ends the process on a failed write.
+  std::string WriteError;
+  llvm::SmallVector<char, 0> Bytes;
 };
 
 /// Builds the precompiled header Header into Output with Flags (a compiler

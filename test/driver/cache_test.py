@@ -398,7 +398,66 @@ def interrupt_tests(d):
            "interrupted: the earlier report untouched")
     expect(not leftovers, "interrupted: no temporary files left %r" % leftovers)
     r = check(slow, cache=cache)
-    expect(r[0] == 1 and len(warnings(r[1])) == 20001, "after the interrupt, a full run: every finding")
+    expect(r[0] == 1 and len(warnings(r[1])) == 20001, "after the interrupt, a full run: every finding "
+           "(%d %d %r)" % (r[0], len(warnings(r[1])), r[2][-600:]))
+
+
+def mounted(d, spec, *args):
+    """check() with the cache directory d/cache on a file system of its own,
+    set up by the shell text SPEC ($0 is the directory) in a mount namespace
+    of its own (unshare -m, as root): None where that is not allowed."""
+    cache = os.path.join(d, "cache")
+    os.makedirs(cache, exist_ok=True)
+    probe = subprocess.run(["unshare", "-m", "sh", "-c", spec + " && exit 0", cache],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if probe.returncode != 0:
+        print("note: no mount namespace here (%s); skipped" % probe.stdout.strip()[:200])
+        return None
+    cmd = [TOOL, "check", "-p", d, "--stats", "--quiet", "--cache-dir=" + cache] + list(args)
+    r = subprocess.run(["unshare", "-m", "sh", "-c",
+                        spec + ' && shift && exec "$@" && :', cache, "--"] + cmd,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
+    return r.returncode, r.stdout, r.stderr
+
+
+def disk_tests(d):
+    """A cache directory on a full disk and a read-only one: the report of a
+    run without caches, one line about the cache, no temporary files."""
+    proj = os.path.join(d, "disk")
+    os.makedirs(proj)
+    files = ["a.cpp", "c.cpp", "clean.cpp"]
+    for name, text in zip(files, [BUGGY, USES_HEADER, CLEAN]):
+        write(proj, name, text)
+    write(proj, "util.h", UTIL_H)
+    database(proj, files, ["-std=c++17", "-isystem", MOCK])
+    ref = check(proj, "--no-pch", "--no-cache")
+    expect(ref[0] == 1 and len(warnings(ref[1])) == 2,
+           "disk: 2 warnings without caches (%d %r %r)" % (ref[0], ref[1][-300:], ref[2][-600:]))
+
+    # full: a 64 KiB file system holds a few result entries, never a PCH
+    full = mounted(proj, 'mount -t tmpfs -o size=64k tmpfs "$0"')
+    if full is not None:
+        expect(full[:2] == ref[:2], "full disk: the same report (%r)" % (full[2][-400:],))
+        expect("could not" in full[2] or "cannot" in full[2],
+               "full disk: said so %r" % full[2][-400:])
+        expect("Stack dump" not in full[2] and len(full[2].splitlines()) < 12,
+               "full disk: a few lines, no page of errors %r" % full[2][-800:])
+    # read-only, empty: nothing can be written
+    ro = mounted(proj, 'mount -t tmpfs -o size=64m,mode=755 tmpfs "$0" && mount -o remount,ro "$0"')
+    if ro is not None:
+        expect(ro[:2] == ref[:2] and ("could not" in ro[2] or "cannot" in ro[2]),
+               "read-only empty cache: the same report, said so (%r)" % ro[2][-400:])
+    # read-only, filled by an earlier run: what it holds is still used
+    cache = os.path.join(proj, "cache")
+    shutil.rmtree(cache)
+    warm = check(proj, cache=cache)
+    ro = mounted(proj, 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0"')
+    if ro is not None:
+        m = re.search(r"(\d+) analysed, (\d+) from the cache", ro[2])
+        expect(ro[:2] == ref[:2] and warm[:2] == ref[:2] and m and m.group(2) == "3",
+               "read-only filled cache: its results used, the same report (%r)" % ro[2][-400:])
+    leftovers = [f for _, _, fs in os.walk(proj) for f in fs if ".tmp" in f]
+    expect(not leftovers, "disk: no temporary files left %r" % leftovers)
 
 
 def real_tests(d, version):
@@ -440,6 +499,7 @@ with tempfile.TemporaryDirectory() as d:
     if not REAL:
         mock_tests(d)
         interrupt_tests(d)
+        disk_tests(d)
     for v in REAL:
         real_tests(d, v)
 
