@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what torchdtype needs on Debian bookworm. Idempotent: apt-get runs
 # only when a package is missing. Usage: tools/install-deps.sh [--test]
-#   --test  also what the test tiers need (GoogleTest, pre-commit, and
-#           python3-torch for the real extension build).
+#   --test  also what the test tiers need (GoogleTest, pre-commit,
+#           python3-torch for the real extension build, and clang's
+#           sanitizer runtimes for the sanitizer tier).
 set -euo pipefail
 
 pkgs=(
@@ -11,7 +12,7 @@ pkgs=(
   libtorch-dev pybind11-dev python3-dev
 )
 if [ "${1:-}" = "--test" ]; then
-  pkgs+=(libgtest-dev pre-commit python3-torch python3-setuptools)
+  pkgs+=(libgtest-dev pre-commit python3-torch python3-setuptools libclang-rt-19-dev)
 fi
 
 missing=()

@@ -1,0 +1,26 @@
+# cmake -DSOURCE_DIR=... -DBINARY_DIR=... -DSANITIZE=address,undefined -DCXX=...
+#       -P build.cmake
+# Configures and builds the sanitizer tier's torchdtype-tidy and unit tests.
+foreach(var SOURCE_DIR BINARY_DIR SANITIZE CXX)
+  if(NOT ${var})
+    message(FATAL_ERROR "build.cmake: -D${var}= is required")
+  endif()
+endforeach()
+execute_process(
+  COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${BINARY_DIR} -G Ninja
+          -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX}
+          # -O1: ASan builds of the analysis take twice as long at -O3
+          "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG"
+          -DTORCHDTYPE_SANITIZE=${SANITIZE} -DBUILD_TESTING=ON
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "sanitizer build: configuring failed (${rc})")
+endif()
+cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
+execute_process(
+  COMMAND ${CMAKE_COMMAND} --build ${BINARY_DIR} -j ${cores}
+          --target torchdtype-tidy torchdtype-unittests
+  RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "sanitizer build: building failed (${rc})")
+endif()
