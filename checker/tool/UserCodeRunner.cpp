@@ -8,10 +8,10 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
-#include "clang/Serialization/ASTWriter.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Serialization/ASTWriter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringRef.h"
@@ -259,8 +259,8 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
   private:
     PchBuild &R;
   } F(Result);
-  Result.Ok = Tool.run(&F) == 0 && Quiet.getNumErrors() == 0 &&
-              !Result.Bytes.empty();
+  Result.Ok =
+      Tool.run(&F) == 0 && Quiet.getNumErrors() == 0 && !Result.Bytes.empty();
   if (Result.Ok) {
     std::error_code EC;
     {

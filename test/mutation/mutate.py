@@ -100,46 +100,41 @@ def op_duplicate_line(text, rng):
     return "\n".join(lines)
 
 
-def _token_spans(text, rng):
+def _edit_tokens(text, rng, edit, least=1):
+    """EDIT(line, spans) on a random code line with at least LEAST tokens
+    (spans: their (start, end)); None when there is none."""
     idx = code_lines(text)
     if not idx:
-        return None, None
+        return None
     lines = text.split("\n")
     i = rng.choice(idx)
     spans = [m.span() for m in TOKEN.finditer(lines[i])]
-    return (lines, i, spans) if spans else (None, None)
+    if len(spans) < least:
+        return None
+    lines[i] = edit(lines[i], spans)
+    return "\n".join(lines)
 
 
 def op_swap_tokens(text, rng):
-    got = _token_spans(text, rng)
-    if got[0] is None or len(got[2]) < 2:
-        return None
-    lines, i, spans = got
-    k = rng.randrange(len(spans) - 1)
-    (a0, a1), (b0, b1) = spans[k], spans[k + 1]
-    line = lines[i]
-    lines[i] = line[:a0] + line[b0:b1] + line[a1:b0] + line[a0:a1] + line[b1:]
-    return "\n".join(lines)
+    def swap(line, spans):
+        k = rng.randrange(len(spans) - 1)
+        (a0, a1), (b0, b1) = spans[k], spans[k + 1]
+        return line[:a0] + line[b0:b1] + line[a1:b0] + line[a0:a1] + line[b1:]
+    return _edit_tokens(text, rng, swap, least=2)
 
 
 def op_delete_token(text, rng):
-    got = _token_spans(text, rng)
-    if got[0] is None:
-        return None
-    lines, i, spans = got
-    a, b = rng.choice(spans)
-    lines[i] = lines[i][:a] + lines[i][b:]
-    return "\n".join(lines)
+    def delete(line, spans):
+        a, b = rng.choice(spans)
+        return line[:a] + line[b:]
+    return _edit_tokens(text, rng, delete)
 
 
 def op_insert_token(text, rng):
-    got = _token_spans(text, rng)
-    if got[0] is None:
-        return None
-    lines, i, spans = got
-    a, _ = rng.choice(spans)
-    lines[i] = lines[i][:a] + rng.choice(INSERTS) + " " + lines[i][a:]
-    return "\n".join(lines)
+    def insert(line, spans):
+        a, _ = rng.choice(spans)
+        return line[:a] + rng.choice(INSERTS) + " " + line[a:]
+    return _edit_tokens(text, rng, insert)
 
 
 def op_truncate_call(text, rng):
