@@ -637,7 +637,22 @@ int runCheck(const std::vector<std::string> &Args) {
   llvm::parallelFor(0, Todo.size(), [&](size_t T) {
     Unit &U = Units[Todo[T]];
     std::vector<Finding> Local;
+    // The configuration's problems are said by the first file to meet them
+    // (the knowledge base is read once per process), so they are kept even
+    // from a parse that is redone.
+    std::vector<std::string> Problems;
+    auto TakeProblems = [&] {
+      std::vector<Finding> Kept;
+      for (Finding &F : Local) {
+        if (F.Check == "clang-tidy-config")
+          Problems.push_back(F.Main.Text);
+        else
+          Kept.push_back(std::move(F));
+      }
+      Local = std::move(Kept);
+    };
     bool Broken = analyse(O, *DB, U, Config, Lines, Local);
+    TakeProblems();
     if (Broken && !U.Pch.empty()) {
       // Whatever went wrong, the file gets the diagnosis it has without the
       // shared PCH.
@@ -647,14 +662,8 @@ int runCheck(const std::vector<std::string> &Args) {
                     "the file was parsed again without it";
       Local.clear();
       Broken = analyse(O, *DB, U, Config, Lines, Local);
+      TakeProblems();
     }
-    auto ConfigBegin = std::stable_partition(
-        Local.begin(), Local.end(),
-        [](const Finding &F) { return F.Check != "clang-tidy-config"; });
-    std::vector<std::string> Problems;
-    for (auto It = ConfigBegin; It != Local.end(); ++It)
-      Problems.push_back(It->Main.Text);
-    Local.erase(ConfigBegin, Local.end());
     // Not cached when the configuration had problems: the next run says them
     // again.
     if (!Broken && Problems.empty())
