@@ -11,6 +11,8 @@
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Serialization/ASTWriter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
@@ -132,6 +134,35 @@ private:
   std::vector<std::string> &Inputs;
 };
 
+/// Defines the vtables the headers use and instantiates what that needs,
+/// before the PCH is written. -fpch-instantiate-templates leaves them to the
+/// end of every unit that loads the PCH (Sema defines no vtables in a
+/// prefix), where they cost about 2 s on LibTorch's headers.
+class InstantiateVTables : public SemaConsumer {
+public:
+  // The parser has made its translation-unit scope when this is called, and
+  // it lives until the parse ends; Sema forgets it at the end of a prefix,
+  // and instantiating needs it (builtins are declared in it).
+  void InitializeSema(Sema &S) override {
+    this->S = &S;
+    TUScope = S.TUScope;
+  }
+  void ForgetSema() override { S = nullptr; }
+  void HandleTranslationUnit(ASTContext &) override {
+    if (!S || !TUScope || S->getDiagnostics().hasErrorOccurred())
+      return;
+    S->TUScope = TUScope;
+    while (S->DefineUsedVTables())
+      S->PerformPendingInstantiations();
+    S->PerformPendingInstantiations();
+    S->TUScope = nullptr;
+  }
+
+private:
+  Sema *S = nullptr;
+  Scope *TUScope = nullptr;
+};
+
 /// GeneratePCHAction that also reports what it read.
 class PchAction : public GeneratePCHAction {
 public:
@@ -163,6 +194,7 @@ public:
       Sysroot.clear();
     auto Buffer = std::make_shared<PCHBuffer>();
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<InstantiateVTables>());
     Consumers.push_back(std::make_unique<PCHGenerator>(
         CI.getPreprocessor(), CI.getModuleCache(), FO.OutputFile, Sysroot,
         Buffer, FO.ModuleFileExtensions,
