@@ -3,6 +3,8 @@
 #include "DispatchOperandDtypeCheck.h"
 #include "analysis/Callers.h"
 #include "analysis/Findings.h"
+#include "analysis/PythonWrappers.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -11,19 +13,31 @@ static constexpr llvm::StringLiteral Record = "pytorch/scalar-type-mismatch";
 DispatchOperandDtypeCheck::DispatchOperandDtypeCheck(StringRef Name,
                                                      ClangTidyContext *Context)
     : TorchDtypeCheck(Name, Context),
-      StrictMode(Options.get("StrictMode", false)) {}
+      StrictMode(Options.get("StrictMode", false)),
+      PythonWrappers(Options.get("PythonWrappers", true)) {}
 
 void DispatchOperandDtypeCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
   TorchDtypeCheck::storeOptions(Opts);
   Options.store(Opts, "StrictMode", StrictMode);
+  Options.store(Opts, "PythonWrappers", PythonWrappers);
 }
 
 void DispatchOperandDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                        ::torchdtype::AnalysisContext &AC) {
+  std::shared_ptr<const ::torchdtype::PythonWrappers> Python;
+  if (PythonWrappers && !StrictMode) {
+    const SourceManager &SM = AC.callers().ast().getSourceManager();
+    if (OptionalFileEntryRef Main =
+            SM.getFileEntryRefForID(SM.getMainFileID())) {
+      llvm::SmallString<256> Path(Main->getName());
+      SM.getFileManager().makeAbsolutePath(Path);
+      Python = ::torchdtype::PythonWrappers::forSource(Path);
+    }
+  }
   for (const ::torchdtype::DispatchOperandFinding &F :
-       ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(),
-                                          StrictMode)) {
+       ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(), StrictMode,
+                                          Python.get())) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getExprLoc());
     if (!firstAt(Loc))
       continue;

@@ -27,6 +27,9 @@ protected:
 private:
   /// Also report functions whose callers are not all in the file.
   const bool StrictMode;
+  /// Read the extension's Python package (PythonWrappers): quiet for a bound
+  /// function whose every Python caller casts its arguments first.
+  const bool PythonWrappers;
 };
 
 } // namespace clang::tidy::torchdtype

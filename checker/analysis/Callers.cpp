@@ -1,6 +1,7 @@
 //===- Callers.cpp - who calls the functions of a translation unit --------===//
 
 #include "Callers.h"
+#include "PythonWrappers.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
@@ -54,16 +55,21 @@ public:
     Index[callerKey(F)].Calls.push_back(CE);
     Callees.insert(CE->getCallee()->IgnoreParenImpCasts());
     // m.def("name", &f), m.impl("name", f): f is called from Python.
-    if (Api.isPythonBinding(F->getQualifiedNameAsString()))
+    if (Api.isPythonBinding(F->getQualifiedNameAsString())) {
+      std::string Name = boundName(CE);
       for (const Expr *A : CE->arguments()) {
         const Expr *Named = A->IgnoreParenImpCasts();
         if (const auto *UO = dyn_cast<UnaryOperator>(Named);
             UO && UO->getOpcode() == UO_AddrOf)
           Named = UO->getSubExpr()->IgnoreParenImpCasts();
         if (const auto *DR = dyn_cast<DeclRefExpr>(Named))
-          if (const auto *G = dyn_cast<FunctionDecl>(DR->getDecl()))
+          if (const auto *G = dyn_cast<FunctionDecl>(DR->getDecl())) {
             Bound.insert(callerKey(G));
+            if (!Name.empty())
+              Index[callerKey(G)].BoundNames.push_back(Name);
+          }
       }
+    }
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
@@ -83,6 +89,22 @@ public:
   }
 
 private:
+  /// The Python name of a binding: m.def("name", ...), and for a schema
+  /// ("ns::name(Tensor x) -> Tensor") its name without namespace.
+  static std::string boundName(const CallExpr *CE) {
+    if (CE->getNumArgs() == 0)
+      return "";
+    const auto *S =
+        dyn_cast<StringLiteral>(CE->getArg(0)->IgnoreParenImpCasts());
+    if (!S || !S->isOrdinary())
+      return "";
+    llvm::StringRef Name = S->getString();
+    Name = Name.take_until([](char C) { return C == '(' || C == '.'; });
+    size_t Colons = Name.rfind("::");
+    if (Colons != llvm::StringRef::npos)
+      Name = Name.drop_front(Colons + 2);
+    return Name.trim().str();
+  }
   bool named(const Expr *E, const ValueDecl *D) {
     const auto *F = dyn_cast_or_null<FunctionDecl>(D);
     if (F && !Callees.count(E))
@@ -116,12 +138,17 @@ bool CallerIndex::callersInUnit(const FunctionDecl *F) {
   return U.Bound || (!U.Escapes && !U.Calls.empty() && !F->isMain());
 }
 
-bool CallerIndex::entryInSight(const FunctionDecl *F, unsigned Depth) {
+bool CallerIndex::entryInSight(const FunctionDecl *F,
+                               const PythonWrappers *Python, unsigned Depth) {
   if (!callersInUnit(F))
     return false;
   const Uses &U = usesOf(F);
   if (U.Bound)
-    return true;
+    return !Python || U.BoundNames.empty() ||
+           llvm::any_of(U.BoundNames, [&](const std::string &Name) {
+             return Python->callersOf(Name) !=
+                    PythonWrappers::Callers::Casting;
+           });
   if (Depth >= 4)
     return false;
   for (const Expr *Call : U.Calls) {
@@ -133,7 +160,7 @@ bool CallerIndex::entryInSight(const FunctionDecl *F, unsigned Depth) {
     bool Origin = llvm::none_of(Caller->parameters(), [&](const ParmVarDecl *P) {
       return holdsTensor(P->getType(), Api);
     });
-    if (Origin || entryInSight(Caller, Depth + 1))
+    if (Origin || entryInSight(Caller, Python, Depth + 1))
       return true;
   }
   return false;

@@ -17,8 +17,11 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <string>
 
 namespace torchdtype {
+
+class PythonWrappers;
 
 /// How the functions of one translation unit are called (built on first use).
 class CallerIndex {
@@ -31,6 +34,7 @@ public:
     bool Escapes = false; ///< named other than as a callee (its address)
     bool Bound = false;   ///< given to a Python binding (api.json's
                           ///< python_bindings)
+    llvm::SmallVector<std::string, 1> BoundNames; ///< the names it is bound as
   };
   /// The calls and other namings of F (a template's, for its
   /// specializations).
@@ -43,8 +47,13 @@ public:
   /// Whether the unit shows where F's arguments come from: F is bound to
   /// Python here, or, with all its callers here, one of them takes no
   /// tensor (it makes those it passes) or has its entry in sight (up to
-  /// four callers up).
-  bool entryInSight(const clang::FunctionDecl *F, unsigned Depth = 0);
+  /// four callers up). With Python (the extension's package), a function
+  /// whose every Python caller casts its arguments first
+  /// (PythonWrappers::Callers::Casting) is not an entry in sight: its
+  /// arguments come with one dtype.
+  bool entryInSight(const clang::FunctionDecl *F,
+                    const PythonWrappers *Python = nullptr,
+                    unsigned Depth = 0);
 
   /// The function S is in, through lambdas (a lambda's body belongs to the
   /// function that writes it); null at namespace scope.

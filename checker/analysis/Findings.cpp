@@ -490,7 +490,8 @@ static const clang::SwitchStmt *switchAround(const clang::Decl *D,
 
 std::vector<DispatchOperandFinding>
 findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
-                    CallerIndex &Callers, bool Strict) {
+                    CallerIndex &Callers, bool Strict,
+                    const PythonWrappers *Python) {
   std::vector<DispatchOperandFinding> Out;
   if (R.Skipped)
     return Out;
@@ -543,7 +544,7 @@ findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
       continue;
     if (!Strict && !InSight) {
       const clang::FunctionDecl *F = Callers.enclosingFunction(Ev.Call);
-      InSight = F && Callers.entryInSight(F);
+      InSight = F && Callers.entryInSight(F, Python);
     }
     if (Strict || *InSight)
       Out.push_back({&Ev, Dispatched, SW});

@@ -18,6 +18,7 @@
 namespace torchdtype {
 
 class CallerIndex;
+class PythonWrappers;
 
 struct MixedPrecisionFinding {
   const OpEvent *Ev;
@@ -141,7 +142,8 @@ std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
 /// gets 'expected scalar type BFloat16 but found Float'. Unless Strict,
 /// only in functions whose entry the unit shows (CallerIndex::entryInSight):
 /// a launcher called from another file gets its tensors from callers that
-/// may check or allocate them.
+/// may check or allocate them. Python (may be null) is the extension's
+/// package: a bound function its Python callers cast for is not reported.
 struct DispatchOperandFinding {
   const OpEvent *Ev;
   const clang::Expr *Dispatched; ///< the tensor the macro dispatches on
@@ -149,7 +151,8 @@ struct DispatchOperandFinding {
 };
 std::vector<DispatchOperandFinding>
 findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
-                    CallerIndex &Callers, bool Strict);
+                    CallerIndex &Callers, bool Strict,
+                    const PythonWrappers *Python = nullptr);
 
 struct FromBlobFinding {
   const FromBlobEvent *Ev;

@@ -2,6 +2,7 @@
 
 #include "UserCodeRunner.h"
 #include "TorchDtypeCheck.h"
+#include "analysis/PythonWrappers.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Basic/SourceManager.h"
@@ -100,7 +101,18 @@ public:
         tidy::torchdtype::onlyTorchDtypeChecksEnabled(*Context));
   }
   void EndSourceFileAction() override {
-    *Inputs = readFiles(getCompilerInstance().getSourceManager());
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    *Inputs = readFiles(SM);
+    // The extension's Python files dispatch-operand-dtype read
+    // (PythonWrappers) are inputs too: a cached result goes stale with them.
+    if (OptionalFileEntryRef Main =
+            SM.getFileEntryRefForID(SM.getMainFileID())) {
+      std::vector<std::string> Py = ::torchdtype::PythonWrappers::filesReadFor(
+          absolutePath(SM.getFileManager(), *Main));
+      Inputs->insert(Inputs->end(), Py.begin(), Py.end());
+      std::sort(Inputs->begin(), Inputs->end());
+      Inputs->erase(std::unique(Inputs->begin(), Inputs->end()), Inputs->end());
+    }
   }
 
 private:

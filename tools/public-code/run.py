@@ -59,6 +59,9 @@ def main():
                     help="StrictMode for the checks that have it (missing-device-guard, "
                          "dispatch-operand-dtype): also functions whose callers are in "
                          "other files")
+    ap.add_argument("--no-python-wrappers", action="store_true",
+                    help="dispatch-operand-dtype does not read the extension's Python "
+                         "package (its PythonWrappers option off)")
     args = ap.parse_args()
 
     try:
@@ -87,6 +90,9 @@ def main():
         config = config.replace(
             "CheckOptions: {", "CheckOptions: {torchdtype-missing-device-guard.StrictMode: true, "
             "torchdtype-dispatch-operand-dtype.StrictMode: true, ")
+    if args.no_python_wrappers:
+        config = config.replace(
+            "CheckOptions: {", "CheckOptions: {torchdtype-dispatch-operand-dtype.PythonWrappers: false, ")
     with tempfile.TemporaryDirectory() as work:
         # Headers of PyTorch's own that a wheel ships and Debian's package
         # does not (THC/THCAtomics.cuh): the manifest's "stand_ins", the
