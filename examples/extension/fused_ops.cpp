@@ -100,6 +100,23 @@ torch::Tensor weighted_features(const torch::Tensor &x, const torch::Tensor &w) 
   return out;
 }
 
+// The same reads, called only through fused_ops_amp.py, which casts both
+// arguments to autocast's dtype first: one dtype arrives.
+torch::Tensor blend_features(const torch::Tensor &x, const torch::Tensor &w) {
+  TORCH_CHECK(x.size(-1) == w.numel(), "blend_features: one weight per feature");
+  auto src = x.contiguous();
+  auto wc = w.contiguous();
+  auto out = torch::empty_like(src);
+  AT_DISPATCH_FLOATING_TYPES_AND2(at::kHalf, at::kBFloat16, src.scalar_type(), "blend_features", [&] {
+    const scalar_t *in = src.data_ptr<scalar_t>(); // OK
+    const scalar_t *wp = wc.data_ptr<scalar_t>(); // OK: the Python wrapper casts
+    scalar_t *o = out.data_ptr<scalar_t>();
+    for (int64_t i = 0; i < src.numel(); ++i)
+      o[i] = in[i] * wp[i % wc.numel()];
+  });
+  return out;
+}
+
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.doc() = "torchdtype example extension";
   m.def("smooth", &smooth, "moving-average smoothing", pybind11::arg("n"), pybind11::arg("channels"));
@@ -111,4 +128,5 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("soft_clamp_compact", &soft_clamp_compact, "soft_clamp stored in float16");
   m.def("soft_clamp_f32", &soft_clamp_f32, "soft_clamp computed in float32");
   m.def("weighted_features", &weighted_features, "x * w per feature, in x's dtype");
+  m.def("blend_features", &blend_features, "weighted_features, for fused_ops_amp.py");
 }

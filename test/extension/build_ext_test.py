@@ -52,7 +52,7 @@ def run(args, cwd, **kw):
 EXAMPLE = os.path.join(REPO, "examples", "extension")
 shutil.rmtree(WORK, ignore_errors=True)
 os.makedirs(WORK)
-for f in ("fused_ops.cpp", "setup.py"):
+for f in ("fused_ops.cpp", "setup.py", "fused_ops_amp.py"):
     shutil.copy(os.path.join(EXAMPLE, f), WORK)
 # The project's .clang-tidy: the extension targets LibTorch 1.13.
 shutil.copy(os.path.join(REPO, "examples", ".clang-tidy"), WORK)
@@ -113,6 +113,22 @@ r = run(["bash", hook, "-p", db, "fused_ops.cpp"], WORK,
 expect(r.returncode == 1 and r.stdout.count("warning:") >= len(bugs),
        "pre-commit hook: exit %d, output %s" % (r.returncode, r.stdout[-1500:]))
 
+# The Python wrapper is an input of the cached result: without its cast,
+# blend_features is reported on the next run; with it back, not.
+AMP = os.path.join(WORK, "fused_ops_amp.py")
+amp_text = open(AMP).read()
+open(AMP, "w").write(amp_text.replace("    x, w = _cast_if_autocast_enabled(x, w)\n", ""))
+r = run([TOOL, "check", "-p", db, "--quiet", "--format=json", "-o", report], WORK)
+edited = {(f["location"]["line"], f["check"]) for f in json.load(open(report))["findings"]}
+blend = {(i + 1, "torchdtype-dispatch-operand-dtype") for i, l in enumerate(lines)
+         if "OK: the Python wrapper casts" in l}
+expect(len(blend) == 1 and edited == bugs | blend,
+       "wrapper without its cast: findings %s, want %s" % (sorted(edited), sorted(bugs | blend)))
+open(AMP, "w").write(amp_text)
+r = run([TOOL, "check", "-p", db, "--quiet", "--format=json", "-o", report], WORK)
+restored = {(f["location"]["line"], f["check"]) for f in json.load(open(report))["findings"]}
+expect(restored == bugs, "wrapper restored: findings %s" % sorted(restored))
+
 # --- The extension from Python. ---
 sys.path.insert(0, WORK)
 import fused_ops as m  # noqa: E402
@@ -157,6 +173,8 @@ CALLS = {  # how Python calls each entry point
     "soft_clamp_f32": lambda: m.soft_clamp_f32(x32.half(), 3.0),
     # autocast's bfloat16 activations beside float32 weights
     "weighted_features": lambda: m.weighted_features(x32.to(torch.bfloat16), torch.ones(4)),
+    # its only Python caller (fused_ops_amp.py) casts both arguments
+    "blend_features": lambda: m.blend_features(x32, torch.ones(4)),
 }
 expect(set(CALLS) == {n for _, n in defs}, "entry points %s, calls for %s" % (
     sorted(n for _, n in defs), sorted(CALLS)))
@@ -210,6 +228,14 @@ with torch.autocast("cpu"):
            "weighted_features(bfloat16, float32) under autocast did not raise")
     expect(outcome(lambda: m.weighted_features(act, weights.to(act.dtype))) is None,
            "weighted_features with converted weights raised")
+    # Not flagged: the package's wrapper casts both to autocast's dtype and
+    # runs; called around the wrapper, the same mix raises.
+    import fused_ops_amp  # noqa: E402
+    expect(outcome(lambda: fused_ops_amp.blend_features(act, weights)) is None,
+           "fused_ops_amp.blend_features under autocast raised")
+    expect(outcome(lambda: m.blend_features(act, weights)) ==
+           "expected scalar type BFloat16 but found Float",
+           "blend_features(bfloat16, float32) without its wrapper did not raise")
     # Not flagged, and it raises: soft_clamp takes the dtype Python gives it,
     # which the analysis cannot see (docs/extensions.md).
     expect(outcome(lambda: m.soft_clamp(act, 3.0)) ==
