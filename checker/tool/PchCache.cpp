@@ -8,7 +8,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <chrono>
@@ -206,17 +205,8 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
     return std::nullopt;
   }
   Stamps.forget(Header);
-  std::string Tmp =
-      Pch + ".tmp." + std::to_string(llvm::sys::Process::getProcessId());
-  llvm::sys::RemoveFileOnSignal(Tmp); // an interrupted run leaves no part
-  PchBuild B = buildPch(P.Flags, P.Directory, Header, Tmp);
-  llvm::sys::DontRemoveFileOnSignal(Tmp);
-  if (!B.WriteError.empty()) { // tried again on the next run
-    Why = "cannot write the precompiled header " + B.WriteError;
-    return std::nullopt;
-  }
+  PchBuild B = buildPch(P.Flags, P.Directory, Header, Pch);
   if (!B.Ok) { // remembered until one of the headers it read changes
-    fs::remove(Tmp);
     if (!B.Inputs.empty())
       writeAtomically(Manifest,
                       manifestText("does-not-compile", B.Inputs, Stamps));
@@ -227,14 +217,19 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
   std::string Text = manifestText(
       Own.empty() ? "ok" : "project-header " + Own.front(), B.Inputs, Stamps);
   if (!Own.empty()) { // remembered, so the next run does not build
-    fs::remove(Tmp);
     writeAtomically(Manifest, Text);
     Why = projectHeaderWhy(Own.front());
     return std::nullopt;
   }
-  if (fs::rename(Tmp, Pch) || !writeAtomically(Manifest, Text)) {
-    fs::remove(Tmp);
-    Why = "cannot write " + Pch;
+  std::error_code EC; // a full disk, say: tried again on the next run
+  if (!writeAtomically(Pch, llvm::StringRef(B.Bytes.data(), B.Bytes.size()),
+                       &EC)) {
+    Why = "cannot write the precompiled header " + Pch + ": " + EC.message();
+    return std::nullopt;
+  }
+  if (!writeAtomically(Manifest, Text)) {
+    fs::remove(Pch);
+    Why = "cannot write " + Manifest;
     return std::nullopt;
   }
   return Ready{Pch, B.Inputs, true};

@@ -195,7 +195,7 @@ public:
   }
 
   /// GeneratePCHAction's consumers, writing into Result.Bytes instead of
-  /// clang's output file (see PchBuild::WriteError).
+  /// clang's output file (see PchBuild::Bytes).
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     std::string Sysroot;
@@ -305,26 +305,8 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
   } F(Result);
   Result.Ok =
       Tool.run(&F) == 0 && Quiet.getNumErrors() == 0 && !Result.Bytes.empty();
-  if (Result.Ok) {
-    std::error_code EC;
-    {
-      llvm::raw_fd_ostream OS(Output, EC);
-      if (!EC) {
-        OS.write(Result.Bytes.data(), Result.Bytes.size());
-        OS.close();
-        if (OS.has_error()) {
-          EC = OS.error();
-          OS.clear_error(); // or its destructor ends the process
-        }
-      }
-    }
-    if (EC) {
-      Result.Ok = false;
-      Result.WriteError = Output + ": " + EC.message();
-      llvm::sys::fs::remove(Output);
-    }
-  }
-  Result.Bytes = {};
+  if (!Result.Ok)
+    Result.Bytes = {};
   return Result;
 }
 

@@ -28,11 +28,6 @@ struct AnalysisRun {
   std::vector<clang::tidy::ClangTidyError> Errors;
   /// Absolute paths of the files the parse read (the PCH's inputs aside).
   std::vector<std::string> Inputs;
-  /// Why the built PCH could not be written to Output (a full disk, say),
-  /// or "". The PCH is built in memory and written with the error checked:
-  /// clang's own output stream ends the process on a failed write.
-  std::string WriteError;
-  llvm::SmallVector<char, 0> Bytes;
 };
 
 /// runClangTidy of LLVM 19 on one command, with the checks' matcher traversal
@@ -50,15 +45,15 @@ struct PchBuild {
   /// absolute: the project's own headers, or a library's found with -I.
   std::vector<std::string> UserHeaders;
   std::vector<std::string> Inputs;
-  /// Why the built PCH could not be written to Output (a full disk, say),
-  /// or "". The PCH is built in memory and written with the error checked:
-  /// clang's own output stream ends the process on a failed write.
-  std::string WriteError;
+  /// The PCH, built in memory: the caller writes it with the error checked
+  /// (clang's own output stream ends the process on a failed write, a full
+  /// disk say).
   llvm::SmallVector<char, 0> Bytes;
 };
 
-/// Builds the precompiled header Header into Output with Flags (a compiler
-/// and its flags, without source or output) in Directory.
+/// Builds the precompiled header Header with Flags (a compiler and its
+/// flags, without source or output) in Directory, into Bytes; Output is the
+/// file it will be written to (the PCH records its name).
 PchBuild buildPch(const std::vector<std::string> &Flags,
                   const std::string &Directory, const std::string &Header,
                   const std::string &Output);

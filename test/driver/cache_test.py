@@ -417,7 +417,7 @@ def mounted(d, spec, *args):
         return None
     cmd = [TOOL, "check", "-p", d, "--stats", "--quiet", "--cache-dir=" + cache] + list(args)
     r = subprocess.run(["unshare", "-m", "sh", "-c",
-                        spec + ' && shift && exec "$@" && :', cache, "--"] + cmd,
+                        spec + ' && shift && exec "$@"', cache, "--"] + cmd,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
     return r.returncode, r.stdout, r.stderr
 
