@@ -2,6 +2,7 @@
 //
 //   torchdtype check [-p BUILD_DIR] [FILE...]      run the checks (CheckCommand)
 //   torchdtype merge REPORT.json...                join shards' reports
+//   torchdtype pch -o OUT HEADER -- FLAGS...       a fast-loading PCH
 //   torchdtype explain [--kb DIR] [--zh] TEXT...   explain an error message
 //   torchdtype explain [--kb DIR] [--zh] -         ... read from standard input
 //
@@ -12,6 +13,7 @@
 
 #include "CheckCommand.h"
 #include "MergeCommand.h"
+#include "PchCommand.h"
 #include "kb/KnowledgeBase.h"
 
 #include <cstring>
@@ -27,6 +29,8 @@ namespace {
 const char *const Usage =
     "usage: torchdtype check [-p BUILD_DIR] [FILE...] [options]  (--help)\n"
     "       torchdtype merge [--format=FORMAT] [-o FILE] REPORT.json...  "
+    "(--help)\n"
+    "       torchdtype pch -o OUT [--deps FILE] HEADER -- COMPILER FLAGS...  "
     "(--help)\n"
     "       torchdtype explain [--kb DIR] [--zh] TEXT...\n"
     "       torchdtype explain [--kb DIR] [--zh] -     (read a log from stdin)\n"
@@ -148,6 +152,8 @@ int main(int Argc, char **Argv) {
     return runCheck(std::vector<std::string>(Args.begin() + 1, Args.end()));
   if (Args[0] == "merge")
     return runMerge(std::vector<std::string>(Args.begin() + 1, Args.end()));
+  if (Args[0] == "pch")
+    return runPch(std::vector<std::string>(Args.begin() + 1, Args.end()));
   std::cerr << "torchdtype: unknown command '" << Args[0] << "'\n" << Usage;
   return 2;
 }
