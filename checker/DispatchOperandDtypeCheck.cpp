@@ -37,7 +37,7 @@ void DispatchOperandDtypeCheck::report(const ::torchdtype::FunctionResult &R,
   }
   for (const ::torchdtype::DispatchOperandFinding &F :
        ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(), StrictMode,
-                                          Python.get())) {
+                                         Python.get())) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getExprLoc());
     if (!firstAt(Loc))
       continue;

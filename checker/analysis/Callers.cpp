@@ -146,8 +146,7 @@ bool CallerIndex::entryInSight(const FunctionDecl *F,
   if (U.Bound)
     return !Python || U.BoundNames.empty() ||
            llvm::any_of(U.BoundNames, [&](const std::string &Name) {
-             return Python->callersOf(Name) !=
-                    PythonWrappers::Callers::Casting;
+             return Python->callersOf(Name) != PythonWrappers::Callers::Casting;
            });
   if (Depth >= 4)
     return false;
@@ -157,9 +156,10 @@ bool CallerIndex::entryInSight(const FunctionDecl *F,
       continue;
     // A caller that takes no tensor makes the ones it passes (main, a
     // training loop, a test); one that does passes its callers'.
-    bool Origin = llvm::none_of(Caller->parameters(), [&](const ParmVarDecl *P) {
-      return holdsTensor(P->getType(), Api);
-    });
+    bool Origin =
+        llvm::none_of(Caller->parameters(), [&](const ParmVarDecl *P) {
+          return holdsTensor(P->getType(), Api);
+        });
     if (Origin || entryInSight(Caller, Python, Depth + 1))
       return true;
   }

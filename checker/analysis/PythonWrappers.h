@@ -1,4 +1,4 @@
-//===- PythonWrappers.h - how an extension's Python calls its C++ -*- C++ -*-===//
+//===- PythonWrappers.h - an extension's Python calls -------*- C++ -*-===//
 //
 // An extension function bound with pybind11 gets its tensors from Python.
 // When the package's Python casts every argument to one dtype before the

@@ -81,8 +81,8 @@ int runPch(const std::vector<std::string> &Args) {
   std::error_code EC;
   if (!writeAtomically(Out, llvm::StringRef(B.Bytes.data(), B.Bytes.size()),
                        &EC)) {
-    std::cerr << "torchdtype pch: cannot write " << Out << ": "
-              << EC.message() << "\n";
+    std::cerr << "torchdtype pch: cannot write " << Out << ": " << EC.message()
+              << "\n";
     return 2;
   }
   if (!Deps.empty()) {

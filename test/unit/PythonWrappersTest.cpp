@@ -29,8 +29,7 @@ TEST(PythonWrappersTest, CastingForms) {
                       "    return ext.f(x, w)\n",
                       "f"),
             Callers::Casting);
-  EXPECT_EQ(callersIn("amp.register_float_function(ext, 'f')\next.f(x)\n",
-                      "f"),
+  EXPECT_EQ(callersIn("amp.register_float_function(ext, 'f')\next.f(x)\n", "f"),
             Callers::Casting);
 }
 
