@@ -25,19 +25,22 @@ void DispatchOperandDtypeCheck::storeOptions(
 
 void DispatchOperandDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                        ::torchdtype::AnalysisContext &AC) {
-  std::shared_ptr<const ::torchdtype::PythonWrappers> Python;
-  if (PythonWrappers && !StrictMode) {
+  std::vector<::torchdtype::DispatchOperandFinding> Found =
+      ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(), StrictMode);
+  // The package's Python is read only for a function that would be
+  // reported: most files have none, and a large package costs a read.
+  if (!Found.empty() && PythonWrappers && !StrictMode) {
     const SourceManager &SM = AC.callers().ast().getSourceManager();
     if (OptionalFileEntryRef Main =
             SM.getFileEntryRefForID(SM.getMainFileID())) {
       llvm::SmallString<256> Path(Main->getName());
       SM.getFileManager().makeAbsolutePath(Path);
-      Python = ::torchdtype::PythonWrappers::forSource(Path);
+      if (auto Python = ::torchdtype::PythonWrappers::forSource(Path))
+        Found = ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(),
+                                                  StrictMode, Python.get());
     }
   }
-  for (const ::torchdtype::DispatchOperandFinding &F :
-       ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(), StrictMode,
-                                         Python.get())) {
+  for (const ::torchdtype::DispatchOperandFinding &F : Found) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getExprLoc());
     if (!firstAt(Loc))
       continue;
