@@ -42,7 +42,6 @@
 #include <atomic>
 #include <cstdlib>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -286,18 +285,15 @@ public:
   /// per directory and flags, holding the LibTorch headers every file of
   /// the database with those flags starts with (the database's other
   /// commands come from OtherCommands, asked only then): a run on some files
-  /// gets the PCH a run on all of them does. The files of Todo that get no
-  /// PCH are analysed (Analyse) while the PCHs build, so that a cold run
-  /// keeps every core busy; returns them.
-  std::vector<size_t> preparePchs(
+  /// gets the PCH a run on all of them does.
+  void preparePchs(
       std::vector<Unit> &Units,
       llvm::function_ref<std::vector<tooling::CompileCommand>(
           const std::set<std::string> &Skip)>
           OtherCommands,
-      bool Progress, llvm::ArrayRef<size_t> Todo,
-      llvm::function_ref<void(size_t)> Analyse) {
+      bool Progress) {
     if (!UsePch)
-      return {};
+      return;
     std::vector<std::optional<PchCache::Plan>> Own(Units.size());
     std::set<std::string> MergeGroups;
     for (size_t I = 0; I < Units.size(); ++I) {
@@ -338,12 +334,7 @@ public:
                                     : Merged.end();
         Wanted.push_back({It != Merged.end() ? &It->second : &*Own[I], I});
       }
-    std::vector<size_t> Early;
-    for (size_t I : Todo)
-      if (!Own[I])
-        Early.push_back(I);
-    std::vector<size_t> Failed =
-        ensureAll(Units, Wanted, Progress, Early, Analyse);
+    std::vector<size_t> Failed = ensureAll(Units, Wanted, Progress);
     // A merged PCH that does not build: each file's own prefix instead.
     Wanted.clear();
     for (size_t I : Failed)
@@ -351,17 +342,14 @@ public:
           Merged.at(Own[I]->Group).Key != Own[I]->Key)
         Wanted.push_back({&*Own[I], I});
     ensureAll(Units, Wanted, Progress);
-    return Early;
   }
 
-  /// Builds or finds the PCH of each (plan, unit), and meanwhile analyses
-  /// the units Early (which get none) with Analyse; the units left without
+  /// Builds or finds the PCH of each (plan, unit); the units left without
   /// because their PCH does not compile.
   std::vector<size_t>
   ensureAll(std::vector<Unit> &Units,
             const std::vector<std::pair<const PchCache::Plan *, size_t>> &Wanted,
-            bool Progress, llvm::ArrayRef<size_t> Early = {},
-            llvm::function_ref<void(size_t)> Analyse = nullptr) {
+            bool Progress) {
     std::map<std::string, std::pair<const PchCache::Plan *, std::vector<size_t>>>
         Groups;
     for (const auto &[Plan, I] : Wanted)
@@ -377,12 +365,7 @@ public:
                    << " precompiled header(s)\x1b[K";
     std::mutex Lock;
     std::vector<size_t> Failed;
-    // The PCHs first: the tasks start in this order.
-    llvm::parallelFor(0, List.size() + Early.size(), [&](size_t I) {
-      if (I >= List.size()) {
-        Analyse(Early[I - List.size()]);
-        return;
-      }
+    llvm::parallelFor(0, List.size(), [&](size_t I) {
       auto &[Plan, Members] = *List[I];
       std::string Why;
       std::optional<PchCache::Ready> R =
@@ -612,6 +595,17 @@ int runCheck(const std::vector<std::string> &Args) {
     U.Key = C.resultKey(U.Command, Opts);
     C.lookup(U);
   }
+  C.preparePchs(
+      Units,
+      [&](const std::set<std::string> &Skip) {
+        std::vector<tooling::CompileCommand> Commands;
+        for (const std::string &F : DB->getAllFiles())
+          if (!Skip.count(F))
+            Commands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
+        return Commands;
+      },
+      Progress);
+
   // Workers take files in turn; each has its own ClangTidyContext.
   LineTable Lines;
   std::mutex Lock;
@@ -640,8 +634,8 @@ int runCheck(const std::vector<std::string> &Args) {
       Todo.push_back(I);
   }
   size_t Done = 0; // under Lock
-  auto AnalyseOne = [&](size_t UnitIndex) {
-    Unit &U = Units[UnitIndex];
+  llvm::parallelFor(0, Todo.size(), [&](size_t T) {
+    Unit &U = Units[Todo[T]];
     std::vector<Finding> Local;
     // The configuration's problems are said by the first file to meet them
     // (the knowledge base is read once per process), so they are kept even
@@ -683,22 +677,7 @@ int runCheck(const std::vector<std::string> &Args) {
     if (Progress)
       llvm::errs() << "\r[" << Done << "/" << Todo.size() << "] "
                    << llvm::sys::path::filename(U.File) << "\x1b[K";
-  };
-  std::vector<size_t> Early = C.preparePchs(
-      Units,
-      [&](const std::set<std::string> &Skip) {
-        std::vector<tooling::CompileCommand> Commands;
-        for (const std::string &F : DB->getAllFiles())
-          if (!Skip.count(F))
-            Commands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
-        return Commands;
-      },
-      Progress, Todo, AnalyseOne);
-
-  std::vector<size_t> Rest;
-  std::set_difference(Todo.begin(), Todo.end(), Early.begin(), Early.end(),
-                      std::back_inserter(Rest));
-  llvm::parallelFor(0, Rest.size(), [&](size_t T) { AnalyseOne(Rest[T]); });
+  });
   if (Progress)
     llvm::errs() << "\r\x1b[K";
   C.finish();
