@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CheckCommand.h"
+#include "ChangedLines.h"
+#include "CheckOptions.h"
 #include "CompileDatabase.h"
 #include "CudaCommand.h"
-#include "ChangedLines.h"
-#include "CheckCommand.h"
-#include "CheckOptions.h"
 #include "Finding.h"
 #include "PchCache.h"
 #include "ProjectTree.h"
@@ -34,6 +34,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -217,7 +218,7 @@ struct Unit {
   std::vector<std::string> Inputs; ///< the files its parse read
   bool Cuda = false;               ///< a CUDA source, in clang's host mode
   std::string Skipped;             ///< why it is not analysed, or ""
-  std::string NoPch;     ///< why it gets no precompiled header, or ""
+  std::string NoPch;               ///< why it gets no precompiled header, or ""
   std::string PchFailed; ///< why its PCH was dropped after the parse, or ""
 };
 
@@ -243,6 +244,12 @@ std::string kbStamps(const ClangTidyOptions &Opts, StampCache &Stamps) {
   }
   return Out;
 }
+
+/// A precompiled header to build or find, and the units that wait for it.
+struct PchJob {
+  const PchCache::Plan *Plan = nullptr;
+  std::vector<size_t> Members;
+};
 
 /// The precompiled headers and the result cache of one run.
 class Caches {
@@ -280,21 +287,21 @@ public:
     }
   }
 
-  /// Plans, then builds or finds, the PCHs the files to analyse share. The
-  /// files whose includes start with LibTorch's headers alone share one PCH
-  /// per directory and flags, holding the LibTorch headers every file of
-  /// the database with those flags starts with (the database's other
-  /// commands come from OtherCommands, asked only then): a run on some files
-  /// gets the PCH a run on all of them does.
-  void preparePchs(
-      std::vector<Unit> &Units,
-      llvm::function_ref<std::vector<tooling::CompileCommand>(
-          const std::set<std::string> &Skip)>
-          OtherCommands,
-      bool Progress) {
+  /// Plans the PCHs the files to analyse share: one job per PCH, with the
+  /// units that wait for it, those with the most first. The files whose
+  /// includes start with LibTorch's headers alone share one PCH per
+  /// directory and flags, holding the LibTorch headers every file of the
+  /// database with those flags starts with (the database's other commands
+  /// come from OtherCommands, asked only then): a run on some files gets the
+  /// PCH a run on all of them does.
+  std::vector<PchJob>
+  planPchs(std::vector<Unit> &Units,
+           llvm::function_ref<std::vector<tooling::CompileCommand>(
+               const std::set<std::string> &Skip)>
+               OtherCommands) {
     if (!UsePch)
-      return;
-    std::vector<std::optional<PchCache::Plan>> Own(Units.size());
+      return {};
+    Own.assign(Units.size(), std::nullopt);
     std::set<std::string> MergeGroups;
     for (size_t I = 0; I < Units.size(); ++I) {
       Unit &U = Units[I];
@@ -304,7 +311,6 @@ public:
       if (Own[I] && Own[I]->Mergeable)
         MergeGroups.insert(Own[I]->Group);
     }
-    std::map<std::string, PchCache::Plan> Merged;
     if (!MergeGroups.empty()) {
       // The plans made above, then those of the database's other files.
       std::map<std::string, std::vector<const PchCache::Plan *>> Members;
@@ -327,64 +333,42 @@ public:
       for (auto &[Group, List] : Members)
         Merged.emplace(Group, Pchs.merge(List));
     }
-    std::vector<std::pair<const PchCache::Plan *, size_t>> Wanted;
+    std::map<std::string, PchJob> ByKey;
     for (size_t I = 0; I < Units.size(); ++I)
       if (Own[I]) {
-        auto It = Own[I]->Mergeable ? Merged.find(Own[I]->Group)
-                                    : Merged.end();
-        Wanted.push_back({It != Merged.end() ? &It->second : &*Own[I], I});
+        auto It = Own[I]->Mergeable ? Merged.find(Own[I]->Group) : Merged.end();
+        const PchCache::Plan *P = It != Merged.end() ? &It->second : &*Own[I];
+        PchJob &J = ByKey[P->Key];
+        J.Plan = P;
+        J.Members.push_back(I);
       }
-    std::vector<size_t> Failed = ensureAll(Units, Wanted, Progress);
-    // A merged PCH that does not build: each file's own prefix instead.
-    Wanted.clear();
-    for (size_t I : Failed)
-      if (Own[I]->Mergeable && Merged.count(Own[I]->Group) &&
-          Merged.at(Own[I]->Group).Key != Own[I]->Key)
-        Wanted.push_back({&*Own[I], I});
-    ensureAll(Units, Wanted, Progress);
+    std::vector<PchJob> Jobs;
+    for (auto &[Key, J] : ByKey) {
+      UsedKeys.insert(Key);
+      Jobs.push_back(std::move(J));
+    }
+    std::stable_sort(Jobs.begin(), Jobs.end(),
+                     [](const PchJob &A, const PchJob &B) {
+                       return A.Members.size() > B.Members.size();
+                     });
+    return Jobs;
   }
 
-  /// Builds or finds the PCH of each (plan, unit); the units left without
-  /// because their PCH does not compile.
-  std::vector<size_t>
-  ensureAll(std::vector<Unit> &Units,
-            const std::vector<std::pair<const PchCache::Plan *, size_t>> &Wanted,
-            bool Progress) {
-    std::map<std::string, std::pair<const PchCache::Plan *, std::vector<size_t>>>
-        Groups;
-    for (const auto &[Plan, I] : Wanted)
-      Groups.try_emplace(Plan->Key, Plan, std::vector<size_t>())
-          .first->second.second.push_back(I);
-    std::vector<std::pair<const PchCache::Plan *, std::vector<size_t>> *> List;
-    for (auto &[Key, Group] : Groups) {
-      UsedKeys.insert(Key);
-      List.push_back(&Group);
-    }
-    if (Progress && !List.empty())
-      llvm::errs() << "\rpreparing " << List.size()
-                   << " precompiled header(s)\x1b[K";
-    std::mutex Lock;
-    std::vector<size_t> Failed;
-    llvm::parallelFor(0, List.size(), [&](size_t I) {
-      auto &[Plan, Members] = *List[I];
-      std::string Why;
-      std::optional<PchCache::Ready> R =
-          Pchs.ensure(*Plan, Members.size(), Stamps, Why);
-      std::lock_guard<std::mutex> G(Lock);
-      (R ? (R->Built ? Built : Reused) : Unusable) += 1;
-      for (size_t M : Members) {
-        Unit &U = Units[M];
-        if (R) {
-          U.Pch = R->Pch;
-          U.PchInputs = R->Inputs;
-        } else {
-          U.NoPch = Why;
-          if (Why == PchCache::DoesNotCompile)
-            Failed.push_back(M);
-        }
+  /// Builds or finds the PCH of a job and gives it to its units. A merged
+  /// PCH that does not compile: each unit's own prefix instead.
+  void ensurePch(std::vector<Unit> &Units, const PchJob &J) {
+    std::vector<size_t> Failed = ensure(Units, *J.Plan, J.Members);
+    std::map<std::string, std::vector<size_t>> ByOwn;
+    for (size_t I : Failed)
+      if (Own[I]->Mergeable && Own[I]->Key != J.Plan->Key)
+        ByOwn[Own[I]->Key].push_back(I);
+    for (auto &[Key, Members] : ByOwn) {
+      {
+        std::lock_guard<std::mutex> G(Lock);
+        UsedKeys.insert(Key);
       }
-    });
-    return Failed;
+      ensure(Units, *Own[Members.front()], Members);
+    }
   }
 
   void store(const Unit &U, const std::vector<Finding> &Findings) {
@@ -407,10 +391,10 @@ public:
   /// The counts, then each analysed file parsed without a PCH, and why.
   void printStats(llvm::raw_ostream &OS, const std::vector<Unit> &Units,
                   const std::vector<size_t> &Analysed) {
-    OS << "torchdtype check: " << Units.size() << " file(s): "
-       << Analysed.size() << " analysed, " << Units.size() - Analysed.size()
-       << " from the cache; pch: " << Built << " built, " << Reused
-       << " reused, " << Unusable << " not usable\n";
+    OS << "torchdtype check: " << Units.size()
+       << " file(s): " << Analysed.size() << " analysed, "
+       << Units.size() - Analysed.size() << " from the cache; pch: " << Built
+       << " built, " << Reused << " reused, " << Unusable << " not usable\n";
     for (size_t I : Analysed) {
       const Unit &U = Units[I];
       if (!U.Pch.empty())
@@ -440,6 +424,34 @@ private:
   StampCache Stamps;
   ResultCache Results;
   PchCache Pchs;
+  /// Builds or finds the PCH of Plan for Members; those left without
+  /// because it does not compile.
+  std::vector<size_t> ensure(std::vector<Unit> &Units,
+                             const PchCache::Plan &Plan,
+                             const std::vector<size_t> &Members) {
+    std::string Why;
+    std::optional<PchCache::Ready> R =
+        Pchs.ensure(Plan, Members.size(), Stamps, Why);
+    std::lock_guard<std::mutex> G(Lock);
+    (R ? (R->Built ? Built : Reused) : Unusable) += 1;
+    std::vector<size_t> Failed;
+    for (size_t M : Members) {
+      Unit &U = Units[M];
+      if (R) {
+        U.Pch = R->Pch;
+        U.PchInputs = R->Inputs;
+      } else {
+        U.NoPch = Why;
+        if (Why == PchCache::DoesNotCompile)
+          Failed.push_back(M);
+      }
+    }
+    return Failed;
+  }
+
+  std::vector<std::optional<PchCache::Plan>> Own; ///< each unit's plan
+  std::map<std::string, PchCache::Plan> Merged;   ///< by group
+  std::mutex Lock; ///< for UsedKeys, the counts and the units' PCH fields
   std::set<std::string> UsedKeys;
   unsigned Built = 0, Reused = 0, Unusable = 0;
   std::atomic<unsigned> StoreFailures{0};
@@ -595,16 +607,14 @@ int runCheck(const std::vector<std::string> &Args) {
     U.Key = C.resultKey(U.Command, Opts);
     C.lookup(U);
   }
-  C.preparePchs(
-      Units,
-      [&](const std::set<std::string> &Skip) {
+  std::vector<PchJob> Jobs =
+      C.planPchs(Units, [&](const std::set<std::string> &Skip) {
         std::vector<tooling::CompileCommand> Commands;
         for (const std::string &F : DB->getAllFiles())
           if (!Skip.count(F))
             Commands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
         return Commands;
-      },
-      Progress);
+      });
 
   // Workers take files in turn; each has its own ClangTidyContext.
   LineTable Lines;
@@ -634,8 +644,8 @@ int runCheck(const std::vector<std::string> &Args) {
       Todo.push_back(I);
   }
   size_t Done = 0; // under Lock
-  llvm::parallelFor(0, Todo.size(), [&](size_t T) {
-    Unit &U = Units[Todo[T]];
+  auto AnalyseUnit = [&](size_t I) {
+    Unit &U = Units[I];
     std::vector<Finding> Local;
     // The configuration's problems are said by the first file to meet them
     // (the knowledge base is read once per process), so they are kept even
@@ -677,7 +687,34 @@ int runCheck(const std::vector<std::string> &Args) {
     if (Progress)
       llvm::errs() << "\r[" << Done << "/" << Todo.size() << "] "
                    << llvm::sys::path::filename(U.File) << "\x1b[K";
-  });
+  };
+  // One task list: the PCH jobs first, those with the most units first (a
+  // PCH build is the long pole of a cold run); a job's units are queued as
+  // soon as their PCH is decided, and the units without one from the
+  // start, so no core waits for a PCH another file does not need.
+  std::vector<bool> InTodo(Units.size()), Waits(Units.size());
+  for (size_t I : Todo)
+    InTodo[I] = true;
+  if (Progress && !Jobs.empty())
+    llvm::errs() << "\rpreparing " << Jobs.size()
+                 << " precompiled header(s)\x1b[K";
+  {
+    llvm::StdThreadPool Pool(llvm::parallel::strategy);
+    for (const PchJob &J : Jobs) {
+      for (size_t M : J.Members)
+        Waits[M] = true;
+      Pool.async([&, J] {
+        C.ensurePch(Units, J);
+        for (size_t M : J.Members)
+          if (InTodo[M])
+            Pool.async([&, M] { AnalyseUnit(M); });
+      });
+    }
+    for (size_t I : Todo)
+      if (!Waits[I])
+        Pool.async([&, I] { AnalyseUnit(I); });
+    Pool.wait();
+  }
   if (Progress)
     llvm::errs() << "\r\x1b[K";
   C.finish();
