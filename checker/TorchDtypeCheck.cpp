@@ -259,21 +259,32 @@ void TorchDtypeCheck::contextNotes(
     llvm::ArrayRef<const Expr *> Via,
     llvm::ArrayRef<::torchdtype::Assumption> Assumed) {
   using Relation = ::torchdtype::Assumption::Relation;
+  // In the order of the source (the analysis keeps them in an order of its
+  // own, which depends on where the AST lies in memory).
+  std::vector<std::pair<SourceLocation, const ::torchdtype::Assumption *>>
+      Notes;
   for (const ::torchdtype::Assumption &A : Assumed) {
     SourceLocation Loc = A.Where  ? A.Where->getExprLoc()
                          : A.Site ? A.Site->getBeginLoc()
                                   : SourceLocation();
-    if (Loc.isInvalid())
-      continue;
+    if (Loc.isValid())
+      Notes.push_back({fileLoc(Loc), &A});
+  }
+  if (AST)
+    llvm::stable_sort(Notes, [&](const auto &X, const auto &Y) {
+      return AST->getSourceManager().isBeforeInTranslationUnit(X.first,
+                                                               Y.first);
+    });
+  for (const auto &[Loc, AP] : Notes) {
+    const ::torchdtype::Assumption &A = *AP;
     if (A.Rel == Relation::FirstIteration)
-      diag(fileLoc(Loc),
+      diag(Loc,
            "on the %select{second or a later|first}0 iteration "
            "of this loop",
            DiagnosticIDs::Note)
           << A.Value;
     else
-      diag(fileLoc(Loc), "assuming '%0' is %select{false|true}1",
-           DiagnosticIDs::Note)
+      diag(Loc, "assuming '%0' is %select{false|true}1", DiagnosticIDs::Note)
           << A.Text << A.Value;
   }
   SourceLocation Last;
