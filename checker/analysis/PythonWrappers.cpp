@@ -38,8 +38,9 @@ std::string code(llvm::StringRef Text) {
       Out[I++] = ' ';
     while (I < N) {
       if (Out[I] == '\\' && I + 1 < N) {
-        Out[I] = Out[I + 1] == '\n' ? '\n' : ' ';
-        Out[I + 1] = Out[I + 1] == '\n' ? '\n' : ' ';
+        Out[I] = ' '; // an escape, or a line continued inside the literal
+        if (Out[I + 1] != '\n')
+          Out[I + 1] = ' ';
         I += 2;
         continue;
       }

@@ -9,14 +9,14 @@
 
 namespace torchdtype {
 
-namespace {
-
-std::string absolute(llvm::StringRef Path) {
+std::string absoluteNormalPath(const std::string &Path) {
   llvm::SmallString<256> P(Path);
   llvm::sys::fs::make_absolute(P);
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return std::string(P);
 }
+
+namespace {
 
 /// Whether Path is Dir or lies below it.
 bool under(llvm::StringRef Path, llvm::StringRef Dir) {
@@ -39,7 +39,7 @@ std::string commonDirectory(const std::vector<std::string> &Paths) {
 
 ProjectTree ProjectTree::find(const std::string &BuildDir,
                               const std::vector<std::string> &Sources) {
-  std::string Dir = absolute(BuildDir);
+  std::string Dir = absoluteNormalPath(BuildDir);
   if (std::string Top = gitWorkTree(Dir); !Top.empty() && Top != "/")
     return ProjectTree(Top, /*Git=*/true);
   // The build directory counts: a build tree beside the sources (setup.py's
@@ -47,7 +47,7 @@ ProjectTree ProjectTree::find(const std::string &BuildDir,
   // where headers beside the sources' directory (an include/) lie.
   std::vector<std::string> All{Dir + "/"};
   for (const std::string &S : Sources)
-    All.push_back(absolute(S));
+    All.push_back(absoluteNormalPath(S));
   return ProjectTree(commonDirectory(All), /*Git=*/false);
 }
 

@@ -20,6 +20,10 @@
 
 namespace torchdtype {
 
+/// Path made absolute (against the process's working directory), without
+/// . and .. components.
+std::string absoluteNormalPath(const std::string &Path);
+
 class ProjectTree {
 public:
   /// The tree of the project built in BuildDir, with Sources the files of
@@ -29,8 +33,7 @@ public:
 
   /// An explicit tree, for tests; Git says whether to ask git what it
   /// ignores.
-  ProjectTree(std::string Root, bool Git)
-      : Root(std::move(Root)), Git(Git) {}
+  ProjectTree(std::string Root, bool Git) : Root(std::move(Root)), Git(Git) {}
 
   const std::string &root() const { return Root; }
   bool usesGit() const { return Git; }
