@@ -412,11 +412,8 @@ public:
 
 private:
   static std::string cacheDir(const Options &O) {
-    llvm::SmallString<256> D(
+    return absoluteNormalPath(
         O.CacheDir.empty() ? O.BuildDir + "/.torchdtype-cache" : O.CacheDir);
-    llvm::sys::fs::make_absolute(D);
-    llvm::sys::path::remove_dots(D, true);
-    return std::string(D);
   }
 
   bool UseResults, UsePch;
@@ -548,9 +545,7 @@ int runCheck(const std::vector<std::string> &Args) {
     Files = DB->getAllFiles();
   } else {
     for (const std::string &F : O.Files) {
-      llvm::SmallString<256> Abs(F);
-      llvm::sys::fs::make_absolute(Abs);
-      llvm::sys::path::remove_dots(Abs, true);
+      std::string Abs = absoluteNormalPath(F);
       // Files the database does not list get a command inferred from their
       // neighbours (headers, new files), as clang-tidy does.
       if (!llvm::sys::fs::exists(Abs)) {
@@ -562,7 +557,7 @@ int runCheck(const std::vector<std::string> &Args) {
                      << ": no compile command for it in the database\n";
         return 2;
       }
-      Files.push_back(std::string(Abs));
+      Files.push_back(Abs);
     }
   }
   std::sort(Files.begin(), Files.end());

@@ -1,6 +1,7 @@
 //===- PchCommand.cpp - torchdtype pch ------------------------------------===//
 
 #include "PchCommand.h"
+#include "ProjectTree.h"
 #include "Stamps.h"
 #include "UserCodeRunner.h"
 #include "llvm/Support/FileSystem.h"
@@ -12,23 +13,21 @@ namespace torchdtype {
 namespace {
 
 const char *const PchUsage =
-    "usage: torchdtype pch -o OUT [--deps FILE] HEADER -- COMPILER FLAGS...\n"
+    "usage: torchdtype pch -o OUT [--deps FILE] [--all-bodies] HEADER --\n"
+    "                      COMPILER FLAGS...\n"
     "\n"
     "Builds the precompiled header of HEADER with the compile flags after\n"
     "--, as `torchdtype check` builds its own: the headers' templates are\n"
     "instantiated and their vtables defined in it, so that clang-tidy (or\n"
     "torchdtype-tidy) given -include-pch OUT and the same flags does not do\n"
     "that again at the end of every file (about 2 s a file on LibTorch's\n"
-    "headers). --deps FILE writes a Makefile rule of the files it read.\n"
+    "headers). The bodies of LibTorch's, the standard library's and\n"
+    "pybind11's functions are skipped (the torchdtype checks model those by\n"
+    "name; the build takes half the time); --all-bodies keeps them, for\n"
+    "other checks that read them. --deps FILE writes a Makefile rule of the\n"
+    "files it read.\n"
     "Exit status 0, 1 when HEADER does not compile with the flags, 2 on bad\n"
     "arguments or an output that cannot be written.\n";
-
-std::string absolute(const std::string &Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
 
 int usageError(const std::string &Message) {
   std::cerr << "torchdtype pch: " << Message << "\n" << PchUsage;
@@ -40,6 +39,7 @@ int usageError(const std::string &Message) {
 int runPch(const std::vector<std::string> &Args) {
   std::string Out, Deps, Header;
   std::vector<std::string> Flags;
+  bool AllBodies = false;
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
     if (A == "--") {
@@ -50,7 +50,9 @@ int runPch(const std::vector<std::string> &Args) {
       std::cout << PchUsage;
       return 0;
     }
-    if (A == "-o" || A == "--deps") {
+    if (A == "--all-bodies") {
+      AllBodies = true;
+    } else if (A == "-o" || A == "--deps") {
       if (I + 1 == Args.size())
         return usageError(A + " needs a file");
       (A == "-o" ? Out : Deps) = Args[++I];
@@ -70,8 +72,8 @@ int runPch(const std::vector<std::string> &Args) {
   }
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
-  PchBuild B =
-      buildPch(Flags, std::string(Cwd), absolute(Header), absolute(Out));
+  PchBuild B = buildPch(Flags, std::string(Cwd), absoluteNormalPath(Header),
+                        absoluteNormalPath(Out), AllBodies);
   if (!B.Ok) {
     std::cerr << "torchdtype pch: " << Header
               << " does not compile with these flags (compile it with them "

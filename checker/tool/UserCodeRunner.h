@@ -53,10 +53,12 @@ struct PchBuild {
 
 /// Builds the precompiled header Header with Flags (a compiler and its
 /// flags, without source or output) in Directory, into Bytes; Output is the
-/// file it will be written to (the PCH records its name).
+/// file it will be written to (the PCH records its name). Unless AllBodies,
+/// the bodies of LibTorch's, the standard library's and pybind11's
+/// functions are skipped (the checks model those by name).
 PchBuild buildPch(const std::vector<std::string> &Flags,
                   const std::string &Directory, const std::string &Header,
-                  const std::string &Output);
+                  const std::string &Output, bool AllBodies = false);
 
 } // namespace torchdtype
 

@@ -317,6 +317,25 @@ with tempfile.TemporaryDirectory() as d:
     expect(": warning: " in plain and with_pch == plain,
            "pch: clang-tidy-19 --load with -include-pch gives the same report\n%s\n%s"
            % (plain[-600:], with_pch[-600:]))
+    # The bodies of LibTorch's functions are skipped, another library's kept;
+    # --all-bodies keeps them all (clang++-19 dumps what the PCH holds).
+    write("bodies.h", "#pragma once\nnamespace at { inline int modelled() { return 1; } }\n"
+          "namespace mylib { inline int followed() { return 2; } }\n")
+    write("bodies.cpp", '#include "bodies.h"\n'
+          "int main() { return at::modelled() + mylib::followed(); }\n")
+    for extra, want in (([], {"modelled": 0, "followed": 1}),
+                        (["--all-bodies"], {"modelled": 1, "followed": 1})):
+        code, _, err = pch(extra + ["-o", out, "bodies.h", "--", "clang++-19", "-std=c++17"], cwd=d)
+        got = {}
+        for fn in want:
+            dump = subprocess.run(
+                ["clang++-19", "-std=c++17", "-fsyntax-only", "-include-pch", out,
+                 "-Xclang", "-ast-dump", "-Xclang", "-ast-dump-filter", "-Xclang", fn,
+                 "bodies.cpp"], cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True)
+            got[fn] = dump.stdout.count("CompoundStmt") if dump.returncode == 0 else -1
+        expect(code == 0 and got == want,
+               "pch %s: bodies kept %r, expected %r (%d %r)" % (extra, got, want, code, err))
 
 # The example project: the same findings as stock clang-tidy-19 --load.
 db = os.path.join(EXAMPLES_BUILD, "compile_commands.json")
