@@ -25,21 +25,28 @@ void DispatchOperandDtypeCheck::storeOptions(
 
 void DispatchOperandDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                        ::torchdtype::AnalysisContext &AC) {
-  std::vector<::torchdtype::DispatchOperandFinding> Found =
-      ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(), StrictMode);
   // The package's Python is read only for a function that would be
   // reported: most files have none, and a large package costs a read.
-  if (!Found.empty() && PythonWrappers && !StrictMode) {
+  std::shared_ptr<const ::torchdtype::PythonWrappers> Package;
+  bool Read = false;
+  auto Python = [&]() -> const ::torchdtype::PythonWrappers * {
     const SourceManager &SM = AC.callers().ast().getSourceManager();
-    if (OptionalFileEntryRef Main =
-            SM.getFileEntryRefForID(SM.getMainFileID())) {
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (!Read && Main) {
       llvm::SmallString<256> Path(Main->getName());
       SM.getFileManager().makeAbsolutePath(Path);
-      if (auto Python = ::torchdtype::PythonWrappers::forSource(Path))
-        Found = ::torchdtype::findDispatchOperand(R, AC.api(), AC.callers(),
-                                                  StrictMode, Python.get());
+      Package = ::torchdtype::PythonWrappers::forSource(Path);
     }
-  }
+    Read = true;
+    return Package.get();
+  };
+  std::vector<::torchdtype::DispatchOperandFinding> Found =
+      ::torchdtype::findDispatchOperand(
+          R, AC.api(), AC.callers(), StrictMode,
+          PythonWrappers && !StrictMode
+              ? llvm::function_ref<const ::torchdtype::PythonWrappers *()>(
+                    Python)
+              : nullptr);
   for (const ::torchdtype::DispatchOperandFinding &F : Found) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getExprLoc());
     if (!firstAt(Loc))

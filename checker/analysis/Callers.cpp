@@ -138,16 +138,20 @@ bool CallerIndex::callersInUnit(const FunctionDecl *F) {
   return U.Bound || (!U.Escapes && !U.Calls.empty() && !F->isMain());
 }
 
-bool CallerIndex::entryInSight(const FunctionDecl *F,
-                               const PythonWrappers *Python, unsigned Depth) {
+bool CallerIndex::entryInSight(
+    const FunctionDecl *F, llvm::function_ref<const PythonWrappers *()> Python,
+    unsigned Depth) {
   if (!callersInUnit(F))
     return false;
   const Uses &U = usesOf(F);
-  if (U.Bound)
-    return !Python || U.BoundNames.empty() ||
-           llvm::any_of(U.BoundNames, [&](const std::string &Name) {
-             return Python->callersOf(Name) != PythonWrappers::Callers::Casting;
-           });
+  if (U.Bound) {
+    if (!Python || U.BoundNames.empty())
+      return true;
+    const PythonWrappers *Package = Python();
+    return !Package || llvm::any_of(U.BoundNames, [&](const std::string &Name) {
+      return Package->callersOf(Name) != PythonWrappers::Callers::Casting;
+    });
+  }
   if (Depth >= 4)
     return false;
   for (const Expr *Call : U.Calls) {

@@ -1,4 +1,5 @@
-//===- Callers.h - who calls the functions of a translation unit -*- C++ -*-===//
+//===- Callers.h - who calls the functions of a translation unit -*- C++
+//-*-===//
 //
 // Extension code is split between the functions Python calls (bound with
 // pybind11's def, or TORCH_LIBRARY's def and impl) and helpers and launchers
@@ -16,6 +17,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
 
@@ -47,13 +49,15 @@ public:
   /// Whether the unit shows where F's arguments come from: F is bound to
   /// Python here, or, with all its callers here, one of them takes no
   /// tensor (it makes those it passes) or has its entry in sight (up to
-  /// four callers up). With Python (the extension's package), a function
+  /// four callers up). With Python (which gives the extension's package,
+  /// or null; asked only when a bound function is reached), a function
   /// whose every Python caller casts its arguments first
   /// (PythonWrappers::Callers::Casting) is not an entry in sight: its
   /// arguments come with one dtype.
-  bool entryInSight(const clang::FunctionDecl *F,
-                    const PythonWrappers *Python = nullptr,
-                    unsigned Depth = 0);
+  bool
+  entryInSight(const clang::FunctionDecl *F,
+               llvm::function_ref<const PythonWrappers *()> Python = nullptr,
+               unsigned Depth = 0);
 
   /// The function S is in, through lambdas (a lambda's body belongs to the
   /// function that writes it); null at namespace scope.

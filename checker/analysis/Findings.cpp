@@ -491,7 +491,7 @@ static const clang::SwitchStmt *switchAround(const clang::Decl *D,
 std::vector<DispatchOperandFinding>
 findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
                     CallerIndex &Callers, bool Strict,
-                    const PythonWrappers *Python) {
+                    llvm::function_ref<const PythonWrappers *()> Python) {
   std::vector<DispatchOperandFinding> Out;
   if (R.Skipped)
     return Out;

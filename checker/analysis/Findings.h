@@ -12,6 +12,7 @@
 
 #include "ApiModel.h"
 #include "FlowAnalysis.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <string>
 #include <vector>
 
@@ -142,17 +143,17 @@ std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
 /// gets 'expected scalar type BFloat16 but found Float'. Unless Strict,
 /// only in functions whose entry the unit shows (CallerIndex::entryInSight):
 /// a launcher called from another file gets its tensors from callers that
-/// may check or allocate them. Python (may be null) is the extension's
-/// package: a bound function its Python callers cast for is not reported.
+/// may check or allocate them. Python (may be null; it may give null) gives
+/// the extension's package, asked only for a function that would be
+/// reported: a bound function its Python callers cast for is not reported.
 struct DispatchOperandFinding {
   const OpEvent *Ev;
   const clang::Expr *Dispatched; ///< the tensor the macro dispatches on
   const clang::SwitchStmt *Switch;
 };
-std::vector<DispatchOperandFinding>
-findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
-                    CallerIndex &Callers, bool Strict,
-                    const PythonWrappers *Python = nullptr);
+std::vector<DispatchOperandFinding> findDispatchOperand(
+    const FunctionResult &R, const ApiModel &Api, CallerIndex &Callers,
+    bool Strict, llvm::function_ref<const PythonWrappers *()> Python = nullptr);
 
 struct FromBlobFinding {
   const FromBlobEvent *Ev;
