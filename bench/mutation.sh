@@ -1,5 +1,5 @@
 #!/bin/sh
-# The mutation search (not part of ctest, which runs 300 mutants of seed 1 and 80 of seed 2):
+# The mutation search (not part of ctest, which runs 200 mutants of seed 1 and 80 of seed 2):
 # thousands of broken variants of the lit and scenario inputs through
 # torchdtype-tidy, one process each; crashes, hangs and silent failures are
 # kept in mutants-found/ (each with its command and output) to be minimised
