@@ -30,14 +30,16 @@ void DispatchOperandDtypeCheck::report(const ::torchdtype::FunctionResult &R,
   std::shared_ptr<const ::torchdtype::PythonWrappers> Package;
   bool Read = false;
   auto Python = [&]() -> const ::torchdtype::PythonWrappers * {
+    if (Read)
+      return Package.get();
+    Read = true;
     const SourceManager &SM = AC.callers().ast().getSourceManager();
-    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-    if (!Read && Main) {
+    if (OptionalFileEntryRef Main =
+            SM.getFileEntryRefForID(SM.getMainFileID())) {
       llvm::SmallString<256> Path(Main->getName());
       SM.getFileManager().makeAbsolutePath(Path);
       Package = ::torchdtype::PythonWrappers::forSource(Path);
     }
-    Read = true;
     return Package.get();
   };
   std::vector<::torchdtype::DispatchOperandFinding> Found =

@@ -37,8 +37,7 @@ public:
     if (!isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
       return true;
     if (const auto *NS = dyn_cast<NamespaceDecl>(D))
-      if (Api.isLibTorchNamespace(NS->getName()) || NS->getName() == "std" ||
-          NS->getName() == "pybind11")
+      if (Api.isModelledNamespace(NS->getName()))
         return true;
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (FD && !isLambdaOperator(FD))

@@ -259,6 +259,13 @@ public:
   bool isLibTorchNamespace(llvm::StringRef NS) const {
     return hasName("libtorch_namespaces", NS);
   }
+  /// A top-level namespace whose functions the analysis never enters:
+  /// LibTorch's (modelled by name), the standard library's (std, and
+  /// libstdc++'s __gnu_cxx) and pybind11's.
+  bool isModelledNamespace(llvm::StringRef NS) const {
+    return isLibTorchNamespace(NS) || NS == "std" || NS == "__gnu_cxx" ||
+           NS == "pybind11";
+  }
   bool isOpNamespace(llvm::StringRef NS) const {
     return hasName("op_namespaces", NS);
   }

@@ -1,5 +1,4 @@
-//===- Callers.h - who calls the functions of a translation unit -*- C++
-//-*-===//
+//===- Callers.h - who calls the functions of a translation unit -*- C++ -*-===//
 //
 // Extension code is split between the functions Python calls (bound with
 // pybind11's def, or TORCH_LIBRARY's def and impl) and helpers and launchers

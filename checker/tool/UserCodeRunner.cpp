@@ -176,9 +176,9 @@ private:
   Scope *TUScope = nullptr;
 };
 
-/// Skips, in a prefix, the bodies of the functions the checks never enter:
-/// those of LibTorch's namespaces (modelled by name, see ApiModel), of the
-/// standard library and of pybind11. The bodies of other libraries'
+/// Skips, in a prefix, the bodies of the functions the checks never enter
+/// (ApiModel::isModelledNamespace: LibTorch's, modelled by name, the
+/// standard library's and pybind11's). The bodies of other libraries'
 /// functions stay (the flow analysis may follow a call into them), and Sema
 /// never skips a constexpr function or one whose return type is deduced.
 /// Half the time of a PCH of <torch/extension.h>, and a smaller file; what
@@ -192,11 +192,7 @@ public:
     for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
       if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
         Top = NS;
-    if (!Top)
-      return false;
-    StringRef Name = Top->getName();
-    return Api.isLibTorchNamespace(Name) || Name == "std" ||
-           Name == "__gnu_cxx" || Name == "pybind11";
+    return Top && Api.isModelledNamespace(Top->getName());
   }
 };
 
