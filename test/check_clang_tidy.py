@@ -16,6 +16,8 @@ Options of this script:
   --load=MODULE        pass --load=MODULE to the tidy executable (when --tidy is
                        not given, stock clang-tidy-19 is used)
   --mock-include=DIR   mock LibTorch headers, added with -isystem
+  --pch=FILE           the precompiled mock <torch/torch.h> (C++17), added with
+                       -include-pch to C++17 runs (not to CUDA ones)
   --filecheck=PATH     FileCheck executable (default: FileCheck on PATH, else
                        /usr/lib/llvm-19/bin/FileCheck)
   -check-suffix=A,B    use CHECK-MESSAGES-A / CHECK-NOTES-A ... prefixes
@@ -78,6 +80,7 @@ def parse_own(own):
         "tidy": None,
         "load": None,
         "mock_include": None,
+        "pch": None,
         "filecheck": None,
         "check_suffix": [""],
         "std": "c++17",
@@ -89,6 +92,7 @@ def parse_own(own):
         "tidy": "tidy",
         "load": "load",
         "mock-include": "mock_include",
+        "pch": "pch",
         "filecheck": "filecheck",
         "check-suffix": "check_suffix",
         "check-suffixes": "check_suffix",
@@ -217,6 +221,8 @@ def main():
     if opts["mock_include"]:
         compiler_args += ["-isystem", opts["mock_include"]]
     compiler_args += compiler_extra
+    if opts["pch"] and opts["std"] == "c++17" and "-x" not in compiler_extra:
+        compiler_args += ["-include-pch", opts["pch"]]
     cmd += compiler_args
 
     print("Running " + " ".join(repr(c) if " " in c else c for c in cmd))

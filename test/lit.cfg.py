@@ -56,9 +56,13 @@ config.substitutions.append(
     ("%check_clang_tidy_load",
      "%s %s --tidy=%s --load=%s --mock-include=%s"
      % (python, check_script, clang_tidy_19, tidy_module, mock_include)))
+# --param torchdtype_mock_pch=FILE: the RUN lines of %check_clang_tidy parse
+# through the precompiled mock <torch/torch.h> (the sanitizer tier's choice).
+mock_pch = lit_config.params.get("torchdtype_mock_pch")
 config.substitutions.append(
     ("%check_clang_tidy",
-     "%s %s --tidy=%s --mock-include=%s" % (python, check_script, tidy_bin, mock_include)))
+     "%s %s --tidy=%s --mock-include=%s%s" % (python, check_script, tidy_bin, mock_include,
+                                              " --pch=" + mock_pch if mock_pch else "")))
 config.substitutions.append(("%torchdtype_tidy", tidy_bin))
 config.substitutions.append(("%torchdtype_module", tidy_module))
 config.substitutions.append(("%clang_tidy_19", clang_tidy_19))

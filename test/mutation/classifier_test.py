@@ -45,4 +45,14 @@ with tempfile.TemporaryDirectory() as d:
         expect(r.returncode == (1 if bad else 0), "%s: exit %d" % (name, r.returncode))
         expect(("%d passed, %d failed" % (4 - bad, bad)) in r.stdout,
                "%s: closing line %r" % (name, r.stdout[-200:]))
+    # With --pch, a precompiled header that does not load stops the run
+    # before the mutants (each would end in that error and pass).
+    r = subprocess.run([sys.executable, os.path.join(HERE, "mutate.py"), "--tidy",
+                        os.path.join(d, "compile-error"), "--mock-include", d,
+                        "--pch", os.path.join(d, "stale.pch"), "--count", "4"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       timeout=120)
+    expect(r.returncode == 2 and "does not analyse cleanly" in r.stdout
+           and "passed" not in r.stdout,
+           "--pch that does not load: exit %d %r" % (r.returncode, r.stdout[-300:]))
 finish()

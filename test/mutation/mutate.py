@@ -6,6 +6,11 @@ compile errors included, but must never crash, hang, or fail without saying why.
 Usage: test/mutation/mutate.py --tidy PATH --mock-include DIR [options]
   --tidy PATH          torchdtype-tidy (a sanitizer build's too)
   --mock-include DIR   the mock LibTorch headers (-isystem)
+  --pch FILE           parse through this precompiled mock <torch/torch.h>
+                       (C++17; it comes first in every mutant, so a mutant
+                       that breaks the lines above its own #include still
+                       sees the header whole); checked on an unbroken file
+                       first
   --count N            mutants to run (default 300)
   --seed S             random seed (default 1); the same seed and inputs give
                        the same mutants
@@ -242,13 +247,12 @@ CRASH = re.compile(r"PLEASE submit a bug report|Stack dump:|AddressSanitizer|"
                    r"Segmentation fault|Assertion .* failed|terminate called")
 
 
-def run_one(tidy, mock_include, timeout, work, mutant):
+def run_one(tidy, flags, timeout, work, mutant):
     name, what, text = mutant
     path = os.path.join(work, name)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
-    cmd = [tidy, "-checks=-*,torchdtype-*", path, "--",
-           "-std=c++17", "-isystem", mock_include]
+    cmd = [tidy, "-checks=-*,torchdtype-*", path, "--"] + flags
     start = time.monotonic()
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -270,6 +274,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--tidy", required=True)
     ap.add_argument("--mock-include", required=True)
+    ap.add_argument("--pch")
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=60)
@@ -292,13 +297,25 @@ def main():
         print("mutate: error: not an executable: %s" % args.tidy, file=sys.stderr)
         return 2
 
+    flags = ["-std=c++17", "-isystem", args.mock_include]
+    if args.pch:
+        flags += ["-include-pch", args.pch]
     counts = {"ok": 0, "crash": 0, "hang": 0, "unclear": 0}
     slowest = (0.0, "")
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="torchdtype-mutants-") as work:
+        # Every mutant may end in a compile error; an unbroken file must not,
+        # or the mutants would only be testing that the PCH does not load.
+        sound = args.pch and run_one(args.tidy, flags, args.timeout, work,
+                        ("unbroken.cpp", "", "#include <torch/torch.h>\n"
+                         "int main() { return torch::ones({1}).dim() - 1; }\n"))
+        if sound and (sound[2] != "ok" or "error:" in sound[3]):
+            print("mutate: error: an unbroken file does not analyse cleanly with %s:\n%s"
+                  % (" ".join(flags), sound[3].strip()), file=sys.stderr)
+            return 2
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
-            futures = [pool.submit(run_one, args.tidy, args.mock_include,
-                                   args.timeout, work, m) for m in mutants]
+            futures = [pool.submit(run_one, args.tidy, flags, args.timeout, work, m)
+                       for m in mutants]
             for fut in concurrent.futures.as_completed(futures):
                 name, what, verdict, out, cmd, secs = fut.result()
                 counts[verdict] += 1

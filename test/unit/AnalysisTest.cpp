@@ -56,7 +56,10 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
                      "#include <ATen/autocast_mode.h>\n" +
                      Code.str();
   R.AST = tooling::buildASTFromCodeWithArgs(
-      Full, {"-std=c++17", "-isystem", TORCHDTYPE_MOCK_INCLUDE}, "input.cc");
+      Full,
+      {"-std=c++17", "-isystem", TORCHDTYPE_MOCK_INCLUDE, "-include-pch",
+       TORCHDTYPE_MOCK_PCH},
+      "input.cc");
   EXPECT_TRUE(R.AST);
   if (!R.AST)
     return R;

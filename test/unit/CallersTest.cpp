@@ -23,7 +23,9 @@ namespace {
 void expectEntries(llvm::StringRef Code) {
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
       "#include <torch/extension.h>\n" + Code.str(),
-      {"-std=c++17", "-isystem", TORCHDTYPE_MOCK_INCLUDE}, "input.cpp");
+      {"-std=c++17", "-isystem", TORCHDTYPE_MOCK_INCLUDE, "-include-pch",
+       TORCHDTYPE_MOCK_PCH},
+      "input.cpp");
   ASSERT_TRUE(AST);
   ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred())
       << "snippet does not compile";
