@@ -2,8 +2,8 @@
 """Runtime verification of the scenario corpus on LibTorch 1.13.1 (CPU).
 
 Builds the scenarios verified on the CPU into one runner (a few unity
-translation units over a precompiled header of LibTorch), runs each in its
-own process, and checks what its header says: a `bug` throws an error
+translation units over a precompiled header of LibTorch), runs each in a
+process of its own (forked from a runner that loaded LibTorch once), and checks what its header says: a `bug` throws an error
 containing its `raises:` text, from the line marked `// BUG` (the innermost
 frame of the scenario's file at the throw); an `ok` returns 0 from main.
 
@@ -17,6 +17,7 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -29,6 +30,7 @@ CXX = os.environ.get("CXX_SCENARIOS", "clang++-19")
 FLAGS = ["-std=c++17", "-O0", "-gline-tables-only", "-D_GLIBCXX_USE_CXX11_ABI=1",
          "-isystem", API_INC, "-w"]
 CHUNK = 12
+TIMEOUT = 120  # seconds a scenario may run
 PRELUDE = ["torch/torch.h", "algorithm", "array", "chrono", "cmath", "cstdint",
            "cstdio", "cstdlib", "cstring", "functional", "iomanip", "iostream",
            "map", "memory", "numeric", "optional", "random", "set", "sstream",
@@ -181,18 +183,40 @@ def symbolize(exe, offsets):
     return frames
 
 
-def check(exe, s):
+def run_group(exe, group, outdir):
+    """Runs the scenarios of `group` one after the other, each in a child
+    forked from one runner (LibTorch is loaded once); returns per scenario its
+    output and why it did not finish (None when it did)."""
     env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1")
-    try:
-        r = subprocess.run([exe, "--run", s.rel], stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True, timeout=120,
-                           env=env, errors="replace")
-    except subprocess.TimeoutExpired:
-        return "timed out after 120 s"
-    out = r.stdout
+    shutil.rmtree(outdir, ignore_errors=True)
+    os.makedirs(outdir)
+    r = subprocess.run([exe, "--run-each", outdir, str(TIMEOUT)] + [s.rel for s in group],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                       env=env, errors="replace")
+    status = dict(re.findall(r"^(\d+) ((?:exit|signal) \d+)$", r.stdout, re.M))
+    results = []
+    for i, s in enumerate(group):
+        path = os.path.join(outdir, "%d.out" % i)
+        out = open(path, errors="replace").read() if os.path.exists(path) else ""
+        st = status.get(str(i))
+        if st is None:
+            why = "the runner stopped before it (exit %d): %s" % (r.returncode, r.stdout[-400:].strip())
+        elif st == "signal %d" % signal.SIGALRM:
+            why = "timed out after %d s" % TIMEOUT
+        elif st != "exit 0":
+            why = "did not finish (%s): %s" % (st, out[-400:].strip())
+        else:
+            why = None
+        results.append((out, why))
+    return results
+
+
+def check(exe, s, out, why):
+    if why:
+        return why
     m = re.search(r"^result: (.*)$", out, re.M)
-    if r.returncode != 0 or not m:
-        return "did not finish (exit %d): %s" % (r.returncode, out[-400:].strip())
+    if not m:
+        return "did not finish: %s" % out[-400:].strip()
     result = m.group(1)
     if s.expect == "ok":
         return None if result == "ok 0" else "expected to run, got %s: %s" % (
@@ -238,8 +262,14 @@ def main():
     if runnable and not exe:
         return 2
     passed = failed = 0
+    groups = [runnable[i::a.j] for i in range(a.j)]
     with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
-        for s, why in zip(runnable, ex.map(lambda s: check(exe, s), runnable)):
+        ran = list(ex.map(lambda g: run_group(exe, g[1], os.path.join(
+            os.path.abspath(a.build_dir), "out%d" % g[0])), enumerate(groups)))
+    outcomes = {s.rel: r for g, rs in zip(groups, ran) for s, r in zip(g, rs)}
+    with concurrent.futures.ThreadPoolExecutor(a.j) as ex:
+        for s, why in zip(runnable, ex.map(lambda s: check(exe, s, *outcomes[s.rel]),
+                                           runnable)):
             if why:
                 failed += 1
                 print("FAIL %s: %s" % (s.rel, why))
