@@ -9,17 +9,17 @@
 // printed as offsets into this executable; verify.py symbolizes them.
 
 #include <c10/util/Exception.h>
-#include <dlfcn.h>
-#include <execinfo.h>
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <exception>
+#include <execinfo.h>
+#include <fcntl.h>
 #include <string>
+#include <sys/wait.h>
 #include <typeinfo>
+#include <unistd.h>
 
 struct ScenarioEntry {
   const char *Name;
@@ -139,10 +139,11 @@ int main(int Argc, char **Argv) {
   if (Argc == 3 && !std::strcmp(Argv[1], "--run"))
     return runScenario(Argv[2]);
   if (Argc >= 4 && !std::strcmp(Argv[1], "--run-each"))
-    return runEach(Argv[2], static_cast<unsigned>(std::atoi(Argv[3])),
-                   Argc - 4, Argv + 4);
-  std::fprintf(stderr,
-               "usage: %s --list | --run NAME | --run-each DIR SECONDS NAME...\n",
-               Argv[0]);
+    return runEach(Argv[2], static_cast<unsigned>(std::atoi(Argv[3])), Argc - 4,
+                   Argv + 4);
+  std::fprintf(
+      stderr,
+      "usage: %s --list | --run NAME | --run-each DIR SECONDS NAME...\n",
+      Argv[0]);
   return 2;
 }
