@@ -4,11 +4,15 @@
 usage: examples/check.py [--tidy build/bin/torchdtype-tidy] [--build-dir DIR]
                          [--compiler clang++-19] [--ignore-columns] [--show]
                          [--load build/lib/torchdtype.so --tidy clang-tidy-19]
+                         [--save-output FILE]
 The examples are configured (not built) with cmake into DIR (default
 build/examples) to get compile_commands.json; each TU is run through
 `tidy -p DIR -checks='-*,torchdtype-*' FILE`. Warning lines are compared as
 `path-relative-to-examples:line:col: warning: message [check]`. Also checks that
 every warning is on a `// BUG(torchdtype-<check>)` line of the same check.
+--save-output FILE keeps the tool's output of every TU (warnings and notes),
+written only when all ran without errors: the driver tier compares
+`torchdtype check` with it instead of running clang-tidy on them again.
 Exit 0 when they agree, 1 otherwise, 77 when LibTorch's CMake package is absent.
 """
 import argparse
@@ -34,7 +38,10 @@ def main():
     ap.add_argument("--show", action="store_true", help="print the tool's output")
     ap.add_argument("--load", metavar="MODULE",
                     help="run stock clang-tidy (--tidy, e.g. clang-tidy-19) with --load=MODULE")
+    ap.add_argument("--save-output", metavar="FILE")
     args = ap.parse_args()
+    if args.save_output and os.path.exists(args.save_output):
+        os.remove(args.save_output)
 
     db = os.path.join(args.build_dir, "compile_commands.json")
     if not os.path.exists(db):
@@ -51,7 +58,7 @@ def main():
     resource_dir = subprocess.run([args.compiler, "-print-resource-dir"], stdout=subprocess.PIPE,
                                   text=True).stdout.strip()
     files = sorted({e["file"] for e in json.load(open(db))})
-    got = []
+    got, outputs = [], []
     for f in files:
         cmd = [args.tidy, "-p", args.build_dir, "-checks=-*,torchdtype-*", f]
         if args.load:
@@ -64,11 +71,16 @@ def main():
         if re.search(r"\berror: ", r.stdout):
             print("tool reported errors on %s:\n%s" % (f, r.stdout[-3000:]))
             return 1
+        outputs.append(r.stdout)
         for line in r.stdout.splitlines():
             m = WARN.match(line)
             if m:
                 got.append((os.path.relpath(m["file"], HERE), int(m["line"]), int(m["col"]),
                             m["msg"], m["check"]))
+    if args.save_output:
+        with open(args.save_output + ".tmp", "w") as out:
+            out.write("".join(outputs))
+        os.replace(args.save_output + ".tmp", args.save_output)
     cuda_ran = cuda_units(args, got)
     if cuda_ran is None:
         return 1
