@@ -391,10 +391,15 @@ public:
   /// The counts, then each analysed file parsed without a PCH, and why.
   void printStats(llvm::raw_ostream &OS, const std::vector<Unit> &Units,
                   const std::vector<size_t> &Analysed) {
+    size_t Cached = llvm::count_if(Units, [](const Unit &U) { return U.Cached; });
+    size_t Skipped = llvm::count_if(
+        Units, [](const Unit &U) { return !U.Skipped.empty(); });
     OS << "torchdtype check: " << Units.size()
-       << " file(s): " << Analysed.size() << " analysed, "
-       << Units.size() - Analysed.size() << " from the cache; pch: " << Built
-       << " built, " << Reused << " reused, " << Unusable << " not usable\n";
+       << " file(s): " << Analysed.size() << " analysed, " << Cached
+       << " from the cache"
+       << (Skipped ? ", " + std::to_string(Skipped) + " skipped" : "")
+       << "; pch: " << Built << " built, " << Reused << " reused, "
+       << Unusable << " not usable\n";
     for (size_t I : Analysed) {
       const Unit &U = Units[I];
       if (!U.Pch.empty())
@@ -588,11 +593,19 @@ int runCheck(const std::vector<std::string> &Args) {
   bool Progress = !O.Quiet && ::isatty(2);
   Caches C(O, Files, DB->getAllFiles());
   std::vector<Unit> Units(Files.size());
+  // A project's own precompiled headers (CMake's) not built yet: its files
+  // read the headers they are made from.
+  std::set<std::string> UnbuiltPchs;
   for (size_t I = 0; I < Files.size(); ++I) {
     Unit &U = Units[I];
     U.File = Files[I];
     ClangTidyOptions Opts = Provider->getOptions(U.File);
     U.Command = commandFor(*DB, U.File, Opts);
+    if (std::optional<std::string> P = dropUnbuiltPch(U.Command))
+      UnbuiltPchs.insert(*P);
+    if (llvm::is_contained(U.Command.CommandLine, "-emit-pch"))
+      U.Skipped = "it builds a precompiled header (as CMake's cmake_pch.hxx.cxx "
+                  "does); the files that use it are analysed";
     if (isCudaCommand(U.Command)) {
       U.Cuda = true;
       if (std::optional<std::string> Why =
@@ -606,10 +619,16 @@ int runCheck(const std::vector<std::string> &Args) {
       C.planPchs(Units, [&](const std::set<std::string> &Skip) {
         std::vector<tooling::CompileCommand> Commands;
         for (const std::string &F : DB->getAllFiles())
-          if (!Skip.count(F))
+          if (!Skip.count(F)) {
             Commands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
+            dropUnbuiltPch(Commands.back());
+          }
         return Commands;
       });
+  for (const std::string &P : UnbuiltPchs)
+    llvm::errs() << "torchdtype check: " << P
+                 << " is not built yet: the files it is for read the header "
+                    "it is made from (-include)\n";
 
   // Workers take files in turn; each has its own ClangTidyContext.
   LineTable Lines;

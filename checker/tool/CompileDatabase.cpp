@@ -2,6 +2,7 @@
 
 #include "CompileDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -90,6 +91,51 @@ loadCompileDatabase(llvm::StringRef Dir, std::vector<std::string> &Problems,
   // As clang's loader wraps what it loads from a directory.
   return inferTargetAndDriverMode(inferMissingCompileCommands(
       expandResponseFiles(std::move(DB), llvm::vfs::getRealFileSystem())));
+}
+
+void absoluteSourceArgument(CompileCommand &C) {
+  llvm::SmallString<256> File(C.Filename);
+  llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+  for (std::string &A : C.CommandLine) {
+    if (A.empty() || A[0] == '-' || llvm::sys::path::is_absolute(A))
+      continue;
+    llvm::SmallString<256> P(C.Directory);
+    llvm::sys::path::append(P, A);
+    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    if (P == File)
+      A = std::string(File);
+  }
+}
+
+std::optional<std::string> dropUnbuiltPch(CompileCommand &C) {
+  std::vector<std::string> &Args = C.CommandLine;
+  // An argument's value, after its own -Xclang when it has one.
+  auto ValueOf = [&](size_t I) -> size_t {
+    return I + 2 < Args.size() && Args[I + 1] == "-Xclang" ? I + 2 : I + 1;
+  };
+  std::optional<size_t> Pch;
+  bool IncludesText = false;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A == "-include-pch" && ValueOf(I) < Args.size())
+      Pch = I;
+    else if (A == "-include" ||
+             (A.starts_with("-include") && !A.starts_with("-include-pch")))
+      IncludesText = true;
+  }
+  if (!Pch || !IncludesText)
+    return std::nullopt;
+  std::string Path = Args[ValueOf(*Pch)];
+  llvm::SmallString<256> Abs(Path);
+  if (!llvm::sys::path::is_absolute(Path)) {
+    Abs = C.Directory;
+    llvm::sys::path::append(Abs, Path);
+  }
+  if (llvm::sys::fs::exists(Abs))
+    return std::nullopt;
+  size_t First = *Pch > 0 && Args[*Pch - 1] == "-Xclang" ? *Pch - 1 : *Pch;
+  Args.erase(Args.begin() + First, Args.begin() + ValueOf(*Pch) + 1);
+  return Path;
 }
 
 } // namespace torchdtype

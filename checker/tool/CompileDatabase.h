@@ -17,6 +17,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,20 @@ namespace torchdtype {
 std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompileDatabase(llvm::StringRef Dir, std::vector<std::string> &Problems,
                     std::string &Error);
+
+/// Writes the source file's argument as C.Filename (absolute) where the
+/// command names it relative to C.Directory: clang-tidy finds a file's
+/// .clang-tidy from the name the compiler is given, and would resolve a
+/// relative one against this process's working directory instead.
+void absoluteSourceArgument(clang::tooling::CompileCommand &C);
+
+/// CMake's target_precompile_headers gives each command
+/// `-Xclang -include-pch -Xclang P -Xclang -include -Xclang H`, and P exists
+/// only once the project is built. When P is missing and the command also
+/// includes a header with -include (H, the text P is made from), the
+/// -include-pch is dropped and H is read as text; returns P as written, or
+/// nothing when the command is left as it was.
+std::optional<std::string> dropUnbuiltPch(clang::tooling::CompileCommand &C);
 
 } // namespace torchdtype
 

@@ -1,6 +1,7 @@
 //===- UserCodeRunner.cpp - run the checks, build a PCH -------------------===//
 
 #include "UserCodeRunner.h"
+#include "CompileDatabase.h"
 #include "TorchDtypeCheck.h"
 #include "analysis/ApiModel.h"
 #include "analysis/PythonWrappers.h"
@@ -266,6 +267,7 @@ tooling::CompileCommand commandFor(const tooling::CompilationDatabase &DB,
   }
   if (Opts.ExtraArgs)
     Args.insert(Args.end(), Opts.ExtraArgs->begin(), Opts.ExtraArgs->end());
+  absoluteSourceArgument(C);
   return C;
 }
 

@@ -340,6 +340,43 @@ with tempfile.TemporaryDirectory() as d:
         expect(code == 0 and got == want,
                "pch %s: bodies kept %r, expected %r (%d %r)" % (extra, got, want, code, err))
 
+# A database from CMake's target_precompile_headers, before the build: each
+# unit's -include-pch names a PCH not built yet, and -include the header it
+# is made from; the PCH's own entry (-emit-pch) is no code to analyse.
+with tempfile.TemporaryDirectory() as d:
+    pchdir = os.path.join(d, "CMakeFiles", "app.dir")
+    os.makedirs(pchdir)
+    hxx = os.path.join(pchdir, "cmake_pch.hxx")
+    open(hxx, "w").write("#include <torch/torch.h>\n")
+    open(hxx + ".cxx", "w").write("/* empty */\n")
+    # no #include of its own: the forced one brings LibTorch, as in a
+    # project that relies on its precompiled header
+    open(os.path.join(d, "use.cpp"), "w").write(
+        "void f() {\n  auto a = torch::ones({2, 2});\n"
+        "  auto b = torch::ones({2, 2}, torch::kHalf);\n  torch::mm(a, b);\n}\n")
+    flags = ["clang++", "-std=c++17", "-isystem", MOCK]
+    forced = ["-Xclang", "-include-pch", "-Xclang", hxx + ".pch",
+              "-Xclang", "-include", "-Xclang", hxx]
+    json.dump([{"directory": d, "file": hxx + ".cxx",
+                "arguments": flags + ["-Xclang", "-emit-pch", "-Xclang", "-include", "-Xclang",
+                                      hxx, "-x", "c++-header", "-o", hxx + ".pch", "-c",
+                                      hxx + ".cxx"]},
+               {"directory": d, "file": os.path.join(d, "use.cpp"),
+                "arguments": flags + forced + ["-c", "use.cpp", "-o", "use.o"]}],
+              open(os.path.join(d, "compile_commands.json"), "w"))
+    # run from a directory whose .clang-tidy turns the checks off: use.cpp,
+    # named relative to its entry's directory, is still configured by its own
+    elsewhere = os.path.join(d, "elsewhere")
+    os.makedirs(elsewhere)
+    open(os.path.join(elsewhere, ".clang-tidy"), "w").write("Checks: '-*,llvm-*'\n")
+    code, out, err = run(["-p", d, "--stats", "--no-cache"], cwd=elsewhere)
+    expect(code == 1 and len(warnings(out)) == 1 and "use.cpp:4:3: warning: 'mm'" in out,
+           "cmake pch not built: use.cpp read through the header (%d %r %r)" % (code, out, err))
+    expect(hxx + ".pch is not built yet" in err
+           and "cmake_pch.hxx.cxx: skipped: it builds a precompiled header" in err
+           and "1 analysed, 0 from the cache, 1 skipped" in err,
+           "cmake pch not built: said once, its own entry skipped %r" % err)
+
 # The example project: the same findings as stock clang-tidy-19 --load.
 db = os.path.join(EXAMPLES_BUILD, "compile_commands.json")
 if not os.path.exists(db):
@@ -377,6 +414,21 @@ if os.path.exists(db):
     expect(warm == out and code2 == code and "0 analysed, 3 from the cache" in err,
            "example project: warm run from the cache, same report (%r)" % err[-300:])
     shutil.rmtree(excache, ignore_errors=True)
+    # The app with CMake's precompiled <torch/torch.h>, configured and not
+    # built: the app's findings of the report above, its PCH's entry skipped.
+    with tempfile.TemporaryDirectory() as pchbuild:
+        r = subprocess.run(["cmake", "-S", os.path.join(ROOT, "examples"), "-B", pchbuild,
+                            "-G", "Ninja", "-DCMAKE_CXX_COMPILER=clang++-19",
+                            "-DTORCHDTYPE_EXAMPLES_PCH=ON",
+                            "-DTORCHDTYPE_EXAMPLES_EXTENSION=OFF"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        code3, cm, err = run(["-p", pchbuild, "--stats", "--no-cache"])
+        app = "\n".join(l for l in out.splitlines() if "/examples/app/" in l)
+        expect(r.returncode == 0 and code3 == 1 and cm.strip() == app.strip()
+               and "cmake_pch.hxx.pch is not built yet" in err
+               and "cmake_pch.hxx.cxx: skipped" in err,
+               "example app with CMake's PCH, not built: the app's findings (%d %r %r)"
+               % (code3, err[-600:], sorted(set(cm.splitlines()) ^ set(app.splitlines()))))
 else:
     print("SKIP example comparison: examples could not be configured (no LibTorch?)")
 
