@@ -495,10 +495,7 @@ bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
   auto InDir = [&](llvm::StringRef Path) {
     if (Path.empty() || llvm::sys::path::is_absolute(Path))
       return Path.str();
-    llvm::SmallString<256> P(U.Command.Directory);
-    llvm::sys::path::append(P, Path);
-    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-    return std::string(P);
+    return absoluteIn(U.Command.Directory, Path);
   };
   auto Absolute = [&](tooling::DiagnosticMessage M) {
     M.FilePath = InDir(M.FilePath);
@@ -593,16 +590,23 @@ int runCheck(const std::vector<std::string> &Args) {
   bool Progress = !O.Quiet && ::isatty(2);
   Caches C(O, Files, DB->getAllFiles());
   std::vector<Unit> Units(Files.size());
-  // A project's own precompiled headers (CMake's) not built yet: its files
-  // read the headers they are made from.
+  // A file's command as it is analysed. A project's own precompiled headers
+  // (CMake's) not built yet give way to the headers they are made from; those
+  // of the files analysed are added to Unbuilt.
   std::set<std::string> UnbuiltPchs;
+  auto CommandOf = [&](const std::string &File, const ClangTidyOptions &Opts,
+                       std::set<std::string> *Unbuilt) {
+    tooling::CompileCommand Command = commandFor(*DB, File, Opts);
+    std::optional<std::string> P = dropUnbuiltPch(Command);
+    if (P && Unbuilt)
+      Unbuilt->insert(*P);
+    return Command;
+  };
   for (size_t I = 0; I < Files.size(); ++I) {
     Unit &U = Units[I];
     U.File = Files[I];
     ClangTidyOptions Opts = Provider->getOptions(U.File);
-    U.Command = commandFor(*DB, U.File, Opts);
-    if (std::optional<std::string> P = dropUnbuiltPch(U.Command))
-      UnbuiltPchs.insert(*P);
+    U.Command = CommandOf(U.File, Opts, &UnbuiltPchs);
     if (llvm::is_contained(U.Command.CommandLine, "-emit-pch"))
       U.Skipped = "it builds a precompiled header (as CMake's cmake_pch.hxx.cxx "
                   "does); the files that use it are analysed";
@@ -619,10 +623,9 @@ int runCheck(const std::vector<std::string> &Args) {
       C.planPchs(Units, [&](const std::set<std::string> &Skip) {
         std::vector<tooling::CompileCommand> Commands;
         for (const std::string &F : DB->getAllFiles())
-          if (!Skip.count(F)) {
-            Commands.push_back(commandFor(*DB, F, Provider->getOptions(F)));
-            dropUnbuiltPch(Commands.back());
-          }
+          if (!Skip.count(F))
+            Commands.push_back(
+                CommandOf(F, Provider->getOptions(F), /*Unbuilt=*/nullptr));
         return Commands;
       });
   for (const std::string &P : UnbuiltPchs)

@@ -93,18 +93,22 @@ loadCompileDatabase(llvm::StringRef Dir, std::vector<std::string> &Problems,
       expandResponseFiles(std::move(DB), llvm::vfs::getRealFileSystem())));
 }
 
-void absoluteSourceArgument(CompileCommand &C) {
-  llvm::SmallString<256> File(C.Filename);
-  llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
-  for (std::string &A : C.CommandLine) {
-    if (A.empty() || A[0] == '-' || llvm::sys::path::is_absolute(A))
-      continue;
-    llvm::SmallString<256> P(C.Directory);
-    llvm::sys::path::append(P, A);
-    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-    if (P == File)
-      A = std::string(File);
+std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
+  llvm::SmallString<256> P(Path);
+  if (!llvm::sys::path::is_absolute(P)) {
+    P = Dir;
+    llvm::sys::path::append(P, Path);
   }
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+void absoluteSourceArgument(CompileCommand &C) {
+  std::string File = absoluteIn(C.Directory, C.Filename);
+  for (std::string &A : C.CommandLine)
+    if (!A.empty() && A[0] != '-' && !llvm::sys::path::is_absolute(A) &&
+        absoluteIn(C.Directory, A) == File)
+      A = File;
 }
 
 std::optional<std::string> dropUnbuiltPch(CompileCommand &C) {
@@ -119,19 +123,13 @@ std::optional<std::string> dropUnbuiltPch(CompileCommand &C) {
     llvm::StringRef A = Args[I];
     if (A == "-include-pch" && ValueOf(I) < Args.size())
       Pch = I;
-    else if (A == "-include" ||
-             (A.starts_with("-include") && !A.starts_with("-include-pch")))
+    else if (A.starts_with("-include") && !A.starts_with("-include-pch"))
       IncludesText = true;
   }
   if (!Pch || !IncludesText)
     return std::nullopt;
   std::string Path = Args[ValueOf(*Pch)];
-  llvm::SmallString<256> Abs(Path);
-  if (!llvm::sys::path::is_absolute(Path)) {
-    Abs = C.Directory;
-    llvm::sys::path::append(Abs, Path);
-  }
-  if (llvm::sys::fs::exists(Abs))
+  if (llvm::sys::fs::exists(absoluteIn(C.Directory, Path)))
     return std::nullopt;
   size_t First = *Pch > 0 && Args[*Pch - 1] == "-Xclang" ? *Pch - 1 : *Pch;
   Args.erase(Args.begin() + First, Args.begin() + ValueOf(*Pch) + 1);

@@ -30,6 +30,10 @@ std::unique_ptr<clang::tooling::CompilationDatabase>
 loadCompileDatabase(llvm::StringRef Dir, std::vector<std::string> &Problems,
                     std::string &Error);
 
+/// Path, as a command in Dir names it, made absolute and without . and ..
+/// components.
+std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path);
+
 /// Writes the source file's argument as C.Filename (absolute) where the
 /// command names it relative to C.Directory: clang-tidy finds a file's
 /// .clang-tidy from the name the compiler is given, and would resolve a

@@ -1,6 +1,7 @@
 //===- PchCache.cpp - precompiled headers of shared include prefixes ------===//
 
 #include "PchCache.h"
+#include "CompileDatabase.h"
 #include "IncludePrefix.h"
 #include "UserCodeRunner.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -24,16 +25,6 @@ bool isCxxSource(llvm::StringRef File) {
   llvm::StringRef Ext = llvm::sys::path::extension(File);
   return Ext == ".cpp" || Ext == ".cc" || Ext == ".cxx" || Ext == ".c++" ||
          Ext == ".C" || Ext == ".cp" || Ext == ".CPP";
-}
-
-std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
-  llvm::SmallString<256> P(Path);
-  if (!llvm::sys::path::is_absolute(P)) {
-    P = Dir;
-    llvm::sys::path::append(P, Path);
-  }
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
 }
 
 /// A manifest: the magic line, the status line, then each header the build
