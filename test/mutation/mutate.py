@@ -306,13 +306,15 @@ def main():
     with tempfile.TemporaryDirectory(prefix="torchdtype-mutants-") as work:
         # Every mutant may end in a compile error; an unbroken file must not,
         # or the mutants would only be testing that the PCH does not load.
-        sound = args.pch and run_one(args.tidy, flags, args.timeout, work,
-                        ("unbroken.cpp", "", "#include <torch/torch.h>\n"
-                         "int main() { return torch::ones({1}).dim() - 1; }\n"))
-        if sound and (sound[2] != "ok" or "error:" in sound[3]):
-            print("mutate: error: an unbroken file does not analyse cleanly with %s:\n%s"
-                  % (" ".join(flags), sound[3].strip()), file=sys.stderr)
-            return 2
+        if args.pch:
+            _, _, verdict, out, _, _ = run_one(
+                args.tidy, flags, args.timeout, work,
+                ("unbroken.cpp", "", "#include <torch/torch.h>\n"
+                 "int main() { return torch::ones({1}).dim() - 1; }\n"))
+            if verdict != "ok" or "error:" in out:
+                print("mutate: error: an unbroken file does not analyse cleanly with %s:\n%s"
+                      % (" ".join(flags), out.strip()), file=sys.stderr)
+                return 2
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.j)) as pool:
             futures = [pool.submit(run_one, args.tidy, flags, args.timeout, work, m)
                        for m in mutants]

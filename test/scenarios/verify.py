@@ -3,7 +3,8 @@
 
 Builds the scenarios verified on the CPU into one runner (a few unity
 translation units over a precompiled header of LibTorch), runs each in a
-process of its own (forked from a runner that loaded LibTorch once), and checks what its header says: a `bug` throws an error
+process of its own (forked from a runner that loaded LibTorch once), and
+checks what its header says: a `bug` throws an error
 containing its `raises:` text, from the line marked `// BUG` (the innermost
 frame of the scenario's file at the throw); an `ok` returns 0 from main.
 
