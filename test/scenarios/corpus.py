@@ -4,6 +4,14 @@ import os
 import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The corpus read: this directory, or another laid out the same way (the
+# blind corpus, test/blind), chosen with set_root.
+ROOT = HERE
+
+
+def set_root(path):
+    global ROOT
+    ROOT = os.path.abspath(path)
 TIERS = {"1-straight": 1, "2-paths": 2, "3-calls": 3, "4-modules": 4, "5-autocast": 5}
 TIER_NAMES = {1: "straight-line", 2: "branches, loops, reassignment",
               3: "across functions", 4: "class members and modules",
@@ -16,7 +24,7 @@ FAMILIES = {"mixed-precision", "device-mismatch", "module-input-dtype", "half-on
 class Scenario:
     def __init__(self, path):
         self.path = os.path.abspath(path)
-        self.rel = os.path.relpath(self.path, HERE).replace(os.sep, "/")
+        self.rel = os.path.relpath(self.path, ROOT).replace(os.sep, "/")
         self.ident = "td_" + re.sub(r"\W", "_", self.rel[:-len(".cpp")])
         self.header = {}
         self.bug_lines = []
@@ -78,7 +86,7 @@ def load(files=None):
     """The scenarios (all of the corpus when files is empty) and the format
     errors found in them."""
     if not files:
-        files = sorted(glob.glob(os.path.join(HERE, "[1-5]-*", "*.cpp")))
+        files = sorted(glob.glob(os.path.join(ROOT, "[1-5]-*", "*.cpp")))
     scenarios = [Scenario(f) for f in files]
     errors = [x for s in scenarios for x in s.errors()]
     return scenarios, errors

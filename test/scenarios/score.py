@@ -28,7 +28,7 @@ API_INC = "/usr/include/torch/csrc/api/include"
 def analyse(tool, build, scenarios):
     """{(scenario rel, line): [check, ...]} of every warning."""
     os.makedirs(build, exist_ok=True)
-    db = [{"directory": corpus.HERE, "file": s.path,
+    db = [{"directory": corpus.ROOT, "file": s.path,
            "arguments": ["clang++-19", "-std=c++17", "-isystem", API_INC, "-c", s.path]}
           for s in scenarios]
     with open(os.path.join(build, "compile_commands.json"), "w") as f:
@@ -50,7 +50,7 @@ def analyse(tool, build, scenarios):
     by_path = {s.path: s for s in scenarios}
     got = collections.defaultdict(list)
     for f in data["findings"]:
-        path = os.path.abspath(os.path.join(corpus.HERE, f["location"]["file"]))
+        path = os.path.abspath(os.path.join(corpus.ROOT, f["location"]["file"]))
         s = by_path.get(path)
         if s:
             got[(s.rel, f["location"]["line"])].append((f["check"], f["message"]))
@@ -69,8 +69,11 @@ def main():
     ap.add_argument("--min-precision", type=float, default=0.0)
     ap.add_argument("--min-recall", type=float, default=0.0)
     ap.add_argument("--quiet", action="store_true", help="no per-scenario lists")
+    ap.add_argument("--corpus", default=corpus.HERE,
+                    help="the corpus' directory (default: this one)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
+    corpus.set_root(a.corpus)
     if not os.path.isdir(API_INC):
         print("SKIP: LibTorch 1.13.1 headers not installed (libtorch-dev)")
         return 77

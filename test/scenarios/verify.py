@@ -8,7 +8,7 @@ checks what its header says: a `bug` throws an error
 containing its `raises:` text, from the line marked `// BUG` (the innermost
 frame of the scenario's file at the throw); an `ok` returns 0 from main.
 
-usage: verify.py [--build-dir DIR] [-j N] [FILE ...]
+usage: verify.py [--build-dir DIR] [--corpus DIR] [-j N] [FILE ...]
        (no FILE: the whole corpus; exit 0 all verified, 1 a scenario failed,
         2 bad corpus or build error, 77 LibTorch 1.13.1 not installed)
 """
@@ -99,7 +99,7 @@ def compile_chunk(build, pch, chunk, index):
     path = os.path.join(build, "chunk%d.cpp" % index)
     with open(path, "w") as f:
         f.write(src)
-    r = run([CXX] + FLAGS + ["-include-pch", pch, "-I", HERE, "-c", path,
+    r = run([CXX] + FLAGS + ["-include-pch", pch, "-I", corpus.ROOT, "-c", path,
                              "-o", obj + ".tmp"])
     if r.returncode:
         return None, r.stdout
@@ -243,8 +243,11 @@ def main():
     ap.add_argument("--build-dir", default=os.path.join(HERE, "..", "..", "build",
                                                         "test", "scenarios"))
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--corpus", default=HERE,
+                    help="the corpus' directory (default: this one)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args()
+    corpus.set_root(a.corpus)
     if not os.path.isdir(API_INC) or not os.path.exists("/usr/lib/x86_64-linux-gnu/libtorch_cpu.so.1.13"):
         print("SKIP: LibTorch 1.13.1 (libtorch-dev) is not installed")
         return 77
