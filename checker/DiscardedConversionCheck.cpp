@@ -41,7 +41,7 @@ void DiscardedConversionCheck::checkMatch(
     return;
   // The conversions of the data (to, toType, type_as, cpu, cuda ...), as
   // methods of a tensor: a module's to() converts in place.
-  static const ::torchdtype::ApiModel Api(::torchdtype::TorchVersion{});
+  const ::torchdtype::ApiModel &Api = analysis(*Result.Context).api();
   if (!Api.conversion(Method->getName()) ||
       Api.classify(Receiver->getType()) != ::torchdtype::TypeKind::Tensor ||
       Api.classify(Call->getType()) != ::torchdtype::TypeKind::Tensor)

@@ -33,8 +33,10 @@ void MissingDeviceGuardCheck::registerMatchers(MatchFinder *Finder) {
 void MissingDeviceGuardCheck::checkMatch(
     const MatchFinder::MatchResult &Result) {
   const auto *Work = Result.Nodes.getNodeAs<CallExpr>("work");
-  static const ::torchdtype::ApiModel Api(::torchdtype::TorchVersion{});
-  if (!Work || !::torchdtype::deviceWork(Work, Api))
+  if (!Work)
+    return;
+  const ::torchdtype::ApiModel &Api = analysis(*Result.Context).api();
+  if (!::torchdtype::deviceWork(Work, Api))
     return;
   if (!Guards) {
     Callers = std::make_unique<::torchdtype::CallerIndex>(*Result.Context, Api);

@@ -51,7 +51,7 @@ void NonPortableElementTypeCheck::checkMatch(
   if (!ME || ME->getNumTemplateArgs() == 0 || !ME->getMemberDecl() ||
       !ME->getMemberDecl()->getIdentifier())
     return;
-  static const ::torchdtype::ApiModel Api(::torchdtype::TorchVersion{});
+  const ::torchdtype::ApiModel &Api = analysis(*Result.Context).api();
   StringRef Method = ME->getMemberDecl()->getName();
   const Expr *Receiver = Call->getImplicitObjectArgument();
   if (!Api.isElementAccessor(Method) || !Receiver ||

@@ -96,8 +96,7 @@ void TorchDtypeCheck::check(const MatchFinder::MatchResult &Result) {
   }
   if (!FD->getBody() || FD->isInvalidDecl())
     return;
-  ::torchdtype::AnalysisContext &AC =
-      ::torchdtype::sharedAnalysis(*Result.Context, Config);
+  ::torchdtype::AnalysisContext &AC = analysis(*Result.Context);
   if (AC.api().isLibTorchDecl(FD))
     return;
   const ::torchdtype::FunctionResult &R = AC.analyze(FD);
@@ -166,6 +165,11 @@ void TorchDtypeCheck::limitTraversalToUserCode(ASTContext &Ctx) const {
     return; // limited already (torchdtype check, or another torchdtype check)
   if (onlyTorchDtypeChecksEnabled(*TidyContext))
     Ctx.setTraversalScope(userTopLevelDecls(Ctx, /*LoadExternal=*/true));
+}
+
+::torchdtype::AnalysisContext &
+TorchDtypeCheck::analysis(ASTContext &Ctx) const {
+  return ::torchdtype::sharedAnalysis(Ctx, Config);
 }
 
 void TorchDtypeCheck::onEndOfTranslationUnit() {

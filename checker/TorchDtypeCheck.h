@@ -42,6 +42,9 @@ protected:
   void registerTraversalLimit(ast_matchers::MatchFinder *Finder);
   /// The targeted PyTorch version.
   const ::torchdtype::TorchVersion &version() const { return Config.Version; }
+  /// This unit's analysis, shared by the checks; its API model (and the
+  /// caches it keeps) belongs to the unit and honours PyTorchVersion.
+  ::torchdtype::AnalysisContext &analysis(ASTContext &Ctx) const;
   /// A location in the file the user wrote (macro bodies: the expansion).
   SourceLocation fileLoc(SourceLocation Loc) const;
   /// Where an operand's dtype was set (the operand itself if not known), in

@@ -188,13 +188,16 @@ private:
 class SkipModelledBodies : public ASTConsumer {
 public:
   bool shouldSkipFunctionBody(Decl *D) override {
-    static const ::torchdtype::ApiModel Api(::torchdtype::TorchVersion{});
     const NamespaceDecl *Top = nullptr;
     for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
       if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
         Top = NS;
     return Top && Api.isModelledNamespace(Top->getName());
   }
+
+private:
+  /// This PCH build's own (namespaces do not depend on the version).
+  const ::torchdtype::ApiModel Api{::torchdtype::TorchVersion{}};
 };
 
 /// GeneratePCHAction that also reports what it read.
