@@ -395,7 +395,7 @@ bool FunctionAnalyzer::tensorArgCheck(const CallSite &S) {
       Bits |= 1u << unsigned(*D);
     }
     if (const Decl *Tensor = tensorOfArg(S.Args[1]); Tensor && Bits)
-      applyTest(Cur, Tensor, /*IsDevice=*/false, Bits,
+      applyTest(*Cur, Tensor, /*IsDevice=*/false, Bits,
                 S.E->getBeginLoc(), /*Holds=*/true);
     return true;
   }
@@ -414,7 +414,7 @@ bool FunctionAnalyzer::tensorArgCheck(const CallSite &S) {
   }
   for (size_t I = 1; I < Tensors.size(); ++I)
     if (Tensors[0] && Tensors[I] && Tensors[0] != Tensors[I])
-      unifyFacts(Cur, Tensors[0], Tensors[I], /*IsDevice=*/!SameDType);
+      unifyFacts(*Cur, Tensors[0], Tensors[I], /*IsDevice=*/!SameDType);
   return true;
 }
 

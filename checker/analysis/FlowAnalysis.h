@@ -17,6 +17,7 @@
 
 #include "ApiModel.h"
 #include "TensorValue.h"
+#include "solver/Assumption.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -45,53 +46,6 @@ struct AnalysisConfig {
   bool DropAfterThrow = true;
 };
 
-/// A branch condition assumed on a path, and its value, with the
-/// expression that decided it (for notes). An atom is one of:
-/// - a bool variable (`use_fp16`), or a field of a local struct
-///   (`cfg.fp16_cache`): Var (and Field);
-/// - a query of the machine such as torch::cuda::is_available(): Var is the
-///   FunctionDecl;
-/// - a variable or field compared with a constant (`mode == "fp64"`,
-///   `smoothing > 0.0`): Var, Field, Rel and Const;
-/// - the case a switch on an expression took: Site is the SwitchStmt;
-/// - the first iteration of a loop: Site is the loop, Rel FirstIteration.
-struct Assumption {
-  enum class Relation : uint8_t {
-    Is,
-    Equals,
-    Less,
-    LessEqual,
-    Greater,
-    GreaterEqual,
-    FirstIteration
-  };
-  const clang::NamedDecl *Var = nullptr;
-  const clang::FieldDecl *Field = nullptr;
-  const clang::Stmt *Site = nullptr;
-  Relation Rel = Relation::Is;
-  /// The constant as written; "" for a flag, a query or a loop.
-  std::string Const;
-  /// The constant's value, when it is a number.
-  std::optional<double> Number;
-  bool Value = false;
-  const clang::Expr *Where = nullptr;
-  /// How a note names the condition (`cfg.fp16_cache`, `smoothing > 0.0`).
-  std::string Text;
-  /// The same condition (whatever its value).
-  bool sameAtom(const Assumption &O) const {
-    return Var == O.Var && Field == O.Field && Site == O.Site && Rel == O.Rel &&
-           Const == O.Const;
-  }
-  /// Of the same variable, field or switch (whatever the relation).
-  bool sameSubject(const Assumption &O) const {
-    return Var == O.Var && Field == O.Field && Site == O.Site &&
-           Rel != Relation::FirstIteration && O.Rel != Relation::FirstIteration;
-  }
-  bool operator==(const Assumption &O) const {
-    return sameAtom(O) && Value == O.Value;
-  }
-};
-using Assumptions = llvm::SmallVector<Assumption, 1>;
 
 /// One operand of a recorded op.
 struct Operand {

@@ -11,14 +11,13 @@
 
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
-#include "Liveness.h"
 #include "PathStates.h"
+#include "solver/PathSolver.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
-#include <set>
 
 using namespace clang;
 
@@ -148,7 +147,7 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     if (const VarDecl *Flag = boolVariable(S.Args[I])) {
       QualType PT = S.Callee->getParamDecl(I)->getType();
       if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
-        forget(Cur, Flag);
+        forget(*Cur, Flag);
     }
   if (S.IsAssignment) {
     writeSubject(CE->getArg(0), CE->getArg(1));
@@ -183,7 +182,7 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
 }
 
 AutocastArray FunctionAnalyzer::currentAutocast() const {
-  AutocastArray A = Cur.Autocast;
+  AutocastArray A = Cur->Autocast;
   for (AutocastState &S : A)
     if (S == AutocastState::Entry)
       S = AC.entryAutocast(FD);
@@ -214,7 +213,7 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
 }
 
 void FunctionAnalyzer::store(const Decl *D, const AbsValue &Val) {
-  Cur.Vars[D] = Val;
+  Cur->Vars[D] = Val;
   if (const auto *P = dyn_cast<ParmVarDecl>(D))
     if (P->getDeclContext() == FD && P->getFunctionScopeIndex() < 64)
       Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
@@ -234,15 +233,15 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
         continue;
       if (VD->getType()->isBooleanType() || Subjects.count({VD, nullptr}))
         setSubject(Subject{VD, nullptr}, VD->getInit());
-      if (Api.isNoGradGuard(VD->getType()) && Cur.NoGradGuards < 255)
-        ++Cur.NoGradGuards;
+      if (Api.isNoGradGuard(VD->getType()) && Cur->NoGradGuards < 255)
+        ++Cur->NoGradGuards;
       AbsValue U = unknownOf(VD->getType());
       if (U.K == AbsValue::Kind::None)
         continue;
       if (const Expr *Init = VD->getInit())
-        Cur.Vars[VD] = convertTo(eval(Init), VD->getType());
+        Cur->Vars[VD] = convertTo(eval(Init), VD->getType());
       else
-        Cur.Vars[VD] = U;
+        Cur->Vars[VD] = U;
     }
     return;
   }
@@ -266,7 +265,7 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
   if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
     if (!LambdaSeeds.count(LE))
       LambdaOrder.push_back(LE);
-    LambdaSeeds[LE] = Cur;
+    LambdaSeeds[LE] = *Cur;
     return;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
@@ -293,7 +292,7 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
   }
 }
 
-void FunctionAnalyzer::transfer(const CFGElement &El) {
+void FunctionAnalyzer::transferElement(const CFGElement &El) {
   if (std::optional<CFGStmt> S = El.getAs<CFGStmt>()) {
     processStmt(S->getStmt());
     return;
@@ -304,7 +303,7 @@ void FunctionAnalyzer::transfer(const CFGElement &El) {
       AbsValue V = convertTo(eval(Init->getInit()), F->getType());
       if (V.K == AbsValue::Kind::None)
         return;
-      Cur.Vars[F] = V;
+      Cur->Vars[F] = V;
       Sum.WritesMembers = true;
       auto [It, New] = Sum.MemberWrites.try_emplace(F, V);
       if (!New)
@@ -314,12 +313,36 @@ void FunctionAnalyzer::transfer(const CFGElement &El) {
   }
   if (std::optional<CFGAutomaticObjDtor> D = El.getAs<CFGAutomaticObjDtor>()) {
     const VarDecl *VD = D->getVarDecl();
-    if (Api.isNoGradGuard(VD->getType()) && Cur.NoGradGuards > 0)
-      --Cur.NoGradGuards;
+    if (Api.isNoGradGuard(VD->getType()) && Cur->NoGradGuards > 0)
+      --Cur->NoGradGuards;
     const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
     if (RD && RD->getDestructor() && !Api.isLibTorchDecl(RD))
       applyCalleeEffects(RD->getDestructor(), nullptr, {});
   }
+}
+
+bool FunctionAnalyzer::edge(FlowState &S, const CFGBlock &P, unsigned Succ) {
+  return S.Reached && takeEdge(S, P, Succ, Api, TrackedFn, Ctx) &&
+         refineEdge(S, P, Succ);
+}
+
+bool FunctionAnalyzer::isMinor(const Assumption &A) {
+  // A number a changing variable is compared with: a loop counter.
+  const auto *VD = dyn_cast_or_null<VarDecl>(A.Var);
+  return VD && A.Number && !stableVar(VD);
+}
+
+void FunctionAnalyzer::atExit(const PathStates &Exit) {
+  FlowState All = joinPaths(Exit);
+  Sum.ExitAutocast = All.Autocast;
+  Sum.ExitAutocastDType = All.AutocastDType;
+  if (!(All.DefaultDType == Initial.DefaultDType))
+    Sum.ExitDefaultDType = All.DefaultDType;
+  Sum.ExitMembers.clear();
+  for (const auto &[D, V] : All.Vars)
+    if (const auto *F = dyn_cast<FieldDecl>(D))
+      Sum.ExitMembers[F] = V;
+  paramExits(Exit);
 }
 
 void FunctionAnalyzer::run() {
@@ -337,139 +360,16 @@ void FunctionAnalyzer::run() {
     Result.Skipped = true;
     return;
   }
-  // Reverse post-order numbering, for a worklist that visits predecessors
-  // first.
-  std::vector<const CFGBlock *> Order;
-  {
-    llvm::DenseMap<const CFGBlock *, bool> Seen;
-    std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>>
-        Stack;
-    const CFGBlock *Entry = &G->getEntry();
-    Seen[Entry] = true;
-    Stack.push_back({Entry, Entry->succ_begin()});
-    while (!Stack.empty()) {
-      auto &[B, It] = Stack.back();
-      if (It == B->succ_end()) {
-        Order.push_back(B);
-        Stack.pop_back();
-        continue;
-      }
-      const CFGBlock *Next = It->getReachableBlock();
-      ++It;
-      if (Next && !Seen[Next]) {
-        Seen[Next] = true;
-        Stack.push_back({Next, Next->succ_begin()});
-      }
-    }
-    std::reverse(Order.begin(), Order.end());
-  }
-  llvm::DenseMap<const CFGBlock *, unsigned> Rank;
-  for (unsigned I = 0; I < Order.size(); ++I)
-    Rank[Order[I]] = I;
-  const LocalLiveness Live(*G, Body);
   collectSubjects(*G);
-  // A number a changing variable is compared with: a loop counter.
-  auto Minor = [&](const Assumption &A) {
-    const auto *VD = dyn_cast_or_null<VarDecl>(A.Var);
-    return VD && A.Number && !stableVar(VD);
-  };
-  // Loops: the first iteration is a path of its own until the loop is left.
-  llvm::DenseMap<const CFGBlock *, llvm::SmallVector<const Stmt *, 1>> Exits;
-  for (const CFGBlock *B : *G)
-    if (const Stmt *L = loopOf(*B); L && B->succ_size() == 2)
-      if (const CFGBlock *X = (B->succ_begin() + 1)->getReachableBlock())
-        Exits[X].push_back(L);
-  const unsigned MaxPaths = AC.config().MaxPathsPerBlock;
-  std::vector<PathStates> Out(G->getNumBlockIDs());
-  std::vector<unsigned> Visits(G->getNumBlockIDs(), 0);
-  std::set<unsigned> Work{0};
-  unsigned Steps = 0;
-  const unsigned MaxSteps = AC.config().MaxStepsPerFunction;
-  while (!Work.empty()) {
-    const CFGBlock *B = Order[*Work.begin()];
-    Work.erase(Work.begin());
-    // The paths into B: each predecessor's, refined by the edge taken.
-    PathStates In;
-    if (B == &G->getEntry()) {
-      In.push_back(Initial);
-    } else {
-      for (const CFGBlock *P : B->preds()) {
-        if (!P)
-          continue;
-        unsigned Succ = 0;
-        for (const CFGBlock::AdjacentBlock &S : P->succs()) {
-          if (S.getReachableBlock() == B)
-            break;
-          ++Succ;
-        }
-        const Stmt *Loop = loopOf(*B);
-        for (const FlowState &PS : Out[P->getBlockID()]) {
-          FlowState E = PS;
-          if (!E.Reached || !takeEdge(E, *P, Succ, Api, TrackedFn, Ctx) ||
-              !refineEdge(E, *P, Succ))
-            continue;
-          if (auto X = Exits.find(B); X != Exits.end())
-            for (const Stmt *L : X->second)
-              leaveLoop(E, L);
-          if (Loop && Rank.count(P))
-            enterLoop(E, Loop, Rank[P] < Rank[B]);
-          addPath(In, std::move(E));
-        }
-      }
-      boundPaths(In, MaxPaths, Minor);
-    }
-    if (In.empty())
-      continue;
-    if (++Visits[B->getBlockID()] > 64) {
-      Result.Skipped = true;
-      return;
-    }
-    ++Visit;
-    PathStates NewOut;
-    for (FlowState &Path : In) {
-      Cur = std::move(Path);
-      ExprVals.clear();
-      for (const CFGElement &El : *B) {
-        if (++Steps > MaxSteps) {
-          Result.Skipped = true;
-          return;
-        }
-        transfer(El);
-      }
-      // Locals no path reads again leave the state: it stays as small as
-      // what is live, and the analysis linear in the function's length.
-      llvm::SmallVector<const Decl *, 8> Dead;
-      for (const auto &KV : Cur.Vars)
-        if (Live.isDeadAfter(B, KV.first))
-          Dead.push_back(KV.first);
-      for (const Decl *D : Dead)
-        Cur.Vars.erase(D);
-      // So do the counters of loops left behind.
-      llvm::erase_if(Cur.Assumed, [&](const Assumption &A) {
-        return Minor(A) && Live.isDeadAfter(B, A.Var);
-      });
-      addPath(NewOut, std::move(Cur));
-    }
-    boundPaths(NewOut, MaxPaths, Minor);
-    if (B == &G->getExit()) {
-      FlowState All = joinPaths(NewOut);
-      Sum.ExitAutocast = All.Autocast;
-      Sum.ExitAutocastDType = All.AutocastDType;
-      if (!(All.DefaultDType == Initial.DefaultDType))
-        Sum.ExitDefaultDType = All.DefaultDType;
-      Sum.ExitMembers.clear();
-      for (const auto &[D, V] : All.Vars)
-        if (const auto *F = dyn_cast<FieldDecl>(D))
-          Sum.ExitMembers[F] = V;
-      paramExits(NewOut);
-    }
-    PathStates &O = Out[B->getBlockID()];
-    if (samePaths(O, NewOut) && Visits[B->getBlockID()] > 1)
-      continue;
-    O = std::move(NewOut);
-    for (const CFGBlock *S : B->succs())
-      if (S && Rank.count(S))
-        Work.insert(Rank[S]);
+  SolverLimits Limits;
+  Limits.MaxPaths = AC.config().MaxPathsPerBlock;
+  Limits.MaxSteps = AC.config().MaxStepsPerFunction;
+  PathSolver<FunctionAnalyzer> Solver(*G, Body, *this, Limits);
+  SolverOutcome Outcome = Solver.run();
+  Cur = nullptr;
+  if (Outcome == SolverOutcome::OverBudget) {
+    Result.Skipped = true;
+    return;
   }
 
   collectEvents();

@@ -58,9 +58,28 @@ public:
 
   void run();
 
+  // The domain of the solver (solver/PathSolver.h), in FlowDriver.cpp.
+  using State = FlowState;
+  FlowState initialState() const { return Initial; }
+  /// S along the edge from P to its successor Succ: the conditions' and the
+  /// tests' refinements; false when the edge is impossible on S's path.
+  bool edge(FlowState &S, const clang::CFGBlock &P, unsigned Succ);
+  /// A number a changing variable is compared with (a loop counter).
+  bool isMinor(const Assumption &A);
+  void beginVisit(const clang::CFGBlock &) { ++Visit; }
+  void beginPath(FlowState &S) {
+    Cur = &S;
+    ExprVals.clear();
+  }
+  void transfer(const clang::CFGElement &El, FlowState &S) {
+    Cur = &S;
+    transferElement(El);
+  }
+  void atExit(const PathStates &Exit);
+
 private:
   // FlowDriver.cpp
-  void transfer(const clang::CFGElement &El);
+  void transferElement(const clang::CFGElement &El);
   /// Refines S by what the condition of P says of a tensor's dtype or
   /// device on the edge to its successor Succ (Conditions.cpp); false when
   /// S's facts rule that edge out.
@@ -320,7 +339,8 @@ private:
   /// The receiver the method is analysed for (bindReceiver), if any.
   std::optional<AbsValue> BoundReceiver;
   FlowState Initial;
-  FlowState Cur;
+  /// The state of the path being transferred (the solver's).
+  FlowState *Cur = nullptr;
   llvm::DenseMap<const clang::Expr *, AbsValue> ExprVals;
   llvm::DenseMap<const clang::CallExpr *, CallSite> Sites;
   template <typename EventT>

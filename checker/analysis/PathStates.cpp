@@ -17,102 +17,6 @@ namespace torchdtype {
 
 using Relation = Assumption::Relation;
 
-void addPath(PathStates &Paths, FlowState S) {
-  for (FlowState &P : Paths)
-    if (P.Assumed == S.Assumed) {
-      P.join(S);
-      return;
-    }
-  Paths.push_back(std::move(S));
-}
-
-/// Where a condition is written, to order conditions deterministically.
-static unsigned writtenAt(const Assumption &A) {
-  if (A.Where)
-    return A.Where->getBeginLoc().getRawEncoding();
-  return A.Site ? A.Site->getBeginLoc().getRawEncoding() : ~0u;
-}
-
-/// The condition whose forgetting leaves the fewest paths, or none.
-static std::optional<Assumption> conditionToForget(const PathStates &Paths) {
-  std::vector<const Assumption *> Atoms;
-  for (const FlowState &P : Paths)
-    for (const Assumption &A : P.Assumed)
-      if (llvm::none_of(Atoms,
-                        [&](const Assumption *X) { return X->sameAtom(A); }))
-        Atoms.push_back(&A);
-  std::optional<Assumption> Best;
-  size_t BestLeft = Paths.size() + 1;
-  for (const Assumption *Atom : Atoms) {
-    std::vector<Assumptions> Left;
-    for (const FlowState &P : Paths) {
-      Assumptions Rest;
-      for (const Assumption &A : P.Assumed)
-        if (!A.sameAtom(*Atom))
-          Rest.push_back(A);
-      if (!llvm::is_contained(Left, Rest))
-        Left.push_back(std::move(Rest));
-    }
-    if (Left.size() < BestLeft ||
-        (Left.size() == BestLeft && writtenAt(*Atom) < writtenAt(*Best))) {
-      BestLeft = Left.size();
-      Best = *Atom;
-    }
-  }
-  return Best;
-}
-
-void boundPaths(PathStates &Paths, unsigned MaxPaths, MinorAtom Minor) {
-  unsigned Max = std::max(MaxPaths, 1u);
-  // Loop iterations go first, then the minor atoms (loop counters): paths
-  // that differ only in them join.
-  for (int Round = 0; Round < 2 && Paths.size() > Max; ++Round) {
-    PathStates Fewer;
-    for (FlowState &P : Paths) {
-      llvm::erase_if(P.Assumed, [&](const Assumption &A) {
-        return A.Rel == Relation::FirstIteration || (Round == 1 && Minor(A));
-      });
-      addPath(Fewer, std::move(P));
-    }
-    Paths = std::move(Fewer);
-  }
-  // Then one condition at a time: the one whose forgetting merges the most
-  // paths (the earliest written on a tie). What it decided becomes unknown
-  // where the merged paths differ; the other conditions stay apart.
-  while (Paths.size() > Max) {
-    std::optional<Assumption> Drop = conditionToForget(Paths);
-    if (!Drop)
-      break;
-    PathStates Fewer;
-    for (FlowState &P : Paths) {
-      llvm::erase_if(P.Assumed,
-                     [&](const Assumption &A) { return A.sameAtom(*Drop); });
-      addPath(Fewer, std::move(P));
-    }
-    Paths = std::move(Fewer);
-  }
-  if (Paths.size() <= Max)
-    return;
-  FlowState All = joinPaths(Paths);
-  All.Assumed.clear();
-  Paths.clear();
-  Paths.push_back(std::move(All));
-}
-
-FlowState joinPaths(const PathStates &Paths) {
-  FlowState All;
-  for (const FlowState &P : Paths)
-    All.join(P);
-  return All;
-}
-
-bool samePaths(const PathStates &A, const PathStates &B) {
-  if (A.size() != B.size())
-    return false;
-  return llvm::all_of(
-      A, [&](const FlowState &S) { return llvm::is_contained(B, S); });
-}
-
 QualType Subject::type() const {
   return Field ? Field->getType() : Var->getType().getNonReferenceType();
 }
@@ -362,100 +266,12 @@ std::optional<Assumption> assignedConstant(const Subject &Sub, const Expr *E) {
   return A;
 }
 
-/// Whether the numeric assumptions on N's subject, with N, leave a value.
-static bool satisfiable(const Assumptions &As, const Assumption &N) {
-  constexpr double Inf = std::numeric_limits<double>::infinity();
-  double Lo = -Inf, Hi = Inf;
-  bool LoOpen = false, HiOpen = false;
-  llvm::SmallVector<double, 2> Not;
-  auto Lower = [&](double C, bool Open) {
-    if (C > Lo || (C == Lo && Open)) {
-      Lo = C;
-      LoOpen = Open;
-    }
-  };
-  auto Upper = [&](double C, bool Open) {
-    if (C < Hi || (C == Hi && Open)) {
-      Hi = C;
-      HiOpen = Open;
-    }
-  };
-  auto Apply = [&](const Assumption &A) {
-    if (!A.Number || !A.sameSubject(N))
-      return;
-    double C = *A.Number;
-    Relation R = A.Rel;
-    if (!A.Value) {
-      if (R == Relation::Equals) {
-        Not.push_back(C);
-        return;
-      }
-      R = R == Relation::Less        ? Relation::GreaterEqual
-          : R == Relation::LessEqual ? Relation::Greater
-          : R == Relation::Greater   ? Relation::LessEqual
-                                     : Relation::Less;
-    }
-    switch (R) {
-    case Relation::Equals:
-      Lower(C, false);
-      Upper(C, false);
-      break;
-    case Relation::Less:
-      Upper(C, true);
-      break;
-    case Relation::LessEqual:
-      Upper(C, false);
-      break;
-    case Relation::Greater:
-      Lower(C, true);
-      break;
-    case Relation::GreaterEqual:
-      Lower(C, false);
-      break;
-    default:
-      break;
-    }
-  };
-  for (const Assumption &A : As)
-    Apply(A);
-  Apply(N);
-  if (Lo > Hi)
-    return false;
-  if (Lo == Hi)
-    return !LoOpen && !HiOpen && !llvm::is_contained(Not, Lo);
-  return true;
-}
-
 bool assume(FlowState &S, Assumption A) {
-  auto It = llvm::find_if(S.Assumed,
-                          [&](const Assumption &X) { return X.sameAtom(A); });
-  if (It != S.Assumed.end())
-    return It->Value == A.Value;
-  // A subject equals one constant at most.
-  if (A.Rel == Relation::Equals && A.Value &&
-      llvm::any_of(S.Assumed, [&](const Assumption &X) {
-        return X.sameSubject(A) && X.Rel == Relation::Equals && X.Value;
-      }))
-    return false;
-  if (A.Number && !satisfiable(S.Assumed, A))
-    return false;
-  auto Key = [](const Assumption &X) {
-    return std::make_tuple(X.Var, X.Field, X.Site, X.Rel,
-                           llvm::StringRef(X.Const));
-  };
-  S.Assumed.insert(
-      llvm::upper_bound(S.Assumed, A,
-                        [&](const Assumption &X, const Assumption &Y) {
-                          return Key(X) < Key(Y);
-                        }),
-      std::move(A));
-  return true;
+  return assume(S.Assumed, std::move(A));
 }
 
 void forget(FlowState &S, const NamedDecl *V, const FieldDecl *F) {
-  llvm::erase_if(S.Assumed, [&](const Assumption &A) {
-    return A.Var == V && A.Site == nullptr && (!F || A.Field == F);
-  });
+  forget(S.Assumed, V, F);
 }
 
 /// The case of a switch the edge to To takes: `Sub == K` for a tracked
@@ -538,34 +354,6 @@ bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ,
     B->Value = !B->Value;
   B->Where = Cond;
   return assume(S, std::move(*B));
-}
-
-const Stmt *loopOf(const CFGBlock &B) {
-  const Stmt *T = B.getTerminatorStmt();
-  return T && (isa<ForStmt>(T) || isa<WhileStmt>(T) || isa<CXXForRangeStmt>(T))
-             ? T
-             : nullptr;
-}
-
-void enterLoop(FlowState &S, const Stmt *Loop, bool First) {
-  leaveLoop(S, Loop);
-  Assumption A;
-  A.Site = Loop;
-  A.Rel = Relation::FirstIteration;
-  A.Value = First;
-  if (const auto *F = dyn_cast<ForStmt>(Loop))
-    A.Where = F->getCond();
-  else if (const auto *W = dyn_cast<WhileStmt>(Loop))
-    A.Where = W->getCond();
-  else if (const auto *R = dyn_cast<CXXForRangeStmt>(Loop))
-    A.Where = R->getRangeInit();
-  assume(S, std::move(A));
-}
-
-void leaveLoop(FlowState &S, const Stmt *Loop) {
-  llvm::erase_if(S.Assumed, [&](const Assumption &A) {
-    return A.Site == Loop && A.Rel == Relation::FirstIteration;
-  });
 }
 
 } // namespace torchdtype

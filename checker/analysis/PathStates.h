@@ -17,28 +17,14 @@
 
 #include "ApiModel.h"
 #include "FlowState.h"
+#include "solver/Paths.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 
 namespace torchdtype {
 
-using PathStates = llvm::SmallVector<FlowState, 2>;
-
-/// Adds a path's state: joined with the one that assumes the same, else
-/// kept apart.
-void addPath(PathStates &Paths, FlowState S);
-/// Atoms given up before the others when there are too many paths.
-using MinorAtom = llvm::function_ref<bool(const Assumption &)>;
-/// Past MaxPaths, the paths join where they differ only in loop iterations,
-/// then only in minor atoms, then forgetting one condition at a time (the
-/// one that merges the most paths, the earliest written on a tie); if still
-/// too many, every path is joined into one that assumes nothing.
-void boundPaths(PathStates &Paths, unsigned MaxPaths, MinorAtom Minor);
-/// Everything the paths have in common (for summaries at the exit).
-FlowState joinPaths(const PathStates &Paths);
-/// Whether two sets of paths are the same, in any order.
-bool samePaths(const PathStates &A, const PathStates &B);
+using PathStates = Paths<FlowState>;
 
 /// Whether each change of a variable is one the analysis sees (it is
 /// const, never changed, or changed only by assignments and increments of
@@ -76,13 +62,6 @@ bool assume(FlowState &S, Assumption A);
 /// V (or its field F) may have changed: nothing is assumed of it any more.
 void forget(FlowState &S, const clang::NamedDecl *V,
             const clang::FieldDecl *F = nullptr);
-/// The loop of a block that tests whether to run its body again (for,
-/// while, range-for), or null.
-const clang::Stmt *loopOf(const clang::CFGBlock &B);
-/// On entering Loop's test: whether this is the first iteration.
-void enterLoop(FlowState &S, const clang::Stmt *Loop, bool First);
-/// On leaving Loop: its iterations are one again.
-void leaveLoop(FlowState &S, const clang::Stmt *Loop);
 
 } // namespace torchdtype
 

@@ -321,19 +321,19 @@ void FunctionAnalyzer::writeSubject(const Expr *LHS, const Expr *Value) {
     return;
   std::optional<Subject> Sub = subjectOf(LHS);
   if (!Sub || Sub->Var != Root) {
-    forget(Cur, Root);
+    forget(*Cur, Root);
     return;
   }
   setSubject(*Sub, Value);
 }
 
 void FunctionAnalyzer::setSubject(const Subject &Sub, const Expr *Value) {
-  forget(Cur, Sub.Var, Sub.Field);
+  forget(*Cur, Sub.Var, Sub.Field);
   bool Flag = !Sub.Field && Sub.type()->isBooleanType();
   if (!Flag && !Subjects.count({Sub.Var, Sub.Field}))
     return;
   if (std::optional<Assumption> A = assignedConstant(Sub, Value))
-    assume(Cur, std::move(*A));
+    assume(*Cur, std::move(*A));
 }
 
 } // namespace torchdtype

@@ -37,23 +37,23 @@ void FunctionAnalyzer::autocastCall(const CallSite &S) {
     if (!Value->isValueDependent() && Value->EvaluateAsBooleanCondition(B, Ctx))
       State = B ? AutocastState::On : AutocastState::Off;
     if (Dev)
-      Cur.Autocast[unsigned(*Dev)] = State;
+      Cur->Autocast[unsigned(*Dev)] = State;
     else
-      Cur.Autocast.fill(AutocastState::Unknown);
+      Cur->Autocast.fill(AutocastState::Unknown);
     return;
   }
   AbsValue D = eval(Value);
   std::optional<DType> DT =
       D.K == AbsValue::Kind::DType ? D.DT.single() : std::nullopt;
   if (Dev)
-    Cur.AutocastDType[unsigned(*Dev)] = DT;
+    Cur->AutocastDType[unsigned(*Dev)] = DT;
   else
-    Cur.AutocastDType.fill(std::nullopt);
+    Cur->AutocastDType.fill(std::nullopt);
 }
 
 void FunctionAnalyzer::defaultDTypeCall(const CallSite &S) {
   AbsValue D = eval(S.Args[0]);
-  Cur.DefaultDType = D.K == AbsValue::Kind::DType ? D.DT : DTypeFact::unknown();
+  Cur->DefaultDType = D.K == AbsValue::Kind::DType ? D.DT : DTypeFact::unknown();
 }
 
 AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
@@ -83,7 +83,7 @@ AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
       return R; // autocast may or may not decide
     // The operands as autocast casts them; they must agree (else the op
     // throws, which the checks report).
-    DType Lower = Cur.AutocastDType[I].value_or(*Default);
+    DType Lower = Cur->AutocastDType[I].value_or(*Default);
     DType Widest = Lower;
     for (const AbsValue &V : Operands)
       if (V.DT.single() == DType::Float)

@@ -54,7 +54,7 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
   bool Adds =
       (S.Name == "push_back" || S.Name == "emplace_back") && S.Args.size() == 1;
   AbsValue E = Adds ? eval(S.Args[0]) : AbsValue::none();
-  AbsValue &L = Cur.Vars[D];
+  AbsValue &L = Cur->Vars[D];
   if (L.K != AbsValue::Kind::Tensor)
     L = unknownOf(S.Obj->getType());
   if (Adds)

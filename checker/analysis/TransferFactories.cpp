@@ -74,14 +74,14 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
   llvm::ArrayRef<const Expr *> Args = S.Args;
   SourceLocation L = CE->getExprLoc();
   AbsValue V =
-      AbsValue::tensor(Cur.DefaultDType, DeviceFact::of(Device::CPU, L));
+      AbsValue::tensor(Cur->DefaultDType, DeviceFact::of(Device::CPU, L));
   V.DT.Where = L;
   auto DataDType = [&](const Expr *E) {
     std::optional<DType> D = dataElementDType(E);
     if (!D)
       return DTypeFact::unknown();
     if (*D == DType::Float) {
-      DTypeFact F = Cur.DefaultDType;
+      DTypeFact F = Cur->DefaultDType;
       F.Where = L;
       return F;
     }

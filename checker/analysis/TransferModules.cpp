@@ -23,7 +23,7 @@ AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
   if (std::optional<ModuleInfo> Info = Api.builtinModule(ModuleType)) {
     // torch::nn layers create their parameters with the default dtype, on
     // the CPU.
-    V.DT = Cur.DefaultDType;
+    V.DT = Cur->DefaultDType;
     V.DT.Where = Where;
     V.DV = DeviceFact::of(Device::CPU, Where);
     V.FloatModule = Info->Rule == ModuleRule::FloatInput;
@@ -255,7 +255,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   Ev.Jit = IsJit;
   Ev.ForwardJudged = ForwardJudged;
   Ev.Autocast = currentAutocast();
-  Ev.LocalAutocast = Cur.Autocast;
+  Ev.LocalAutocast = Cur->Autocast;
   std::optional<ModuleInfo> Info =
       Api.builtinModule(Obj->IgnoreParenImpCasts()->getType());
   if (!Info && M.Layers)
@@ -268,7 +268,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     Ev.CpuOnly = Info->CpuOnly;
     Ev.IndexInput = Info->Rule == ModuleRule::IndexInput;
   }
-  Ev.Assumed = Cur.Assumed;
+  Ev.Assumed = Cur->Assumed;
   record(ModuleCalls, CE, Ev);
   // A recurrent layer's hidden state must have its parameters' dtype too
   // (GRU's hx: "mat1 and mat2 must have the same dtype", observed on
@@ -302,8 +302,8 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     Op.Operands.push_back(Operand{Obj, Params, Ev.ModuleName});
     Op.Autocast = Ev.Autocast;
     Op.LocalAutocast = Ev.LocalAutocast;
-    Op.AutocastDType = Cur.AutocastDType;
-    Op.Assumed = Cur.Assumed;
+    Op.AutocastDType = Cur->AutocastDType;
+    Op.Assumed = Cur->Assumed;
     record(Ops, CE, std::move(Op));
   }
   return true;

@@ -220,7 +220,7 @@ AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,
     T.DT = DTypeFact::unknown();
   else if (isIntegral(*D) &&
            (NT->isRealFloatingType() || Api.isTrueDivision(S.Name))) {
-    T.DT = Cur.DefaultDType;
+    T.DT = Cur->DefaultDType;
     T.DT.Where = S.E->getExprLoc();
   } else if (!isIntegral(*D) && !isFloating(*D)) {
     T.DT = DTypeFact::unknown(); // complex
@@ -258,10 +258,10 @@ OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
 
 OpEvent &FunctionAnalyzer::recordEvent(OpEvent Ev) {
   Ev.Autocast = currentAutocast();
-  Ev.NoGrad = Cur.NoGradGuards > 0;
-  Ev.LocalAutocast = Cur.Autocast;
-  Ev.AutocastDType = Cur.AutocastDType;
-  Ev.Assumed = Cur.Assumed;
+  Ev.NoGrad = Cur->NoGradGuards > 0;
+  Ev.LocalAutocast = Cur->Autocast;
+  Ev.AutocastDType = Cur->AutocastDType;
+  Ev.Assumed = Cur->Assumed;
   const auto *M = dyn_cast<CXXMethodDecl>(FD);
   Ev.InLambda = M && M->getParent()->isLambda();
   const Expr *Call = Ev.Call;

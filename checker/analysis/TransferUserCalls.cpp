@@ -97,8 +97,8 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
       if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByRef)
         continue;
       const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
-      auto It = V ? Cur.Vars.find(V) : Cur.Vars.end();
-      if (It == Cur.Vars.end() ||
+      auto It = V ? Cur->Vars.find(V) : Cur->Vars.end();
+      if (It == Cur->Vars.end() ||
           !(It->second.isTensor() || It->second.K == AbsValue::Kind::Module) ||
           It->second.DT.Param >= 0 || It->second.DV.Param >= 0)
         continue;
@@ -122,7 +122,7 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
       !Callee.Return.isTensor())
     return std::nullopt;
   std::optional<AbsValue> R =
-      AC.returnFor(Def, Args.Facts, &Autocast, &Cur.AutocastDType, Bound);
+      AC.returnFor(Def, Args.Facts, &Autocast, &Cur->AutocastDType, Bound);
   if (!R || !R->isTensor())
     return std::nullopt;
   AbsValue V = bindParams(*R, S.Args, Receiver);
@@ -291,7 +291,7 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
   CallFacts Facts = callFacts(S.Def, S.Args);
   AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R =
-      AC.contextRun(S.Def, Facts.Facts, &Here, &Cur.AutocastDType,
+      AC.contextRun(S.Def, Facts.Facts, &Here, &Cur->AutocastDType,
                     boundReceiver(&Before), Facts.Captured);
   if (!R)
     return;
@@ -325,7 +325,7 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
   CallFacts Facts = callFacts(Def, Args);
   AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R = AC.contextRun(
-      Def, Facts.Facts, &Here, &Cur.AutocastDType, nullptr, Facts.Captured);
+      Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr, Facts.Captured);
   if (!R)
     return std::nullopt;
   AbsValue Obj = unknownOf(CE->getType());
@@ -358,27 +358,27 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
   for (const OpEvent &E : Callee.SymbolicOps) {
     if (E.Via.size() >= AC.config().MaxCallDepth)
       continue;
-    OpEvent I = fromCall(E, Call, Here, Cur.Autocast);
+    OpEvent I = fromCall(E, Call, Here, Cur->Autocast);
     for (unsigned D = 0; D < NumAutocastDevices; ++D)
       if (E.LocalAutocast[D] == AutocastState::Entry && !E.AutocastDType[D])
-        I.AutocastDType[D] = Cur.AutocastDType[D];
+        I.AutocastDType[D] = Cur->AutocastDType[D];
     for (Operand &O : I.Operands)
       O.V = bindParams(O.V, Args, Receiver);
     for (Operand &O : I.Outs)
       O.V = bindParams(O.V, Args, Receiver);
     for (Operand &O : I.Indices)
       O.V = bindParams(O.V, Args, Receiver);
-    I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
-    I.NoGrad |= Cur.NoGradGuards > 0;
+    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
+    I.NoGrad |= Cur->NoGradGuards > 0;
     record(CalleeOps, Call, std::move(I));
   }
   for (const ModuleCallEvent &E : Callee.SymbolicModuleCalls) {
     if (E.Via.size() >= AC.config().MaxCallDepth)
       continue;
-    ModuleCallEvent I = fromCall(E, Call, Here, Cur.Autocast);
+    ModuleCallEvent I = fromCall(E, Call, Here, Cur->Autocast);
     I.Input.V = bindParams(I.Input.V, Args, Receiver);
     I.Module = bindParams(I.Module, Args, Receiver);
-    I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
+    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
     record(CalleeModuleCalls, Call, std::move(I));
   }
 }
@@ -410,7 +410,7 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
       !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
     return false;
   const AnalysisContext::ContextRun *R = AC.contextRun(
-      Def, Facts.Facts, &Here, &Cur.AutocastDType, Recv, Facts.Captured);
+      Def, Facts.Facts, &Here, &Cur->AutocastDType, Recv, Facts.Captured);
   if (!R)
     return false;
   const FunctionResult &Alone = AC.analyze(Def);
@@ -433,9 +433,9 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
         llvm::any_of(Alone.Ops,
                      [&](const OpEvent &A) { return sameFacts(A, E); }))
       continue;
-    OpEvent I = fromCall(E, Call, Here, Cur.Autocast);
-    I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
-    I.NoGrad |= Cur.NoGradGuards > 0;
+    OpEvent I = fromCall(E, Call, Here, Cur->Autocast);
+    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
+    I.NoGrad |= Cur->NoGradGuards > 0;
     record(CalleeOps, Call, std::move(I));
     Any = true;
   }
@@ -452,8 +452,8 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
         llvm::any_of(Alone.ModuleCalls,
                      [&](const ModuleCallEvent &A) { return sameFacts(A, E); }))
       continue;
-    ModuleCallEvent I = fromCall(E, Call, Here, Cur.Autocast);
-    I.Assumed.append(Cur.Assumed.begin(), Cur.Assumed.end());
+    ModuleCallEvent I = fromCall(E, Call, Here, Cur->Autocast);
+    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
     record(CalleeModuleCalls, Call, std::move(I));
     Any = true;
   }
@@ -497,8 +497,8 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
       M && Obj && !M->isConst() && !M->isStatic() &&
       !isa<CXXThisExpr>(strip(Obj)))
     if (const Decl *D = storageOf(Obj))
-      if (auto It = Cur.Vars.find(D);
-          It != Cur.Vars.end() && It->second.K == AbsValue::Kind::Record)
+      if (auto It = Cur->Vars.find(D);
+          It != Cur->Vars.end() && It->second.K == AbsValue::Kind::Record)
         It->second.Fields = nullptr;
   if (Callee->hasBody(Def) && Def && !Def->isDependentContext())
     S = AC.summary(Def);
@@ -508,28 +508,28 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
       if (A->getType()->isPointerType() ||
           (A->isLValue() && !A->getType().isConstQualified()))
         if (const Decl *D = storageOf(A))
-          if (Cur.Vars.count(D)) {
+          if (Cur->Vars.count(D)) {
             AbsValue U;
-            U.K = Cur.Vars[D].K;
+            U.K = Cur->Vars[D].K;
             U.Fwd = AbsValue::Forward::Opaque;
-            Cur.Vars[D] = U;
+            Cur->Vars[D] = U;
           }
     }
     return;
   }
   for (unsigned I = 0; I < NumAutocastDevices; ++I) {
     if (S->ExitAutocast[I] != AutocastState::Entry)
-      Cur.Autocast[I] = S->ExitAutocast[I];
+      Cur->Autocast[I] = S->ExitAutocast[I];
     if (S->ExitAutocastDType[I])
-      Cur.AutocastDType[I] = S->ExitAutocastDType[I];
+      Cur->AutocastDType[I] = S->ExitAutocastDType[I];
   }
   if (S->ExitDefaultDType)
-    Cur.DefaultDType = *S->ExitDefaultDType;
+    Cur->DefaultDType = *S->ExitDefaultDType;
   // A method of this class that writes members: they are back to what the
   // class invariant says.
   if (S->WritesMembers && (!Obj || isa<CXXThisExpr>(strip(Obj))))
     for (const auto &[F, V] : S->MemberWrites)
-      Cur.Vars.erase(F);
+      Cur->Vars.erase(F);
   // Arguments passed by non-const reference may have been reassigned: they
   // have what the callee left in them, where that is known.
   for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I) {
@@ -538,7 +538,7 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
     if (std::optional<AbsValue> After = argumentAfter(Def, *S, I, Args))
       assign(Args[I], *After);
     else if (const Decl *D = storageOf(Args[I]))
-      Cur.Vars.erase(D);
+      Cur->Vars.erase(D);
   }
 }
 
@@ -582,7 +582,7 @@ FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
     return V;
   AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R = AC.contextRun(
-      Def, Facts.Facts, &Here, &Cur.AutocastDType, nullptr, Facts.Captured);
+      Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr, Facts.Captured);
   if (!R)
     return V;
   auto RI = R->ParamExit.find(I);

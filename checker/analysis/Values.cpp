@@ -136,8 +136,8 @@ AbsValue FunctionAnalyzer::evalDeclRef(const ValueDecl *D, QualType T) {
   if (const auto *VD = dyn_cast<VarDecl>(D);
       VD && uses().UntrackedLists.count(VD))
     return unknownOf(T);
-  auto It = Cur.Vars.find(D);
-  if (It != Cur.Vars.end())
+  auto It = Cur->Vars.find(D);
+  if (It != Cur->Vars.end())
     return It->second;
   if (const auto *P = dyn_cast<ParmVarDecl>(D))
     if (P->getDeclContext() == FD)
@@ -188,7 +188,7 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     // `flag ? kDouble : kFloat`: the CFG split the paths at the condition,
     // and each path takes its arm.
     if (auto B = branchVariable(CO->getCond(), Api, TrackedFn))
-      for (const Assumption &A : Cur.Assumed)
+      for (const Assumption &A : Cur->Assumed)
         if (A.sameAtom(*B))
           return eval(A.Value == B->Value ? CO->getTrueExpr()
                                           : CO->getFalseExpr());
@@ -200,7 +200,7 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     if (isa<EnumConstantDecl>(DRE->getDecl()))
       return constantOf(E);
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-      if (Cur.Vars.count(VD) || isa<ParmVarDecl>(VD) || VD->isLocalVarDecl())
+      if (Cur->Vars.count(VD) || isa<ParmVarDecl>(VD) || VD->isLocalVarDecl())
         return evalDeclRef(VD, E->getType());
       AbsValue K = constantOf(E); // constexpr globals such as c10::kHalf
       return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
@@ -217,8 +217,8 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (Field && isa<CXXThisExpr>(strip(ME->getBase()))) {
-      auto It = Cur.Vars.find(Field);
-      if (It != Cur.Vars.end())
+      auto It = Cur->Vars.find(Field);
+      if (It != Cur->Vars.end())
         return It->second;
       if (!InvariantMode)
         if (std::optional<AbsValue> Inv = AC.memberInvariant(Field))

@@ -1,6 +1,6 @@
 //===- LivenessTest.cpp - locals dropped from the flow analysis's state ---===//
 
-#include "analysis/Liveness.h"
+#include "analysis/solver/Liveness.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"

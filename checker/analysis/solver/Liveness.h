@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TORCHDTYPE_ANALYSIS_LIVENESS_H
-#define TORCHDTYPE_ANALYSIS_LIVENESS_H
+#ifndef TORCHDTYPE_ANALYSIS_SOLVER_LIVENESS_H
+#define TORCHDTYPE_ANALYSIS_SOLVER_LIVENESS_H
 
 #include "clang/AST/Decl.h"
 #include "clang/Analysis/CFG.h"

@@ -1,0 +1,109 @@
+//===- Assumption.cpp - what a path assumed of a branch condition ---------===//
+
+#include "Assumption.h"
+#include "llvm/ADT/STLExtras.h"
+#include <limits>
+#include <tuple>
+
+using namespace clang;
+
+namespace torchdtype {
+
+using Relation = Assumption::Relation;
+
+/// Whether the numeric assumptions on N's subject, with N, leave a value.
+static bool satisfiable(const Assumptions &As, const Assumption &N) {
+  constexpr double Inf = std::numeric_limits<double>::infinity();
+  double Lo = -Inf, Hi = Inf;
+  bool LoOpen = false, HiOpen = false;
+  llvm::SmallVector<double, 2> Not;
+  auto Lower = [&](double C, bool Open) {
+    if (C > Lo || (C == Lo && Open)) {
+      Lo = C;
+      LoOpen = Open;
+    }
+  };
+  auto Upper = [&](double C, bool Open) {
+    if (C < Hi || (C == Hi && Open)) {
+      Hi = C;
+      HiOpen = Open;
+    }
+  };
+  auto Apply = [&](const Assumption &A) {
+    if (!A.Number || !A.sameSubject(N))
+      return;
+    double C = *A.Number;
+    Relation R = A.Rel;
+    if (!A.Value) {
+      if (R == Relation::Equals) {
+        Not.push_back(C);
+        return;
+      }
+      R = R == Relation::Less        ? Relation::GreaterEqual
+          : R == Relation::LessEqual ? Relation::Greater
+          : R == Relation::Greater   ? Relation::LessEqual
+                                     : Relation::Less;
+    }
+    switch (R) {
+    case Relation::Equals:
+      Lower(C, false);
+      Upper(C, false);
+      break;
+    case Relation::Less:
+      Upper(C, true);
+      break;
+    case Relation::LessEqual:
+      Upper(C, false);
+      break;
+    case Relation::Greater:
+      Lower(C, true);
+      break;
+    case Relation::GreaterEqual:
+      Lower(C, false);
+      break;
+    default:
+      break;
+    }
+  };
+  for (const Assumption &A : As)
+    Apply(A);
+  Apply(N);
+  if (Lo > Hi)
+    return false;
+  if (Lo == Hi)
+    return !LoOpen && !HiOpen && !llvm::is_contained(Not, Lo);
+  return true;
+}
+
+bool assume(Assumptions &As, Assumption A) {
+  auto It =
+      llvm::find_if(As, [&](const Assumption &X) { return X.sameAtom(A); });
+  if (It != As.end())
+    return It->Value == A.Value;
+  // A subject equals one constant at most.
+  if (A.Rel == Relation::Equals && A.Value &&
+      llvm::any_of(As, [&](const Assumption &X) {
+        return X.sameSubject(A) && X.Rel == Relation::Equals && X.Value;
+      }))
+    return false;
+  if (A.Number && !satisfiable(As, A))
+    return false;
+  auto Key = [](const Assumption &X) {
+    return std::make_tuple(X.Var, X.Field, X.Site, X.Rel,
+                           llvm::StringRef(X.Const));
+  };
+  As.insert(llvm::upper_bound(As, A,
+                              [&](const Assumption &X, const Assumption &Y) {
+                                return Key(X) < Key(Y);
+                              }),
+            std::move(A));
+  return true;
+}
+
+void forget(Assumptions &As, const NamedDecl *V, const FieldDecl *F) {
+  llvm::erase_if(As, [&](const Assumption &A) {
+    return A.Var == V && A.Site == nullptr && (!F || A.Field == F);
+  });
+}
+
+} // namespace torchdtype

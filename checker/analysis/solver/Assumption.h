@@ -1,0 +1,78 @@
+//===- Assumption.h - what a path assumed of a branch condition -*- C++ -*-===//
+//
+// Part of the solver: the atoms a path-sensitive analysis splits its paths
+// by, and the rule that keeps each path's assumptions consistent. It names
+// no API of any library: atoms are variables, fields, switches and loops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_SOLVER_ASSUMPTION_H
+#define TORCHDTYPE_ANALYSIS_SOLVER_ASSUMPTION_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <string>
+
+namespace torchdtype {
+
+/// A branch condition assumed on a path, and its value, with the
+/// expression that decided it (for notes). An atom is one of:
+/// - a bool variable (`use_fp16`), or a field of a local struct
+///   (`cfg.fp16_cache`): Var (and Field);
+/// - a query of the machine (a function the domain names): Var is the
+///   FunctionDecl;
+/// - a variable or field compared with a constant (`mode == "fp64"`,
+///   `smoothing > 0.0`): Var, Field, Rel and Const;
+/// - the case a switch on an expression took: Site is the SwitchStmt;
+/// - the first iteration of a loop: Site is the loop, Rel FirstIteration.
+struct Assumption {
+  enum class Relation : uint8_t {
+    Is,
+    Equals,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    FirstIteration
+  };
+  const clang::NamedDecl *Var = nullptr;
+  const clang::FieldDecl *Field = nullptr;
+  const clang::Stmt *Site = nullptr;
+  Relation Rel = Relation::Is;
+  /// The constant as written; "" for a flag, a query or a loop.
+  std::string Const;
+  /// The constant's value, when it is a number.
+  std::optional<double> Number;
+  bool Value = false;
+  const clang::Expr *Where = nullptr;
+  /// How a note names the condition (`cfg.fp16_cache`, `smoothing > 0.0`).
+  std::string Text;
+  /// The same condition (whatever its value).
+  bool sameAtom(const Assumption &O) const {
+    return Var == O.Var && Field == O.Field && Site == O.Site && Rel == O.Rel &&
+           Const == O.Const;
+  }
+  /// Of the same variable, field or switch (whatever the relation).
+  bool sameSubject(const Assumption &O) const {
+    return Var == O.Var && Field == O.Field && Site == O.Site &&
+           Rel != Relation::FirstIteration && O.Rel != Relation::FirstIteration;
+  }
+  bool operator==(const Assumption &O) const {
+    return sameAtom(O) && Value == O.Value;
+  }
+};
+using Assumptions = llvm::SmallVector<Assumption, 1>;
+
+/// Adds A to a path's assumptions, kept sorted; false when they contradict
+/// it (the other value of the same atom, a second constant for one
+/// subject, or numeric bounds that leave no value).
+bool assume(Assumptions &As, Assumption A);
+/// V (or its field F) may have changed: nothing is assumed of it any more.
+void forget(Assumptions &As, const clang::NamedDecl *V,
+            const clang::FieldDecl *F = nullptr);
+
+} // namespace torchdtype
+
+#endif
