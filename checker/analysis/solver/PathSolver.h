@@ -31,6 +31,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include <functional>
 #include <set>
 #include <vector>
 
@@ -95,7 +96,7 @@ public:
         dropDead(S, *B);
         addPath(NewOut, std::move(S));
       }
-      boundPaths(NewOut, L.MaxPaths, minor());
+      boundPaths(NewOut, L.MaxPaths, Minor);
       if (B == &G.getExit())
         D.atExit(NewOut);
       Paths<State> &O = Out[B->getBlockID()];
@@ -110,10 +111,6 @@ public:
   }
 
 private:
-  MinorAtom minor() {
-    return [this](const Assumption &A) { return D.isMinor(A); };
-  }
-
   /// The paths into B: each predecessor's, refined by the edge taken.
   Paths<State> pathsInto(const clang::CFGBlock &B,
                          const std::vector<Paths<State>> &Out) {
@@ -144,7 +141,7 @@ private:
         addPath(In, std::move(E));
       }
     }
-    boundPaths(In, L.MaxPaths, minor());
+    boundPaths(In, L.MaxPaths, Minor);
     return In;
   }
 
@@ -166,6 +163,10 @@ private:
   const clang::CFG &G;
   Domain &D;
   SolverLimits L;
+  /// The domain's minor atoms, for the path bound (a function_ref to it).
+  std::function<bool(const Assumption &)> Minor = [this](const Assumption &A) {
+    return D.isMinor(A);
+  };
   std::vector<const clang::CFGBlock *> Order;
   llvm::DenseMap<const clang::CFGBlock *, unsigned> Rank;
   llvm::DenseMap<const clang::CFGBlock *,
