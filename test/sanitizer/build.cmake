@@ -1,6 +1,7 @@
 # cmake -DSOURCE_DIR=... -DBINARY_DIR=... -DSANITIZE=address,undefined -DCXX=...
-#       -P build.cmake
-# Configures and builds the sanitizer tier's torchdtype-tidy and unit tests.
+#       [-DTARGETS=a;b] -P build.cmake
+# Configures and builds the sanitizer tier's torchdtype-tidy and unit tests
+# (or TARGETS: the ThreadSanitizer tier builds torchdtype-cli alone).
 foreach(var SOURCE_DIR BINARY_DIR SANITIZE CXX)
   if(NOT ${var})
     message(FATAL_ERROR "build.cmake: -D${var}= is required")
@@ -17,10 +18,13 @@ execute_process(
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "sanitizer build: configuring failed (${rc})")
 endif()
+if(NOT TARGETS)
+  set(TARGETS torchdtype-tidy torchdtype-unittests)
+endif()
 cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
 execute_process(
   COMMAND ${CMAKE_COMMAND} --build ${BINARY_DIR} -j ${cores}
-          --target torchdtype-tidy torchdtype-unittests
+          --target ${TARGETS}
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "sanitizer build: building failed (${rc})")
