@@ -433,9 +433,9 @@ def run_paths(tools, args, runs):
 
 
 def default_max_steps():
-    """MaxStepsPerFunction's default, from checker/analysis/FlowAnalysis.h."""
+    """MaxStepsPerFunction's default, from checker/analysis/AnalysisContext.h."""
     try:
-        with open(os.path.join(REPO, "checker", "analysis", "FlowAnalysis.h")) as f:
+        with open(os.path.join(REPO, "checker", "analysis", "AnalysisContext.h")) as f:
             m = re.search(r"MaxStepsPerFunction\s*=\s*(\d+)", f.read())
         return int(m.group(1)) if m else None
     except OSError:

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Callers.h"
-#include "Findings.h"
+#include "findings/Findings.h"
 #include "FunctionAnalyzer.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"

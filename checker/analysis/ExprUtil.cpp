@@ -1,7 +1,7 @@
 //===- ExprUtil.cpp - expression shapes the analysis looks through --------===//
 
 #include "ExprUtil.h"
-#include "FlowAnalysis.h"
+#include "AnalysisContext.h"
 #include "clang/AST/DeclTemplate.h"
 
 using namespace clang;

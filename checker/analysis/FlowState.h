@@ -9,7 +9,7 @@
 #ifndef TORCHDTYPE_ANALYSIS_FLOWSTATE_H
 #define TORCHDTYPE_ANALYSIS_FLOWSTATE_H
 
-#include "FlowAnalysis.h"
+#include "AnalysisContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"

@@ -5,15 +5,16 @@
 // analysis of one function body over clang::CFG. Its members live in one
 // file per job:
 //   FlowDriver.cpp          the worklist, statements, routing of calls
-//   Values.cpp              what an expression evaluates to
-//   TransferFactories.cpp   factories and dtype/device/options arguments
-//   TransferConversions.cpp to/toType/type_as/cpu/cuda, options, readers
-//   TransferTensorOps.cpp   ops on tensors and the events they record
-//   TransferModules.cpp     torch::nn and TorchScript modules
-//   TransferAutocast.cpp    autocast setters and the default dtype
-//   TransferUserCalls.cpp   calls of the user's own functions (summaries)
+//   Evaluate.cpp            what an expression evaluates to
+//   models/Factories.cpp    factories and dtype/device/options arguments
+//   models/Conversions.cpp  to/toType/type_as/cpu/cuda, options, readers
+//   models/TensorOps.cpp    ops on tensors and the events they record
+//   models/Modules.cpp      torch::nn and TorchScript modules
+//   models/Autocast.cpp     autocast setters and the default dtype
+//   models/UserCalls.cpp    calls of the user's own functions (summaries)
+//   models/UserCallEffects.cpp  what those calls leave behind
 //   Conditions.cpp          what branch conditions say of tensors
-//   Subjects.cpp            the variables branch conditions test
+//   ConditionSubjects.cpp   the variables branch conditions test
 // No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
@@ -22,7 +23,7 @@
 #define TORCHDTYPE_ANALYSIS_FUNCTIONANALYZER_H
 
 #include "CallSite.h"
-#include "FlowAnalysis.h"
+#include "AnalysisContext.h"
 #include "FlowState.h"
 #include "PathStates.h"
 #include "clang/Analysis/CFG.h"
@@ -128,7 +129,7 @@ private:
   void assign(const clang::Expr *LHS, const AbsValue &V);
   /// A variable or member has a new value (a write the summary records).
   void store(const clang::Decl *D, const AbsValue &V);
-  // Subjects.cpp
+  // ConditionSubjects.cpp
   /// The variable keeps its value through this function (const, or never
   /// changed in its body).
   bool stableVar(const clang::VarDecl *VD);
@@ -163,7 +164,7 @@ private:
                 unsigned I, llvm::ArrayRef<const clang::Expr *> Args);
   void collectEvents();
 
-  // Values.cpp
+  // Evaluate.cpp
   AbsValue eval(const clang::Expr *E);
   AbsValue evalUncached(const clang::Expr *E);
   AbsValue evalConstruct(const clang::CXXConstructExpr *CE);
@@ -178,7 +179,7 @@ private:
   /// field is not such a member.
   AbsValue moduleMember(const clang::FieldDecl *Field, clang::QualType T);
 
-  // TransferFactories.cpp
+  // models/Factories.cpp
   AbsValue factory(FactoryRule Rule, const CallSite &S);
   AbsValue applyDTypeDeviceArgs(AbsValue Base,
                                 const clang::FunctionDecl *Callee,
@@ -186,7 +187,7 @@ private:
                                 bool &Explicit);
   void factoryEffects(const CallSite &S, const AbsValue &V);
 
-  // TransferConversions.cpp
+  // models/Conversions.cpp
   AbsValue tensorMethod(const CallSite &S);
   AbsValue conversion(ConversionRule Rule, const CallSite &S);
   AbsValue optionsMethod(const CallSite &S);
@@ -195,7 +196,7 @@ private:
   void conversionEffects(const CallSite &S, const AbsValue &V);
   void recordMpsFloat64(const clang::Expr *E, const AbsValue &V);
 
-  // TransferTensorOps.cpp
+  // models/TensorOps.cpp
   /// An op's result: its rule in checker/data/api.json, then autocast.
   AbsValue tensorOp(const CallSite &S,
                     llvm::ArrayRef<const clang::Expr *> Args);
@@ -224,7 +225,7 @@ private:
                     llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,
                     bool Out, bool Explicit);
 
-  // TransferModules.cpp
+  // models/Modules.cpp
   AbsValue moduleValue(clang::QualType ModuleType, clang::SourceLocation Where);
   /// torch::nn::Sequential built from a list of layers.
   AbsValue sequentialValue(const clang::CXXConstructExpr *CE,
@@ -245,12 +246,12 @@ private:
   /// Returns whether S was one.
   bool tensorArgCheck(const CallSite &S);
 
-  // TransferDispatch.cpp
+  // models/Dispatch.cpp
   /// detail::scalar_type(t) of an AT_DISPATCH_* macro: records the
   /// dispatch (the tensor, the dtypes its cases cover, the kernel's name).
   void dispatchEffects(const CallSite &S);
 
-  // TransferContainers.cpp
+  // models/Containers.cpp
   /// push_back, emplace_back, clear ... on a std::vector of IValues or
   /// tensors.
   void listEffects(const CallSite &S);
@@ -261,7 +262,7 @@ private:
   AbsValue listValue(const clang::CXXConstructExpr *CE,
                      llvm::ArrayRef<const clang::Expr *> Args);
 
-  // TransferAutocast.cpp
+  // models/Autocast.cpp
   void autocastCall(const CallSite &S);
   void defaultDTypeCall(const CallSite &S);
   /// An op's result inside an autocast region: the region's dtype for ops
@@ -270,7 +271,7 @@ private:
   AbsValue autocastResult(const CallSite &S, llvm::StringRef Op, AbsValue R,
                           llvm::ArrayRef<AbsValue> Operands);
 
-  // TransferUserCalls.cpp
+  // models/UserCalls.cpp
   AbsValue userCall(const CallSite &S);
   AbsValue applySummary(const Summary &Sum,
                         llvm::ArrayRef<const clang::Expr *> Args,
@@ -365,7 +366,7 @@ private:
   llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>>
       CalleeModuleCalls;
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
-  /// How the body uses its variables (Subjects.cpp), found once: those
+  /// How the body uses its variables (ConditionSubjects.cpp), found once: those
   /// assigned or incremented, and those that may change another way.
   struct VarUses {
     llvm::SmallPtrSet<const clang::VarDecl *, 16> Written, Escaping;

@@ -8,7 +8,7 @@
 #ifndef TORCHDTYPE_ANALYSIS_SHAREDANALYSIS_H
 #define TORCHDTYPE_ANALYSIS_SHAREDANALYSIS_H
 
-#include "FlowAnalysis.h"
+#include "AnalysisContext.h"
 
 namespace torchdtype {
 

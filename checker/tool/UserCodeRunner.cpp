@@ -2,7 +2,7 @@
 
 #include "UserCodeRunner.h"
 #include "CompileDatabase.h"
-#include "TorchDtypeCheck.h"
+#include "checks/TorchDtypeCheck.h"
 #include "analysis/ApiModel.h"
 #include "analysis/PythonWrappers.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"

@@ -5,7 +5,7 @@ generated from it). This test holds the rest of the repository to it:
 
 - README.md's and docs/checks/README.md's tables list exactly its checks, and
   the latter's kb column names exactly each check's records;
-- each check has its class (checker/CLASS.h/.cpp), its docs page
+- each check has its class (checker/checks/CLASS.h/.cpp), its docs page
   (docs/checks/NAME.md) and its lit test (test/checkers/NAME.cpp);
 - each option is read in the class (Options.get("NAME")) and documented in the
   docs page;
@@ -70,10 +70,10 @@ for c in checks:
            "%s: each kb record it lists exists and names it" % name)
     expect(set(c["kb"]) == {rid for rid, r in records.items() if name in r.get("checks", [])},
            "%s: its kb list is the records that name it" % name)
-    for f in ("checker/%s.h" % cls, "checker/%s.cpp" % cls, "docs/checks/%s.md" % short,
+    for f in ("checker/checks/%s.h" % cls, "checker/checks/%s.cpp" % cls, "docs/checks/%s.md" % short,
               "test/checkers/%s.cpp" % short):
         expect(os.path.exists(os.path.join(ROOT, f)), "%s: %s exists" % (name, f))
-    source = read("checker", cls + ".cpp") if os.path.exists(os.path.join(ROOT, "checker", cls + ".cpp")) else ""
+    source = read("checker", "checks", cls + ".cpp") if os.path.exists(os.path.join(ROOT, "checker", "checks", cls + ".cpp")) else ""
     page = read("docs", "checks", short + ".md") if short in pages else ""
     for o in c["options"]:
         expect('Options.get("%s"' % o["name"] in source, "%s: option %s read in %s.cpp" % (name, o["name"], cls))

@@ -2,7 +2,7 @@
 """Every check links existing knowledge-base records, and back.
 
 - every record id the checks use (string literals "pytorch/..." in
-  checker/*Check.cpp, and the "kb" fields of checker/data/api.json) exists in
+  checker/checks/*Check.cpp, and the "kb" fields of checker/data/api.json) exists in
   kb/records (as an id);
 - every check of checker/data/checks.json (the list the module registers)
   links at least one
@@ -44,7 +44,7 @@ def main():
 
     linked_by = {}
     for cls, name in checks:
-        src = open(os.path.join(ROOT, "checker", cls + ".cpp")).read()
+        src = open(os.path.join(ROOT, "checker", "checks", cls + ".cpp")).read()
         ids = set(re.findall(r'"(pytorch/[a-z0-9-]+)"', src))
         if cls == "MixedPrecisionCheck":
             ids |= {i for op, info in api["same_dtype_ops"].items() if op != "_doc"
@@ -55,7 +55,7 @@ def main():
             # the op records are data; the arithmetic one is the analysis'
             ids |= {info["kb"] for n, info in api["source_dtype_ops"].items() if n != "_doc"}
             ids |= set(re.findall(r'"(pytorch/[a-z0-9-]+)"', open(os.path.join(
-                ROOT, "checker", "analysis", "WriteFindings.cpp")).read()))
+                ROOT, "checker", "analysis", "findings", "InplaceWriteFindings.cpp")).read()))
         linked_by[name] = ids
         expect(ids, "%s links no record" % name)
         for rid in sorted(ids):

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/Findings.h"
-#include "analysis/FlowAnalysis.h"
+#include "analysis/findings/Findings.h"
+#include "analysis/AnalysisContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"

@@ -554,7 +554,7 @@ void emitChecks(const std::string &File, std::ostream &Out) {
     if (Class != Expected + "Check")
       fail(File, Path + ".class",
            "'" + Class + "' should be '" + Expected + "Check' (from its name)");
-    Includes += "#include \"" + Class + ".h\"\n";
+    Includes += "#include \"checks/" + Class + ".h\"\n";
     Entries += "TORCHDTYPE_CHECK(" + quote(Name) + ", " + Class + ", " +
                quote(Summary) + ")\n";
   }

@@ -1,0 +1,286 @@
+//===- AnalysisContext.h - dtype/device flow analysis over clang::CFG -*- C++
+//-*-===//
+//
+// A forward analysis per function over clang::CFG. For every tracked storage
+// (locals, parameters, members of `this`, lambda captures) it keeps an
+// abstract dtype and device (TensorValue.h), joins where paths meet, iterates
+// loops to a bounded fixpoint, and records the events the checks judge: ops
+// that need equal dtypes or devices, module calls, tensors placed on MPS.
+// Function summaries (what a function returns given its arguments, and what
+// it does to the autocast state) are applied at call sites in the same
+// translation unit. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_ANALYSISCONTEXT_H
+#define TORCHDTYPE_ANALYSIS_ANALYSISCONTEXT_H
+
+#include "ApiModel.h"
+#include "TensorValue.h"
+#include "solver/Assumption.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include <array>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+struct AnalysisConfig {
+  TorchVersion Version;
+  /// Work cap: CFG elements processed per function, loops included.
+  unsigned MaxStepsPerFunction = 200000;
+  /// How many calls deep an op of a callee is judged with its callers'
+  /// facts.
+  unsigned MaxCallDepth = 4;
+  /// Paths kept apart per program point (by the bool flags their branches
+  /// assumed); past it they are joined. 1: no path sensitivity.
+  unsigned MaxPathsPerBlock = 4;
+  /// An op that throws ends its path: what runs only after it is not
+  /// reported (option ReportAfterThrow turns this off).
+  bool DropAfterThrow = true;
+};
+
+
+/// One operand of a recorded op.
+struct Operand {
+  const clang::Expr *E = nullptr;
+  AbsValue V;
+  std::string Name; ///< variable or member name, or "" for an expression
+  /// Argument position in the call (0: self or the first argument; out=
+  /// arguments are not counted).
+  unsigned Pos = 0;
+};
+
+using AutocastArray = std::array<AutocastState, NumAutocastDevices>;
+using AutocastDTypeArray = std::array<std::optional<DType>, NumAutocastDevices>;
+
+/// A call of an op the model knows, with its tensor operands.
+struct OpEvent {
+  const clang::Expr *Call = nullptr;
+  std::string Op;           ///< base op name ("mm", "addmm", "add", ...)
+  std::string Written;      ///< the callee as written ("addmm_", "operator+")
+  bool SameDType = false;   ///< the op needs equal dtypes of its operands
+  bool Elementwise = false; ///< TensorIterator op: CPU scalars allowed
+  /// An op the model has no operand rule for: recorded for the checks that
+  /// look at one op's dtypes (Half on CPU, losses), never for device rules.
+  bool Generic = false;
+  /// Run by a torch::nn module's forward: the module's parameters are the
+  /// last operand (layers), or the operands are forward's (losses).
+  bool FromModule = false;
+  bool InPlace = false, OutVariant = false, ExplicitDType = false;
+  llvm::SmallVector<Operand, 3> Operands;
+  /// The out= tensors the op writes, in order, when the callee takes them
+  /// (all of them are known tensors only if Outs.size() is their count).
+  llvm::SmallVector<Operand, 1> Outs;
+  /// The tensors of a braced index list (index_put_'s indices); complete
+  /// only if IndexListSeen.
+  llvm::SmallVector<Operand, 1> Indices;
+  bool IndexListSeen = false;
+  AutocastArray Autocast{};
+  AutocastDTypeArray AutocastDType{};
+  /// Autocast as the function running the op left it (Entry: as its caller
+  /// had it), for judging the op again at a call site.
+  AutocastArray LocalAutocast{};
+  /// For an op of a callee judged with a caller's facts: the calls that
+  /// lead to it, innermost first.
+  llvm::SmallVector<const clang::Expr *, 2> Via;
+  /// The branches its path took, when its facts differ between paths.
+  Assumptions Assumed;
+  /// Run while a guard turned gradients off: no backward follows.
+  bool NoGrad = false;
+  /// A dispatch (Op "dispatch", Written the kernel's name, operand 0 the
+  /// tensor dispatched on): the dtypes its cases cover.
+  uint32_t Covers = 0;
+  /// Run in a lambda: its facts symbolic in the enclosing function's
+  /// parameters are judged only by a run of that function for a call.
+  bool InLambda = false;
+};
+
+/// forward()/operator() of a torch::nn or TorchScript module.
+struct ModuleCallEvent {
+  const clang::Expr *Call = nullptr;
+  std::string ModuleName;
+  AbsValue Module;
+  Operand Input;
+  bool Jit = false;
+  AutocastArray Autocast{};
+  AutocastArray LocalAutocast{};                 ///< as in OpEvent
+  llvm::SmallVector<const clang::Expr *, 2> Via; ///< as in OpEvent
+  Assumptions Assumed;                           ///< as in OpEvent
+  /// The user's forward is visible and its own ops were judged with this
+  /// call's facts: the call is not judged as a whole.
+  bool ForwardJudged = false;
+  std::string Op;    ///< for torch::nn layers: the aten op it runs
+  std::string Kb;    ///< for torch::nn layers: record of a mismatched input
+  std::string IntKb; ///< for torch::nn layers: of an integer input, or ""
+  unsigned MixedInput = 0; ///< for torch::nn layers: ModuleInfo::MixedInput
+  bool CpuOnly = false;    ///< for torch::nn layers: ModuleInfo::CpuOnly
+  bool IndexInput = false; ///< for torch::nn layers: takes integer indices
+};
+
+/// A buffer wrapped as a tensor (from_blob) and what it was told.
+struct FromBlobEvent {
+  const clang::CallExpr *Call = nullptr;
+  AbsValue V;
+};
+
+/// A tensor (or module) that ends up float64 on MPS at a creation or
+/// conversion.
+struct MpsFloat64Event {
+  const clang::Expr *E = nullptr;
+  AbsValue V;
+};
+
+struct FunctionResult {
+  std::vector<OpEvent> Ops;
+  std::vector<ModuleCallEvent> ModuleCalls;
+  std::vector<MpsFloat64Event> MpsFloat64;
+  std::vector<FromBlobEvent> FromBlobs;
+  bool Skipped = false; ///< the work cap was hit; nothing is reported
+};
+
+/// What a call of a function does, in terms of its arguments.
+struct Summary {
+  AbsValue Return; ///< may refer to parameters symbolically
+  bool HasReturn = false;
+  AutocastArray ExitAutocast{}; ///< Entry where the function leaves it alone
+  AutocastDTypeArray ExitAutocastDType{};
+  std::optional<DTypeFact> ExitDefaultDType;
+  uint64_t ParamsReassigned = 0; ///< bit i: parameter i converted or assigned
+  /// The value at exit of each parameter passed by non-const reference and
+  /// reassigned (`void compress_(Tensor &t) { t = t.half(); }`), joined
+  /// over the paths; may refer to parameters symbolically.
+  llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
+  bool WritesMembers = false;
+  /// Every value written to each member (joined), for class invariants.
+  llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberWrites;
+  /// Member values at exit (constructors: the initial state of the object).
+  llvm::DenseMap<const clang::FieldDecl *, AbsValue> ExitMembers;
+  /// Ops and module calls whose operands depend on the parameters: judged
+  /// at each call site with the arguments' facts.
+  std::vector<OpEvent> SymbolicOps;
+  std::vector<ModuleCallEvent> SymbolicModuleCalls;
+};
+
+/// Variables a lambda captures by reference, with their values where it is
+/// called.
+using Captures =
+    llvm::SmallVector<std::pair<const clang::VarDecl *, AbsValue>, 2>;
+
+class CallerIndex;
+
+/// Per translation unit: caches results and summaries, prescans the user's
+/// code for autocast and default-dtype changes.
+class AnalysisContext {
+public:
+  AnalysisContext(clang::ASTContext &Ctx, AnalysisConfig Config);
+  ~AnalysisContext();
+
+  /// Analyses a function definition (cached). Lambdas are analysed with the
+  /// function that contains them and reported in its result.
+  const FunctionResult &analyze(const clang::FunctionDecl *FD);
+
+  const Summary *summary(const clang::FunctionDecl *FD);
+  /// Joined value of every write to a member in its class, if all are known.
+  std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
+
+  /// What the constructors of a torch::nn::Module subclass create: each
+  /// tensor or module member's value, and the dtype its floating members
+  /// share and the device all share (unknown where they differ).
+  struct ModuleInit {
+    llvm::DenseMap<const clang::FieldDecl *, AbsValue> Members;
+    DTypeFact DT;
+    DeviceFact DV;
+    bool Known = false;
+  };
+  const ModuleInit &moduleInit(const clang::CXXRecordDecl *RD);
+
+  /// What a function returns for one call, analysed again with the facts of
+  /// its arguments (Args[i]: parameter i's value, None for one not known)
+  /// where its summary's return does not follow them (`u / 255.0 - mean`).
+  /// Memoised per distinct facts; none past MaxCallDepth nested calls.
+  /// Autocast: the caller's state at the call, when it may be on (the
+  /// callee's ops are then cast as the caller's region says). Receiver: the
+  /// module a method runs on, whose facts its members then have, or the
+  /// plain object (a Record) whose known fields its members start with.
+  std::optional<AbsValue>
+  returnFor(const clang::FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
+            const AutocastArray *Autocast = nullptr,
+            const AutocastDTypeArray *AutocastDType = nullptr,
+            const AbsValue *Receiver = nullptr,
+            llvm::ArrayRef<std::pair<const clang::VarDecl *, AbsValue>>
+                Captured = {});
+  /// The analysis of a function for one call (as returnFor): what it
+  /// returns and the ops and module calls it records with those facts.
+  struct ContextRun {
+    std::optional<AbsValue> Return;
+    llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
+    /// Member values at exit (Summary::ExitMembers).
+    llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberExit;
+    std::vector<OpEvent> Ops;
+    std::vector<ModuleCallEvent> ModuleCalls;
+  };
+  /// Captured: a lambda's by-reference captures, which its body reads.
+  const ContextRun *
+  contextRun(const clang::FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
+             const AutocastArray *Autocast,
+             const AutocastDTypeArray *AutocastDType, const AbsValue *Receiver,
+             llvm::ArrayRef<std::pair<const clang::VarDecl *, AbsValue>>
+                 Captured = {});
+  /// Whether the function records an op or module call with an operand
+  /// whose dtype or device is unknown and not symbolic: facts a call's
+  /// arguments may supply (`x - mean` of a parameter and a member).
+  bool hasOpaqueOperands(const clang::FunctionDecl *Def);
+
+  /// The autocast state at entry of a function: unknown when the function
+  /// may be called, in this translation unit, while autocast is on (a
+  /// function that turns it on, or one calling such a function, calls it
+  /// directly or transitively); off otherwise, and always for main(). The
+  /// default dtype likewise.
+  AutocastState entryAutocast(const clang::FunctionDecl *FD) const;
+  DTypeFact entryDefaultDType(const clang::FunctionDecl *FD) const;
+
+  clang::ASTContext &ast() { return Ctx; }
+  const ApiModel &api() const { return Api; }
+  /// Who calls the unit's functions (built on first use).
+  CallerIndex &callers();
+  const AnalysisConfig &config() const { return Config; }
+
+  struct Entry;
+
+private:
+  Entry &run(const clang::FunctionDecl *FD);
+  void prescan();
+
+  clang::ASTContext &Ctx;
+  AnalysisConfig Config;
+  ApiModel Api;
+  bool Prescanned = false;
+  llvm::DenseSet<const clang::FunctionDecl *> InsideAutocast;
+  llvm::DenseSet<const clang::FunctionDecl *> InsideDefaultDType;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 llvm::DenseMap<const clang::FieldDecl *, AbsValue>>
+      Invariants;
+  llvm::DenseMap<const clang::CXXRecordDecl *, bool> InvariantsInProgress;
+  std::map<const clang::CXXRecordDecl *, ModuleInit> ModuleInits;
+  std::map<std::pair<const clang::FunctionDecl *, std::string>, ContextRun>
+      Returns;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> OpaqueOperands;
+  unsigned ReturnDepth = 0;
+  std::unique_ptr<CallerIndex> Callers;
+};
+
+/// Text of the place a dtype or device came from, for notes: the variable
+/// or member name of an operand expression, or "".
+std::string operandName(const clang::Expr *E);
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,444 @@
+//===- Evaluate.cpp - what an expression evaluates to
+//-------------------------===//
+//
+// The abstract value of an expression in the current state: storages,
+// constants, casts, constructions; calls are routed by FlowDriver.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExprUtil.h"
+#include "FunctionAnalyzer.h"
+#include "PathStates.h"
+#include "clang/AST/DeclTemplate.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+AbsValue FunctionAnalyzer::unknownOf(QualType T) const {
+  AbsValue V;
+  switch (Api.classify(T)) {
+  case TypeKind::Tensor:
+  case TypeKind::IValueList: // the join of the tensors it holds
+  case TypeKind::TensorList:
+    V.K = AbsValue::Kind::Tensor;
+    break;
+  case TypeKind::Options:
+    V.K = AbsValue::Kind::Options;
+    break;
+  case TypeKind::Device:
+  case TypeKind::DeviceType:
+    V.K = AbsValue::Kind::Device;
+    break;
+  case TypeKind::ScalarType:
+  case TypeKind::TypeMeta:
+    V.K = AbsValue::Kind::DType;
+    break;
+  case TypeKind::Record:
+    V.K = AbsValue::Kind::Record;
+    break;
+  case TypeKind::Holder:
+  case TypeKind::NNModule:
+  case TypeKind::ModulePtr:
+  case TypeKind::JitModule:
+    V.K = AbsValue::Kind::Module;
+    V.Fwd = AbsValue::Forward::Opaque;
+    break;
+  case TypeKind::Optional: {
+    QualType Inner = unwrapOptional(Api, T);
+    if (!Inner.isNull())
+      return unknownOf(Inner);
+    break;
+  }
+  default:
+    break;
+  }
+  return V;
+}
+
+AbsValue FunctionAnalyzer::convertTo(const AbsValue &V, QualType T) const {
+  TypeKind K = Api.classify(T);
+  if (K == TypeKind::Optional || K == TypeKind::IValue)
+    return V;
+  AbsValue U = unknownOf(T);
+  if (U.K == AbsValue::Kind::Options) {
+    if (V.K == AbsValue::Kind::Options)
+      return V;
+    U.DTypeSet = U.DeviceSet = false;
+    U.DT = DTypeFact();
+    U.DV = DeviceFact();
+    if (V.K == AbsValue::Kind::DType) {
+      U.DTypeSet = true;
+      U.DT = V.DT;
+    } else if (V.K == AbsValue::Kind::Device) {
+      U.DeviceSet = true;
+      U.DV = V.DV;
+    } else {
+      return unknownOf(T);
+    }
+    return U;
+  }
+  if (U.K == V.K || U.K == AbsValue::Kind::None)
+    return U.K == AbsValue::Kind::None ? AbsValue::none() : V;
+  return U;
+}
+
+AbsValue FunctionAnalyzer::constantOf(const Expr *E) const {
+  TypeKind K = Api.classify(E->getType());
+  if (K != TypeKind::ScalarType && K != TypeKind::DeviceType)
+    return AbsValue::none();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return unknownOf(E->getType());
+  Expr::EvalResult R;
+  const EnumDecl *ED =
+      E->getType().getNonReferenceType()->getAs<EnumType>()->getDecl();
+  if (!E->EvaluateAsInt(R, Ctx) || !ED)
+    return unknownOf(E->getType());
+  llvm::APSInt Val = R.Val.getInt();
+  for (const EnumConstantDecl *EC : ED->enumerators()) {
+    if (llvm::APSInt::isSameValue(EC->getInitVal(), Val)) {
+      AbsValue V = unknownOf(E->getType());
+      if (K == TypeKind::ScalarType) {
+        if (std::optional<DType> D = dtypeFromEnumerator(EC->getName()))
+          V.DT = DTypeFact::of(*D, E->getExprLoc());
+      } else if (std::optional<Device> D =
+                     deviceFromEnumerator(EC->getName())) {
+        V.DV = DeviceFact::of(*D, E->getExprLoc());
+      }
+      return V;
+    }
+  }
+  return unknownOf(E->getType());
+}
+
+AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
+  AbsValue V = unknownOf(T);
+  int Index = int(P->getFunctionScopeIndex());
+  if (V.K == AbsValue::Kind::Record) { // each tensor field is symbolic
+    const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+    for (const FieldDecl *F : RD->fields())
+      if (Api.classify(F->getType()) == TypeKind::Tensor)
+        V = V.withField(F->getFieldIndex(),
+                        AbsValue::tensor(
+                            DTypeFact::paramField(Index, F->getFieldIndex()),
+                            DeviceFact::paramField(Index, F->getFieldIndex())));
+    return V;
+  }
+  if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::DType)
+    V.DT = DTypeFact::param(Index);
+  if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::Device)
+    V.DV = DeviceFact::param(Index);
+  return V;
+}
+
+AbsValue FunctionAnalyzer::evalDeclRef(const ValueDecl *D, QualType T) {
+  // A std::vector of tensors changed in ways the analysis does not follow.
+  if (const auto *VD = dyn_cast<VarDecl>(D);
+      VD && uses().UntrackedLists.count(VD))
+    return unknownOf(T);
+  auto It = Cur->Vars.find(D);
+  if (It != Cur->Vars.end())
+    return It->second;
+  if (const auto *P = dyn_cast<ParmVarDecl>(D))
+    if (P->getDeclContext() == FD)
+      return paramValue(P, T);
+  return unknownOf(T);
+}
+
+AbsValue FunctionAnalyzer::eval(const Expr *E) {
+  if (!E)
+    return AbsValue::none();
+  E = E->IgnoreParens();
+  auto It = ExprVals.find(E);
+  if (It != ExprVals.end())
+    return It->second;
+  AbsValue V = evalUncached(E);
+  ExprVals[E] = V;
+  return V;
+}
+
+AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
+  if (E->isTypeDependent())
+    return AbsValue::none();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    switch (C->getCastKind()) {
+    case CK_ConstructorConversion:
+    case CK_UserDefinedConversion:
+    case CK_NoOp:
+    case CK_LValueToRValue:
+    case CK_DerivedToBase:
+    case CK_UncheckedDerivedToBase:
+    case CK_FunctionToPointerDecay:
+      return convertTo(eval(C->getSubExpr()), E->getType());
+    default: {
+      AbsValue K = constantOf(E);
+      return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
+    }
+    }
+  }
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(M->getSubExpr());
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(B->getSubExpr());
+  if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+    return eval(W->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return unknownOf(DA->getType());
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    // `flag ? kDouble : kFloat`: the CFG split the paths at the condition,
+    // and each path takes its arm.
+    if (auto B = branchVariable(CO->getCond(), Api, TrackedFn))
+      for (const Assumption &A : Cur->Assumed)
+        if (A.sameAtom(*B))
+          return eval(A.Value == B->Value ? CO->getTrueExpr()
+                                          : CO->getFalseExpr());
+    AbsValue T = eval(CO->getTrueExpr());
+    T.join(eval(CO->getFalseExpr()));
+    return T;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return constantOf(E);
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (Cur->Vars.count(VD) || isa<ParmVarDecl>(VD) || VD->isLocalVarDecl())
+        return evalDeclRef(VD, E->getType());
+      AbsValue K = constantOf(E); // constexpr globals such as c10::kHalf
+      return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
+    }
+    if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {
+      // `auto [q, r] = torch::linalg_qr(x)`: std::get<N> of the whole.
+      if (const VarDecl *H = BD->getHoldingVar(); H && H->getInit())
+        return convertTo(eval(H->getInit()), E->getType());
+      if (const Expr *B = BD->getBinding(); B && B != E)
+        return convertTo(eval(B), E->getType());
+      return unknownOf(E->getType());
+    }
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (Field && isa<CXXThisExpr>(strip(ME->getBase()))) {
+      auto It = Cur->Vars.find(Field);
+      if (It != Cur->Vars.end())
+        return It->second;
+      if (!InvariantMode)
+        if (std::optional<AbsValue> Inv = AC.memberInvariant(Field))
+          return convertTo(*Inv, E->getType());
+      AbsValue M = moduleMember(Field, E->getType());
+      if (M.K != AbsValue::Kind::None)
+        return M;
+    }
+    // A member of a module read through it (`layer->pe`): what its
+    // constructors made it, moved by the module's conversions.
+    if (Field && !isa<CXXThisExpr>(strip(ME->getBase()))) {
+      AbsValue B = eval(ME->getBase());
+      // A submodule converted through it (`net->head->to(kDouble)`).
+      if (B.K == AbsValue::Kind::Module && B.Tracked)
+        if (const AbsValue *Sub = B.field(Field->getFieldIndex()))
+          return convertTo(*Sub, E->getType());
+      if (B.K == AbsValue::Kind::Module && B.Tracked) {
+        std::optional<AbsValue> Outer = BoundReceiver;
+        BoundReceiver = B;
+        AbsValue M = moduleMember(Field, E->getType());
+        BoundReceiver = Outer;
+        if (M.K != AbsValue::Kind::None)
+          return M;
+      }
+    }
+    // A field of a plain struct value: `batch.labels`.
+    if (Field && !ME->isArrow() && !isa<CXXThisExpr>(strip(ME->getBase()))) {
+      AbsValue B = eval(ME->getBase());
+      if (B.K == AbsValue::Kind::Record)
+        if (const AbsValue *V = B.field(Field->getFieldIndex()))
+          return convertTo(*V, E->getType());
+    }
+    return unknownOf(E->getType());
+  }
+  // `this` of a module: its parameters are those of the receiver.
+  if (isa<CXXThisExpr>(E)) {
+    const CXXRecordDecl *RD = E->getType()->getPointeeCXXRecordDecl();
+    if (RD && Api.classify(Ctx.getRecordType(RD)) == TypeKind::NNModule) {
+      AbsValue M;
+      M.K = AbsValue::Kind::Module;
+      M.DT = DTypeFact::param(DTypeFact::ThisModule);
+      M.DV = DeviceFact::param(DeviceFact::ThisModule);
+      M.Tracked = true;
+      return M;
+    }
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return evalConstruct(CE);
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return evalCall(CE);
+  // `{x, y}` of a plain struct: its fields in order.
+  if (const auto *IL = dyn_cast<InitListExpr>(E);
+      IL && Api.classify(E->getType()) == TypeKind::Record) {
+    if (IL->isSemanticForm() && !IL->isTransparent())
+      if (const CXXRecordDecl *RD = E->getType()->getAsCXXRecordDecl();
+          RD && RD->getNumBases() == 0) {
+        AbsValue V = unknownOf(E->getType());
+        unsigned I = 0;
+        for (const FieldDecl *F : RD->fields()) {
+          if (I >= IL->getNumInits())
+            break;
+          AbsValue FV = eval(IL->getInit(I++));
+          if (FV.isTensor())
+            V = V.withField(F->getFieldIndex(), FV);
+        }
+        return V;
+      }
+    if (IL->isTransparent() && IL->getNumInits() == 1)
+      return eval(IL->getInit(0));
+  }
+  AbsValue K = constantOf(E);
+  return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
+}
+
+AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
+  QualType T = CE->getType();
+  TypeKind K = Api.classify(T);
+  llvm::SmallVector<const Expr *, 4> Args;
+  for (const Expr *A : CE->arguments())
+    if (!isa<CXXDefaultArgExpr>(A))
+      Args.push_back(A);
+  if (isCopyOrMoveOf(CE))
+    return convertTo(eval(CE->getArg(0)), T);
+  switch (K) {
+  case TypeKind::Options: {
+    AbsValue V = unknownOf(T);
+    V.DTypeSet = V.DeviceSet = false;
+    if (Args.size() == 1)
+      return convertTo(eval(Args[0]), T);
+    return V;
+  }
+  case TypeKind::Device: {
+    AbsValue V = unknownOf(T);
+    if (Args.empty())
+      return V;
+    if (const auto *SL =
+            dyn_cast<StringLiteral>(strip(Args[0])->IgnoreCasts())) {
+      if (std::optional<Device> D = deviceFromString(SL->getString()))
+        V.DV = DeviceFact::of(*D, CE->getExprLoc());
+      return V;
+    }
+    // std::string("cuda") and the like.
+    if (const auto *Inner = dyn_cast<CXXConstructExpr>(strip(Args[0])))
+      if (Inner->getNumArgs() >= 1)
+        if (const auto *SL =
+                dyn_cast<StringLiteral>(strip(Inner->getArg(0))->IgnoreCasts()))
+          if (std::optional<Device> D = deviceFromString(SL->getString())) {
+            V.DV = DeviceFact::of(*D, CE->getExprLoc());
+            return V;
+          }
+    AbsValue A = eval(Args[0]);
+    if (A.K == AbsValue::Kind::Device)
+      V.DV = A.DV;
+    return V;
+  }
+  case TypeKind::Optional:
+  case TypeKind::IValue:
+    if (Args.size() == 1)
+      return eval(Args[0]);
+    return unknownOf(T);
+  case TypeKind::TensorList:
+    return listValue(CE, Args);
+  case TypeKind::IValueList: {
+    if (Args.empty())
+      return emptyInputs();
+    const Expr *First = firstListElement(Args[0]);
+    return First ? eval(First) : unknownOf(T);
+  }
+  case TypeKind::Holder: {
+    if (Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType())
+      return unknownOf(T); // an empty holder, filled in later
+    // A copy of another holder (ModuleHolder<SequentialImpl> from a
+    // Sequential) is the same module.
+    if (Args.size() == 1) {
+      QualType AT = strip(Args[0])->getType();
+      TypeKind AK = Api.classify(AT);
+      if ((AK == TypeKind::Holder || AK == TypeKind::ModulePtr) &&
+          Api.moduleRecord(AT) == Api.moduleRecord(T)) {
+        AbsValue M = eval(Args[0]);
+        if (M.K == AbsValue::Kind::Module)
+          return M;
+      }
+    }
+    if (Api.isSequential(T) && !Args.empty())
+      return sequentialValue(CE, Args);
+    return moduleValue(T, CE->getExprLoc());
+  }
+  case TypeKind::NNModule:
+    return moduleValue(T, CE->getExprLoc());
+  case TypeKind::Record:
+    if (std::optional<AbsValue> Obj = constructedObject(CE, Args))
+      return *Obj;
+    [[fallthrough]];
+  default:
+    if (Args.size() == 1 && K != TypeKind::None)
+      return convertTo(eval(Args[0]), T);
+    return unknownOf(T);
+  }
+}
+
+std::optional<DType> FunctionAnalyzer::dataElementDType(const Expr *E) const {
+  E = strip(E);
+  QualType T;
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    if (IL->getNumInits() == 0)
+      return std::nullopt;
+    return dataElementDType(IL->getInit(0));
+  }
+  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+    return dataElementDType(SIL->getSubExpr());
+  // TensorDataContainer / ArrayRef / std::vector built from data; else by
+  // its element type, as any other container.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    if (CE->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(CE->getArg(0)))
+      if (std::optional<DType> D = dataElementDType(CE->getArg(0)))
+        return D;
+  if (const auto *AT = dyn_cast<ArraySubscriptExpr>(E)) {
+    T = AT->getType();
+  } else {
+    T = E->getType();
+    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            T->getAsCXXRecordDecl()))
+      if (Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+        T = Spec->getTemplateArgs()[0].getAsType();
+  }
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return DType::Bool;
+  if (T->isIntegerType())
+    return DType::Long; // C++ frontend: integral data becomes int64
+  if (T->isRealFloatingType())
+    return DType::Float; // replaced by the default dtype by the caller
+  return std::nullopt;
+}
+
+AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (!RD || Api.classify(Ctx.getRecordType(RD)) != TypeKind::NNModule)
+    return AbsValue::none();
+  AbsValue V = unknownOf(T);
+  if (V.K != AbsValue::Kind::Tensor && V.K != AbsValue::Kind::Module)
+    return V;
+  const AnalysisContext::ModuleInit &Init = AC.moduleInit(RD);
+  auto It = Init.Members.find(Field);
+  if (Init.Known && It != Init.Members.end()) {
+    AbsValue I = convertTo(It->second, T);
+    if (I.K == V.K)
+      V = I;
+  }
+  // to(dtype) converts floating members only; to(device) moves them all.
+  std::optional<DType> D = V.DT.single();
+  if (!(D && !isFloating(*D)))
+    V.DT.Param = DTypeFact::ThisModule;
+  V.DV.Param = DeviceFact::ThisModule;
+  if (V.K == AbsValue::Kind::Module)
+    V.Tracked = true;
+  if (BoundReceiver)
+    V = bindParams(V, {}, &*BoundReceiver);
+  return V;
+}
+
+} // namespace torchdtype

@@ -1,0 +1,216 @@
+//===- Findings.h - what the checks report, from analysis events -*- C++
+//-*-===//
+//
+// Turns the events of FunctionResult into findings: which ops really throw
+// given the autocast state and policy, which devices really clash. The
+// checks only print these. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_FINDINGS_FINDINGS_H
+#define TORCHDTYPE_ANALYSIS_FINDINGS_FINDINGS_H
+
+#include "analysis/ApiModel.h"
+#include "analysis/AnalysisContext.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include <string>
+#include <vector>
+
+namespace torchdtype {
+
+class CallerIndex;
+class PythonWrappers;
+
+struct MixedPrecisionFinding {
+  const OpEvent *Ev;
+  const Operand *A, *B;
+  DType DA, DB;
+  /// Why autocast, on for the operands' device, does not cover the op ("" if
+  /// autocast is off).
+  std::string AutocastReason;
+};
+
+struct DeviceMismatchFinding {
+  const clang::Expr *Call;
+  std::string Op; ///< op name, or "" for a module call
+  const Operand *A = nullptr, *B = nullptr;
+  Device DA, DB;
+  const ModuleCallEvent *ModuleCall = nullptr; ///< set for module calls
+  llvm::ArrayRef<const clang::Expr *> Via;     ///< as in OpEvent
+  llvm::ArrayRef<Assumption> Assumed;          ///< as in OpEvent
+};
+
+/// May autocast recast the operands of this op call (on Dev, or on any
+/// device if not given)? In-place, out= and explicit-dtype calls are never
+/// autocast; otherwise autocast must be on or unknown for a device whose
+/// list has the op.
+bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
+                      llvm::StringRef Op, std::optional<Device> Dev);
+
+std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
+                                                      const ApiModel &Api);
+/// OpaqueModules: also report modules whose forward is not visible here
+/// (defined in another file, or TorchScript), assuming it keeps its input.
+std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
+                                                      bool OpaqueModules);
+std::vector<const MpsFloat64Event *> findMpsFloat64(const FunctionResult &R);
+
+/// Float16 compute on the CPU that the targeted version has no kernel for.
+std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
+                                           const ApiModel &Api);
+
+struct ModuleInputFinding {
+  const ModuleCallEvent *Call;
+  DType Params, Input;
+  std::string Kb;
+  bool Index = false; ///< a lookup layer given indices it does not take
+};
+/// A module whose parameters have one floating dtype, given an input of
+/// another, where autocast does not reconcile them; a lookup layer
+/// (Embedding) given floating or bool indices.
+std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
+                                                     const ApiModel &Api,
+                                                     bool OpaqueModules);
+
+struct LossTargetFinding {
+  const OpEvent *Ev;
+  const Operand *Input, *Target;
+  DType InputDT, TargetDT;
+  bool ClassIndex; ///< the target must be Long (else: input and target agree)
+  /// The target must be floating (an integer one makes the result type
+  /// Float, which cannot be cast to it).
+  bool FloatingTarget = false;
+};
+std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
+                                                   const ApiModel &Api);
+
+struct UnsafeAutocastFinding {
+  const OpEvent *Ev;
+  AutocastDevice Dev;
+};
+/// Ops autocast refuses (binary_cross_entropy) inside a region where autocast
+/// is on for their device.
+std::vector<UnsafeAutocastFinding> findAutocastUnsafe(const FunctionResult &R,
+                                                      const ApiModel &Api);
+
+/// An element accessor (data_ptr<float>, accessor<float, 2> ...) called on
+/// a tensor of another dtype than its element type.
+struct DataPtrFinding {
+  const OpEvent *Ev;
+  DType Asked, Got;
+  std::string ElementType; ///< the template argument, as the callee has it
+};
+std::vector<DataPtrFinding> findDataPtrDtype(const FunctionResult &R,
+                                             const ApiModel &Api,
+                                             clang::ASTContext &Ctx);
+
+/// An element accessor (data_ptr, packed_accessor32 ...) of a tensor on the
+/// CPU on every path, whose pointer reaches an argument of a CUDA kernel
+/// launch (directly, or through a local variable initialized with it and
+/// never assigned again): the kernel reads host memory.
+struct HostLaunchFinding {
+  const OpEvent *Ev;
+  const clang::CallExpr *Launch;
+};
+std::vector<HostLaunchFinding> findHostTensorLaunch(const FunctionResult &R,
+                                                    const ApiModel &Api,
+                                                    clang::ASTContext &Ctx);
+
+/// An AT_DISPATCH_* macro reached by a tensor of a dtype none of its cases
+/// covers: its default throws '"name" not implemented for 'Half''.
+struct DispatchFinding {
+  const OpEvent *Ev; ///< Op "dispatch"; Written is the kernel's name
+  DType Got;
+};
+std::vector<DispatchFinding> findDispatchMissingDtype(const FunctionResult &R);
+
+/// A number outside a tensor's dtype's range given to an op that converts
+/// it with an overflow check (masked_fill(mask, -1e9) on float16).
+struct OverflowFinding {
+  const OpEvent *Ev;
+  const Operand *Self;
+  const clang::Expr *Value;
+  double Number;
+  DType DT;
+};
+std::vector<OverflowFinding> findHalfOverflow(const FunctionResult &R,
+                                              const ApiModel &Api,
+                                              clang::ASTContext &Ctx);
+
+/// An element accessor reading a tensor with the element type (scalar_t)
+/// of an AT_DISPATCH_* macro on another tensor, where nothing ties the
+/// read tensor's dtype to the dispatched one: a caller passing two dtypes
+/// gets 'expected scalar type BFloat16 but found Float'. Unless Strict,
+/// only in functions whose entry the unit shows (CallerIndex::entryInSight):
+/// a launcher called from another file gets its tensors from callers that
+/// may check or allocate them. Python (may be null; it may give null) gives
+/// the extension's package, asked only for a function that would be
+/// reported: a bound function its Python callers cast for is not reported.
+struct DispatchOperandFinding {
+  const OpEvent *Ev;
+  const clang::Expr *Dispatched; ///< the tensor the macro dispatches on
+  const clang::SwitchStmt *Switch;
+};
+std::vector<DispatchOperandFinding> findDispatchOperand(
+    const FunctionResult &R, const ApiModel &Api, CallerIndex &Callers,
+    bool Strict, llvm::function_ref<const PythonWrappers *()> Python = nullptr);
+
+struct FromBlobFinding {
+  const FromBlobEvent *Ev;
+  DType Buffer, Told;
+  std::string BufferType; ///< the C++ element type, as written
+};
+/// from_blob told a dtype other than its buffer's element type.
+std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
+                                               clang::ASTContext &Ctx);
+
+/// from_blob told a CUDA device for pageable host memory (a std::vector's
+/// data(), an array, new, malloc): a CUDA build
+/// throws 'The specified pointer resides on host memory and is not
+/// registered with any CUDA device.' (getDeviceFromPtr).
+struct FromBlobDeviceFinding {
+  const FromBlobEvent *Ev;
+  std::string What; ///< "the host memory of std::vector" ...
+};
+std::vector<FromBlobDeviceFinding> findFromBlobDevice(const FunctionResult &R,
+                                                      clang::ASTContext &Ctx);
+
+/// A write into a tensor whose dtype the value written cannot take: a
+/// source of another dtype (index_put_, index_copy_, scatter_ ...), or an
+/// in-place arithmetic result that cannot be cast back to self's dtype.
+struct InplaceFinding {
+  const OpEvent *Ev;
+  const Operand *Self;
+  /// The source, or the other operand of the arithmetic (null for a number
+  /// or a true division).
+  const Operand *Source = nullptr;
+  DType SelfDT, SourceDT;
+  /// Arithmetic whose result dtype (SourceDT) cannot be cast to SelfDT.
+  bool ResultCast = false;
+  /// The reason for a ResultCast without a Source: "a floating number",
+  /// "a number", "true division".
+  std::string Why;
+  std::string Kb;
+};
+std::vector<InplaceFinding> findInplaceDtype(const FunctionResult &R,
+                                             const ApiModel &Api);
+
+/// An out= tensor of another dtype than the op's result.
+struct OutFinding {
+  const OpEvent *Ev;
+  const Operand *Out;
+  const Operand *Input; ///< the operand whose dtype the result has, or null
+  DType Expected, Got;
+};
+std::vector<OutFinding> findOutDtype(const FunctionResult &R,
+                                     const ApiModel &Api);
+
+/// Drops the events that run only after an op that throws (a finding of
+/// any check above but from_blob's): on every path that reaches them, the
+/// program has stopped. FD is the function R is of.
+void dropAfterThrow(FunctionResult &R, const clang::FunctionDecl *FD,
+                    const ApiModel &Api, clang::ASTContext &Ctx);
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,194 @@
+//===- InplaceWriteFindings.cpp - writes into a tensor of another dtype ----------===//
+//
+// Ops that write into a tensor they do not create: sources written into
+// self (index_put_, index_copy_, scatter_ ...), in-place arithmetic, and
+// out= tensors. The data (checker/data/api.json source_dtype_ops,
+// out_dtype_ops, names.result_cast_inplace) says which ops need which
+// dtype; these functions judge the recorded events. No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "Findings.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace torchdtype {
+namespace {
+
+/// The argument at a position (0: self or the first argument), or null.
+const Expr *callArg(const Expr *Call, unsigned Pos) {
+  const auto *CE = dyn_cast<CallExpr>(Call);
+  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+  if (!Callee)
+    return nullptr;
+  llvm::SmallVector<const Expr *, 6> Args;
+  if (const Expr *Obj = splitCall(CE, Callee, Args))
+    Args.insert(Args.begin(), Obj);
+  if (Pos >= Args.size() || isa<CXXDefaultArgExpr>(Args[Pos]))
+    return nullptr;
+  return Args[Pos];
+}
+
+const Operand *at(llvm::ArrayRef<Operand> Ops, unsigned Pos) {
+  for (const Operand &O : Ops)
+    if (O.Pos == Pos)
+      return &O;
+  return nullptr;
+}
+
+/// Kinds of numbers, in the order result types rank them.
+unsigned category(DType D) {
+  if (D == DType::Bool)
+    return 0;
+  if (isComplex(D))
+    return 3;
+  return isFloating(D) ? 2 : 1;
+}
+
+bool literalFalse(const Expr *E) {
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(strip(E)))
+    return !B->getValue();
+  return false;
+}
+
+/// index_put_ takes Long tensor indices only (a bool mask may become
+/// masked_fill_, which converts; no tensor at all becomes copy_).
+bool longIndices(const OpEvent &Ev) {
+  return Ev.IndexListSeen && !Ev.Indices.empty() &&
+         llvm::all_of(Ev.Indices, [](const Operand &O) {
+           return O.V.DT.single() == DType::Long;
+         });
+}
+
+std::optional<InplaceFinding> sourceFinding(const OpEvent &Ev,
+                                            const SourceDTypeRule &Rule,
+                                            const ApiModel &Api) {
+  const Operand *Self = at(Ev.Operands, 0);
+  std::optional<DType> S = Self ? Self->V.DT.single() : std::nullopt;
+  if (!S || Ev.OutVariant || autocastMayCover(Ev, Api, Ev.Op, std::nullopt))
+    return std::nullopt;
+  if (Rule.IndexList >= 0) {
+    if (!longIndices(Ev))
+      return std::nullopt;
+    // accumulate=true on CUDA sorts the indices in another kernel.
+    const Expr *Acc = callArg(Ev.Call, unsigned(Rule.IndexList) + 2);
+    if (Acc && !literalFalse(Acc) && Self->V.DV.single() != Device::CPU)
+      return std::nullopt;
+  }
+  for (const Operand &O : Ev.Operands) {
+    if (O.Pos >= 8 || !(Rule.Sources & (1u << O.Pos)))
+      continue;
+    std::optional<DType> D = O.V.DT.single();
+    if (D && *D != *S)
+      return InplaceFinding{&Ev, Self, &O, *S, *D, false, "", Rule.Kb};
+  }
+  return std::nullopt;
+}
+
+std::optional<InplaceFinding> castFinding(const OpEvent &Ev,
+                                          const ApiModel &Api) {
+  const Operand *Self = at(Ev.Operands, 0);
+  std::optional<DType> S = Self ? Self->V.DT.single() : std::nullopt;
+  if (!S)
+    return std::nullopt;
+  InplaceFinding F{&Ev, Self, nullptr, *S,
+                   *S,  true, "",      "pytorch/result-type-cast"};
+  if (const Operand *O = at(Ev.Operands, 1)) {
+    std::optional<DType> D = O->V.DT.single();
+    if (!D)
+      return std::nullopt;
+    if (category(*D) > category(*S)) {
+      F.Source = O;
+      F.SourceDT = promoteTypes(*S, *D);
+      return F;
+    }
+  } else if (const Expr *Arg = callArg(Ev.Call, 1)) {
+    QualType NT = numberType(Arg);
+    if (NT.isNull())
+      return std::nullopt;
+    if (NT->isRealFloatingType() && category(*S) < 2) {
+      F.SourceDT = DType::Float; // the default dtype
+      F.Why = "a floating number";
+      return F;
+    }
+    if (NT->isIntegerType() && !NT->isBooleanType() && *S == DType::Bool) {
+      F.SourceDT = DType::Long;
+      F.Why = "a number";
+      return F;
+    }
+  } else {
+    return std::nullopt;
+  }
+  // True division of integers gives a floating result; div_ with a rounding
+  // mode does not.
+  llvm::StringRef W = Ev.Written;
+  bool TrueDivision = W == "div_" || W == "true_divide_" || W == "operator/=";
+  if (TrueDivision && category(*S) < 2 &&
+      !(W == "div_" && callArg(Ev.Call, 2))) {
+    F.SourceDT = DType::Float;
+    F.Why = "true division";
+    F.Source = nullptr;
+    return F;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<InplaceFinding> findInplaceDtype(const FunctionResult &R,
+                                             const ApiModel &Api) {
+  std::vector<InplaceFinding> Out;
+  if (R.Skipped)
+    return Out;
+  for (const OpEvent &Ev : R.Ops) {
+    if (Ev.FromModule)
+      continue;
+    std::optional<InplaceFinding> F;
+    if (std::optional<SourceDTypeRule> Rule = Api.sourceDTypeOp(Ev.Op))
+      F = sourceFinding(Ev, *Rule, Api);
+    else if (Api.isResultCastInPlace(Ev.Written))
+      F = castFinding(Ev, Api);
+    if (F)
+      Out.push_back(std::move(*F));
+  }
+  return Out;
+}
+
+std::vector<OutFinding> findOutDtype(const FunctionResult &R,
+                                     const ApiModel &Api) {
+  std::vector<OutFinding> Found;
+  if (R.Skipped)
+    return Found;
+  for (const OpEvent &Ev : R.Ops) {
+    if (!Ev.OutVariant || Ev.FromModule)
+      continue;
+    llvm::SmallVector<OutRule, 2> Rules = Api.outDTypeRules(Ev.Op);
+    if (Rules.empty() || Ev.Outs.size() != Rules.size())
+      continue;
+    // The result has the first input's dtype, which same-dtype operands
+    // share (where they do not, the op throws for that first).
+    const Operand *In = at(Ev.Operands, 0);
+    std::optional<DType> InDT = In ? In->V.DT.single() : std::nullopt;
+    if (Ev.ExplicitDType ||
+        (Ev.SameDType && llvm::any_of(Ev.Operands, [&](const Operand &O) {
+           return O.V.DT.single() != InDT;
+         })))
+      InDT.reset();
+    for (unsigned I = 0; I < Rules.size(); ++I) {
+      const Operand &O = Ev.Outs[I];
+      std::optional<DType> Got = O.V.DT.single();
+      std::optional<DType> Want =
+          Rules[I] == OutRule::Long ? std::optional<DType>(DType::Long) : InDT;
+      if (!Got || !Want || *Got == *Want)
+        continue;
+      Found.push_back(
+          {&Ev, &O, Rules[I] == OutRule::Input ? In : nullptr, *Want, *Got});
+      break;
+    }
+  }
+  return Found;
+}
+
+} // namespace torchdtype

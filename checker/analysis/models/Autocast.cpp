@@ -1,0 +1,114 @@
+//===- Autocast.cpp - autocast and the default dtype
+//---------------===//
+//
+// The at::autocast setters (checker/data/api.json "autocast_setters") turn
+// autocast on or off, or set its dtype, per device; set_default_dtype
+// changes what factories create.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/FunctionAnalyzer.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+void FunctionAnalyzer::autocastCall(const CallSite &S) {
+  std::optional<AutocastSetter> Setter = Api.autocastSetter(S.Name);
+  if (!Setter)
+    return;
+  // The device is the setter's own, or its first argument (2.4 and later).
+  std::optional<AutocastDevice> Dev = Setter->Device;
+  const Expr *Value = nullptr;
+  if (Dev && S.Args.size() == 1) {
+    Value = S.Args[0];
+  } else if (!Dev && S.Args.size() == 2) {
+    Value = S.Args[1];
+    AbsValue D = eval(S.Args[0]);
+    if (D.K == AbsValue::Kind::Device && D.DV.single())
+      Dev = autocastDeviceOf(*D.DV.single());
+  } else {
+    return;
+  }
+  if (Setter->What == AutocastSetter::Sets::Enabled) {
+    AutocastState State = AutocastState::Unknown;
+    bool B;
+    if (!Value->isValueDependent() && Value->EvaluateAsBooleanCondition(B, Ctx))
+      State = B ? AutocastState::On : AutocastState::Off;
+    if (Dev)
+      Cur->Autocast[unsigned(*Dev)] = State;
+    else
+      Cur->Autocast.fill(AutocastState::Unknown);
+    return;
+  }
+  AbsValue D = eval(Value);
+  std::optional<DType> DT =
+      D.K == AbsValue::Kind::DType ? D.DT.single() : std::nullopt;
+  if (Dev)
+    Cur->AutocastDType[unsigned(*Dev)] = DT;
+  else
+    Cur->AutocastDType.fill(std::nullopt);
+}
+
+void FunctionAnalyzer::defaultDTypeCall(const CallSite &S) {
+  AbsValue D = eval(S.Args[0]);
+  Cur->DefaultDType = D.K == AbsValue::Kind::DType ? D.DT : DTypeFact::unknown();
+}
+
+AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
+                                          AbsValue R,
+                                          llvm::ArrayRef<AbsValue> Operands) {
+  bool InPlace, Out, OutLast;
+  baseOpName(S.Name, InPlace, Out, OutLast);
+  if (InPlace || Out || hasExplicitDType(S))
+    return R; // not autocast
+  AutocastArray State = currentAutocast();
+  std::optional<Device> Dev = R.DV.single();
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    AutocastDevice AD = AutocastDevice(I);
+    if ((Dev && autocastDeviceOf(*Dev) != AD) ||
+        State[I] == AutocastState::Off || State[I] == AutocastState::Entry)
+      continue;
+    AutocastPolicy P = Api.autocastPolicy(AD, Op);
+    if (P == AutocastPolicy::NotListed && Api.autocastInside(AD, Op)) {
+      R.DT = DTypeFact::unknown(); // an op inside may be cast
+      return R;
+    }
+    if (P == AutocastPolicy::NotListed || P == AutocastPolicy::Banned)
+      continue;
+    std::optional<DType> Default = Api.autocastDefault(AD);
+    R.DT = DTypeFact::unknown();
+    if (State[I] != AutocastState::On || !Dev || !Default)
+      return R; // autocast may or may not decide
+    // The operands as autocast casts them; they must agree (else the op
+    // throws, which the checks report).
+    DType Lower = Cur->AutocastDType[I].value_or(*Default);
+    DType Widest = Lower;
+    for (const AbsValue &V : Operands)
+      if (V.DT.single() == DType::Float)
+        Widest = DType::Float;
+    // An operand of unknown dtype: under a policy that casts to one dtype,
+    // the op either returns what the known operands are cast to, or throws
+    // (an operand autocast leaves alone, float64 or integral, that differs).
+    std::optional<DType> Result;
+    for (const AbsValue &V : Operands) {
+      std::optional<DType> D = V.DT.single();
+      if (!D) {
+        if (P == AutocastPolicy::Promote)
+          return R;
+        continue;
+      }
+      DType C = castByAutocast(*D, P, Lower, Widest);
+      if (Result && *Result != C)
+        return R;
+      Result = C;
+    }
+    if (Result)
+      R.DT = DTypeFact::of(*Result, S.E->getExprLoc());
+    return R;
+  }
+  return R;
+}
+
+} // namespace torchdtype

@@ -1,0 +1,103 @@
+//===- Containers.cpp - std::vector of tensors and of IValues -----===//
+//
+// A std::vector of tensors stands for the join of the tensors it holds: it
+// starts empty (the bottom) or with a braced list, push_back and
+// emplace_back join, clear empties it, and reading an element (`v[i]`,
+// `at`, `front`, `back`, the variable of a range-based for) gives the
+// join. Only vectors whose every use the analysis follows are tracked
+// (ConditionSubjects.cpp); any other use makes the vector unknown everywhere in the
+// function. A std::vector<IValue> (a TorchScript call's inputs) is the same
+// join, read as one input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+namespace {
+
+bool isElementRead(llvm::StringRef Name) {
+  return Name == "operator[]" || Name == "at" || Name == "front" ||
+         Name == "back";
+}
+
+/// Methods that leave the elements as they are.
+bool keepsElements(llvm::StringRef Name) {
+  return isElementRead(Name) || Name == "begin" || Name == "end" ||
+         Name == "cbegin" || Name == "cend" || Name == "size" ||
+         Name == "empty" || Name == "reserve" || Name == "capacity";
+}
+
+/// The join read as one tensor: nothing pushed yet reads as unknown.
+AbsValue element(AbsValue L) {
+  if (L.K != AbsValue::Kind::Tensor || (L.DT.Param < 0 && L.DT.Bits == 0) ||
+      (L.DV.Param < 0 && L.DV.Bits == 0))
+    return AbsValue::unknownTensor();
+  return L;
+}
+
+} // namespace
+
+void FunctionAnalyzer::listEffects(const CallSite &S) {
+  const Decl *D = storageOf(S.Obj);
+  if (!D)
+    return;
+  if (S.List == TypeKind::TensorList &&
+      (keepsElements(S.Name) ||
+       (isa<VarDecl>(D) && uses().UntrackedLists.count(cast<VarDecl>(D)))))
+    return;
+  bool Adds =
+      (S.Name == "push_back" || S.Name == "emplace_back") && S.Args.size() == 1;
+  AbsValue E = Adds ? eval(S.Args[0]) : AbsValue::none();
+  AbsValue &L = Cur->Vars[D];
+  if (L.K != AbsValue::Kind::Tensor)
+    L = unknownOf(S.Obj->getType());
+  if (Adds)
+    L.join(E.isTensor() ? E : AbsValue::unknownTensor());
+  else if (S.Name == "clear")
+    L = emptyInputs();
+  else if (!cast<CXXMethodDecl>(S.Callee)->isConst())
+    L = AbsValue::unknownTensor();
+}
+
+std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
+  if (S.List == TypeKind::TensorList && isElementRead(S.Name))
+    return element(eval(S.Obj));
+  // `*__begin` of `for (auto &x : v)`.
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(S.E);
+  if (!OC || OC->getOperator() != OO_Star || OC->getNumArgs() != 1)
+    return std::nullopt;
+  const auto *DRE = dyn_cast<DeclRefExpr>(strip(OC->getArg(0)));
+  const auto *It = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!It)
+    return std::nullopt;
+  auto R = uses().RangeOfBegin.find(It);
+  if (R == uses().RangeOfBegin.end() ||
+      Api.classify(R->second->getType()) != TypeKind::TensorList)
+    return std::nullopt;
+  return element(eval(R->second));
+}
+
+AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
+                                     llvm::ArrayRef<const Expr *> Args) {
+  if (Args.empty())
+    return emptyInputs();
+  // `std::vector<Tensor> v{a, b}`: the join of its elements.
+  if (Args.size() == 1)
+    if (const InitListExpr *IL = bracedList(Args[0])) {
+      AbsValue L = emptyInputs();
+      for (const Expr *El : IL->inits()) {
+        AbsValue V = eval(El);
+        L.join(V.isTensor() ? V : AbsValue::unknownTensor());
+      }
+      return L;
+    }
+  return unknownOf(CE->getType());
+}
+
+} // namespace torchdtype

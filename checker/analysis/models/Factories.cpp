@@ -1,0 +1,172 @@
+//===- Factories.cpp - factories and their arguments
+//----------------===//
+//
+// Tensors created by factories (zeros, tensor, arange, from_blob, *_like ...)
+// with the rules of checker/data/api.json, and the dtype, device and
+// options arguments that factories and conversions take.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+AbsValue FunctionAnalyzer::applyDTypeDeviceArgs(
+    AbsValue Base, const FunctionDecl *Callee,
+    llvm::ArrayRef<const Expr *> Args, bool &Explicit) {
+  Explicit = false;
+  unsigned NParams = Callee->getNumParams();
+  for (unsigned I = 0; I < Args.size() && I < NParams; ++I) {
+    const Expr *A = Args[I];
+    if (isa<CXXDefaultArgExpr>(A))
+      continue;
+    QualType PT = Callee->getParamDecl(I)->getType();
+    TypeKind K = Api.classify(PT);
+    if (K == TypeKind::Optional) {
+      QualType Inner = unwrapOptional(Api, PT);
+      K = Inner.isNull() ? TypeKind::None : Api.classify(Inner);
+    }
+    AbsValue V = eval(A);
+    switch (K) {
+    case TypeKind::Options:
+      if (V.K != AbsValue::Kind::Options)
+        break;
+      if (V.DTypeSet) {
+        Base.DT = V.DT;
+        Explicit = true;
+      }
+      if (V.DeviceSet)
+        Base.DV = V.DV;
+      break;
+    case TypeKind::ScalarType:
+    case TypeKind::TypeMeta:
+      if (V.K == AbsValue::Kind::DType) {
+        Base.DT = V.DT;
+        Explicit = true;
+      }
+      break;
+    case TypeKind::Device:
+    case TypeKind::DeviceType:
+      if (V.K == AbsValue::Kind::Device)
+        Base.DV = V.DV;
+      break;
+    case TypeKind::Tensor:
+      // to(other): dtype and device of another tensor.
+      if (V.isTensor() && Callee->getIdentifier() &&
+          Api.conversion(Callee->getName()) == ConversionRule::To) {
+        Base.DT = V.DT;
+        Base.DV = V.DV;
+        Explicit = true;
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  return Base;
+}
+
+AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
+  const CallExpr *CE = S.E;
+  llvm::ArrayRef<const Expr *> Args = S.Args;
+  SourceLocation L = CE->getExprLoc();
+  AbsValue V =
+      AbsValue::tensor(Cur->DefaultDType, DeviceFact::of(Device::CPU, L));
+  V.DT.Where = L;
+  auto DataDType = [&](const Expr *E) {
+    std::optional<DType> D = dataElementDType(E);
+    if (!D)
+      return DTypeFact::unknown();
+    if (*D == DType::Float) {
+      DTypeFact F = Cur->DefaultDType;
+      F.Where = L;
+      return F;
+    }
+    return DTypeFact::of(*D, L);
+  };
+  switch (Rule) {
+  case FactoryRule::DefaultFloat:
+  case FactoryRule::DefaultFloatScalar:
+    break;
+  case FactoryRule::Long:
+    V.DT = DTypeFact::of(DType::Long, L);
+    break;
+  case FactoryRule::FromFill:
+    V.DT = Args.size() >= 2 ? DataDType(Args[1]) : DTypeFact::unknown();
+    break;
+  case FactoryRule::FromData:
+    V.DT = Args.empty() ? DTypeFact::unknown() : DataDType(Args[0]);
+    V.NonScalar = !Args.empty() &&
+                  !strip(Args[0])->getType()->isArithmeticType() &&
+                  !isa<FloatingLiteral, IntegerLiteral>(strip(Args[0]));
+    if (const auto *C = dyn_cast<CXXConstructExpr>(strip(Args[0])))
+      if (C->getNumArgs() == 1 &&
+          strip(C->getArg(0))->getType()->isArithmeticType())
+        V.NonScalar = false;
+    break;
+  case FactoryRule::FromScalars: {
+    bool AnyFloat = false, AllKnown = true;
+    for (const Expr *A : Args) {
+      if (isa<CXXDefaultArgExpr>(A) ||
+          Api.classify(strip(A)->getType()) != TypeKind::None)
+        continue;
+      QualType T = numberType(A);
+      if (T.isNull())
+        AllKnown = false;
+      else if (T->isRealFloatingType())
+        AnyFloat = true;
+      else if (!T->isIntegerType())
+        AllKnown = false;
+    }
+    if (!AllKnown)
+      V.DT = DTypeFact::unknown();
+    else if (!AnyFloat)
+      V.DT = DTypeFact::of(DType::Long, L);
+    V.NonScalar = true;
+    break;
+  }
+  case FactoryRule::Like:
+    if (!Args.empty()) {
+      AbsValue Src = eval(Args[0]);
+      if (Src.isTensor()) {
+        V.DT = Src.DT;
+        V.DV = Src.DV;
+        V.NonScalar = Src.NonScalar;
+      } else {
+        V = AbsValue::unknownTensor();
+      }
+    }
+    break;
+  }
+  if (Api.isNonScalarFactory(S.Name))
+    V.NonScalar = true;
+  if (Rule != FactoryRule::DefaultFloatScalar && Rule != FactoryRule::Like &&
+      Rule != FactoryRule::FromData && Rule != FactoryRule::FromScalars)
+    for (const Expr *A : Args)
+      if (Api.classify(A->getType()) == TypeKind::None && isNonEmptyList(A))
+        V.NonScalar = true; // sizes such as {2, 3}
+  bool Explicit;
+  return applyDTypeDeviceArgs(V, S.Callee, Args, Explicit);
+}
+
+void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {
+  recordMpsFloat64(S.E, V);
+  if (Api.isBufferFactory(S.Name))
+    record(FromBlobs, S.E, FromBlobEvent{S.E, V});
+  // A factory that fills its result with a number (full, full_like): an op
+  // event whose operand is the result, for the number's range.
+  if (std::optional<FillValueRule> F = Api.fillValueOp(S.Name);
+      F && F->Self < 0 && V.isTensor()) {
+    OpEvent Ev;
+    Ev.Call = S.E;
+    Ev.Op = Ev.Written = S.Name;
+    Ev.Generic = true;
+    Ev.Operands.push_back(Operand{S.E, V, "", 0});
+    recordEvent(std::move(Ev));
+  }
+}
+
+} // namespace torchdtype

@@ -1,0 +1,334 @@
+//===- Modules.cpp - torch::nn and TorchScript modules
+//--------------===//
+//
+// A module value stands for its parameters: torch::nn layers are created
+// with the default dtype on the CPU, to() moves them, forward()/operator()
+// records a module call (and the op a layer or loss runs). The inputs of a
+// TorchScript call are a std::vector<IValue>.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "clang/AST/DeclCXX.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
+                                       SourceLocation Where) {
+  AbsValue V;
+  V.K = AbsValue::Kind::Module;
+  if (std::optional<ModuleInfo> Info = Api.builtinModule(ModuleType)) {
+    // torch::nn layers create their parameters with the default dtype, on
+    // the CPU.
+    V.DT = Cur->DefaultDType;
+    V.DT.Where = Where;
+    V.DV = DeviceFact::of(Device::CPU, Where);
+    V.FloatModule = Info->Rule == ModuleRule::FloatInput;
+    V.Tracked = true;
+    return V;
+  }
+  if (!Api.lossModuleOp(ModuleType).empty())
+    return V; // no parameters; forward(input, target) is modelled as its op
+  // A user module: its parameters are unknown until moved with to(); its
+  // forward decides what input it accepts.
+  V.Fwd = AbsValue::Forward::Opaque;
+  if (const CXXRecordDecl *RD = Api.moduleRecord(ModuleType)) {
+    // Created here: its parameters are what its constructors make.
+    const AnalysisContext::ModuleInit &Init = AC.moduleInit(RD);
+    if (Init.Known) {
+      V.DT = Init.DT;
+      V.DV = Init.DV;
+      V.Tracked = true;
+    }
+    for (const CXXMethodDecl *M : RD->methods()) {
+      const FunctionDecl *Def = nullptr;
+      if (!M->getIdentifier() || !Api.isModuleForward(M->getName()) ||
+          !M->hasBody(Def) || !Def)
+        continue;
+      if (const Summary *S = AC.summary(Def))
+        V.Fwd = (S->ParamsReassigned & 1) ? AbsValue::Forward::Converts
+                                          : AbsValue::Forward::Keeps;
+    }
+  }
+  return V;
+}
+
+AbsValue FunctionAnalyzer::sequentialValue(const CXXConstructExpr *CE,
+                                           llvm::ArrayRef<const Expr *> Args) {
+  // torch::nn::Sequential(Linear(...), ReLU(), ...): its parameters are its
+  // layers'; forward runs them in order. Anything but torch::nn layers and
+  // activations makes it opaque.
+  AbsValue V = moduleValue(CE->getType(), CE->getExprLoc());
+  AbsValue Params;
+  bool First = true;
+  for (const Expr *A : Args) {
+    QualType LT = strip(A)->getType();
+    if (!Api.activationModuleOp(LT).empty())
+      continue;
+    if (!Api.builtinModule(LT))
+      return V;
+    AbsValue L = eval(A);
+    if (L.K != AbsValue::Kind::Module)
+      return V;
+    if (First)
+      Params = L;
+    else
+      Params.join(L);
+    First = false;
+  }
+  V.Fwd = AbsValue::Forward::Keeps;
+  V.Tracked = true;
+  V.Layers = CE;
+  std::optional<ModuleInfo> In = firstLayer(V);
+  V.FloatModule = In && In->Rule == ModuleRule::FloatInput;
+  if (!First) {
+    V.DT = Params.DT;
+    V.DV = Params.DV;
+  } else {
+    V.DV = DeviceFact::of(Device::CPU, CE->getExprLoc());
+  }
+  return V;
+}
+
+std::optional<ModuleInfo>
+FunctionAnalyzer::firstLayer(const AbsValue &M) const {
+  if (!M.Layers)
+    return std::nullopt;
+  for (const Expr *A : M.Layers->arguments()) {
+    QualType LT = strip(A)->getType();
+    if (Api.activationModuleOp(LT).empty())
+      return Api.builtinModule(LT);
+  }
+  return std::nullopt;
+}
+
+AbsValue FunctionAnalyzer::sequentialResult(const CallSite &S,
+                                            const AbsValue &M) {
+  QualType RT = S.E->getType();
+  if (S.Args.empty() || S.Result != TypeKind::Tensor)
+    return unknownOf(RT);
+  AbsValue X = eval(S.Args[0]);
+  if (!X.isTensor())
+    return unknownOf(RT);
+  AbsValue Params = AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+  for (const Expr *A : M.Layers->arguments()) {
+    QualType LT = strip(A)->getType();
+    std::string Act = Api.activationModuleOp(LT);
+    if (!Act.empty()) {
+      X = autocastResult(S, Act, X, {X});
+      continue;
+    }
+    std::optional<ModuleInfo> Info = Api.builtinModule(LT);
+    if (!Info)
+      return unknownOf(RT);
+    X = autocastResult(S, Info->Op, layerResult(*Info, X, Params), {X, Params});
+  }
+  return convertTo(X, RT);
+}
+
+AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
+  QualType RT = S.E->getType();
+  AbsValue M = eval(S.Obj);
+  if (M.K != AbsValue::Kind::Module)
+    return S.Def ? userCall(S) : unknownOf(RT);
+  // The user's forward: its result, bound to this module and input.
+  if (const FunctionDecl *Fwd = userForward(S)) {
+    const Summary *Callee = AC.summary(Fwd);
+    if (!Callee)
+      return unknownOf(RT);
+    return convertTo(callResult(S, Fwd, *Callee, &M), RT);
+  }
+  if (M.Layers)
+    return sequentialResult(S, M);
+  // A layer: its output has its parameters' dtype and device, unless
+  // autocast runs its op in another dtype.
+  std::optional<ModuleInfo> Info =
+      Api.builtinModule(S.Obj->IgnoreParenImpCasts()->getType());
+  if (!Info || Info->Rule != ModuleRule::FloatInput ||
+      S.Result != TypeKind::Tensor || S.Args.empty())
+    return unknownOf(RT);
+  AbsValue Params = AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+  AbsValue Input = eval(S.Args[0]);
+  if (!Input.isTensor())
+    return unknownOf(RT);
+  return convertTo(autocastResult(S, Info->Op,
+                                  layerResult(*Info, Input, Params),
+                                  {Input, Params}),
+                   RT);
+}
+
+AbsValue FunctionAnalyzer::layerResult(const ModuleInfo &Info,
+                                       const AbsValue &Input,
+                                       const AbsValue &Params) {
+  // The parameters' dtype, or the input's where the layer takes it beside
+  // float32 parameters (BatchNorm: bfloat16).
+  std::optional<DType> I = Input.DT.single();
+  if (I && Params.DT.single() == DType::Float && Info.mixed(*I)) {
+    AbsValue R = Params;
+    R.DT = Input.DT;
+    return R;
+  }
+  return Params;
+}
+
+bool FunctionAnalyzer::moduleCall(const CallSite &S) {
+  const CallExpr *CE = S.E;
+  const Expr *Obj = S.Obj;
+  llvm::StringRef Name = S.Name;
+  llvm::ArrayRef<const Expr *> Args = S.Args;
+  if (!Obj)
+    return false;
+  AbsValue M = eval(Obj);
+  if (M.K != AbsValue::Kind::Module)
+    return false;
+  bool IsJit = Api.classify(Obj->getType()) == TypeKind::JitModule;
+  if (Api.isModuleConversion(Name)) {
+    bool Explicit;
+    AbsValue R = applyDTypeDeviceArgs(M, S.Callee, Args, Explicit);
+    if (!(R.DT == M.DT) || Explicit)
+      R.DT.Where = CE->getExprLoc();
+    if (!(R.DV == M.DV)) {
+      R.DV.Where = CE->getExprLoc();
+      R.Moved = true;
+    }
+    // Which of the parameters' facts to() now sets for all of them.
+    for (const Expr *A : Args) {
+      AbsValue V = eval(A);
+      R.DTypeConverted |= V.K == AbsValue::Kind::DType || V.isTensor() ||
+                          (V.K == AbsValue::Kind::Options && V.DTypeSet);
+      R.DeviceConverted |= V.K == AbsValue::Kind::Device || V.isTensor() ||
+                           (V.K == AbsValue::Kind::Options && V.DeviceSet);
+    }
+    // Submodules converted before alone are no longer known apart.
+    if (R.Fields)
+      for (const auto &[F, V] : *M.Fields)
+        R = R.withField(F, AbsValue::unknownModule());
+    if (const Decl *D = storageOf(Obj))
+      store(D, R);
+    else
+      convertSubmodule(Obj, R);
+    recordMpsFloat64(CE, R);
+    return true;
+  }
+  if (!Api.isModuleForward(Name))
+    return false;
+  // A forward of the user's: its ops are judged with this call's input and
+  // the module's parameters; the call itself is then not judged as a whole.
+  bool ForwardJudged = false;
+  if (const FunctionDecl *Fwd = userForward(S))
+    if (const Summary *Callee = AC.summary(Fwd)) {
+      instantiateCallee(*Callee, Args, &M, CE);
+      ForwardJudged = instantiateContext(Fwd, *Callee, Args, &M, CE) ||
+                      !Callee->SymbolicOps.empty() ||
+                      !Callee->SymbolicModuleCalls.empty();
+    }
+  // The first tensor argument; a TorchScript module takes {inputs...}.
+  const Expr *InputE = nullptr;
+  for (const Expr *A : Args) {
+    const Expr *S = strip(A);
+    if (IsJit) {
+      while (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
+        if (C->getNumArgs() == 0)
+          break;
+        S = strip(C->getArg(0));
+      }
+      if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(S))
+        S = strip(SIL->getSubExpr());
+      if (const auto *IL = dyn_cast<InitListExpr>(S))
+        S = IL->getNumInits() ? strip(IL->getInit(0)) : nullptr;
+    }
+    if (S && eval(S).isTensor()) {
+      InputE = S;
+      break;
+    }
+  }
+  if (!InputE)
+    return true;
+  ModuleCallEvent Ev;
+  Ev.Call = CE;
+  Ev.ModuleName = nameOfStorage(storageOf(Obj));
+  Ev.Module = M;
+  Ev.Input = Operand{InputE, eval(InputE), operandName(InputE)};
+  Ev.Jit = IsJit;
+  Ev.ForwardJudged = ForwardJudged;
+  Ev.Autocast = currentAutocast();
+  Ev.LocalAutocast = Cur->Autocast;
+  std::optional<ModuleInfo> Info =
+      Api.builtinModule(Obj->IgnoreParenImpCasts()->getType());
+  if (!Info && M.Layers)
+    Info = firstLayer(M); // a Sequential: its input goes to that layer
+  if (Info) {
+    Ev.Op = Info->Op;
+    Ev.Kb = Info->Kb;
+    Ev.IntKb = Info->IntKb;
+    Ev.MixedInput = Info->MixedInput;
+    Ev.CpuOnly = Info->CpuOnly;
+    Ev.IndexInput = Info->Rule == ModuleRule::IndexInput;
+  }
+  Ev.Assumed = Cur->Assumed;
+  record(ModuleCalls, CE, Ev);
+  // A recurrent layer's hidden state must have its parameters' dtype too
+  // (GRU's hx: "mat1 and mat2 must have the same dtype", observed on
+  // 1.13.1): judged as an input of its own.
+  if (Info && Info->StateInput > 0 && unsigned(Info->StateInput) < Args.size())
+    if (const Expr *StateE = strip(Args[Info->StateInput]);
+        eval(StateE).isTensor()) {
+      ModuleCallEvent St = Ev;
+      St.Input = Operand{StateE, eval(StateE), operandName(StateE)};
+      record(ModuleCalls, CE, std::move(St));
+    }
+  // The op the module runs, for the checks on one op's dtypes.
+  if (std::string LossOp = Api.lossModuleOp(Obj->getType()); !LossOp.empty()) {
+    llvm::SmallVector<const Expr *, 3> TensorArgs;
+    for (const Expr *A : Args)
+      if (eval(A).isTensor())
+        TensorArgs.push_back(A);
+    if (OpEvent *E = recordOp(CE, LossOp, false, false, 0xFF, TensorArgs, false,
+                              false, false)) {
+      E->FromModule = true;
+      E->Written = LossOp; // the loss it computes, not operator()
+    }
+  } else if (Info) {
+    OpEvent Op;
+    Op.Call = CE;
+    Op.Op = Op.Written = Info->Op;
+    Op.FromModule = true;
+    Op.Operands.push_back(Ev.Input);
+    AbsValue Params = M;
+    Params.K = AbsValue::Kind::Tensor;
+    Op.Operands.push_back(Operand{Obj, Params, Ev.ModuleName});
+    Op.Autocast = Ev.Autocast;
+    Op.LocalAutocast = Ev.LocalAutocast;
+    Op.AutocastDType = Cur->AutocastDType;
+    Op.Assumed = Cur->Assumed;
+    record(Ops, CE, std::move(Op));
+  }
+  return true;
+}
+
+void FunctionAnalyzer::convertSubmodule(const Expr *Obj, const AbsValue &R) {
+  // `net->head->to(kDouble)`: the submodule of a module held in a
+  // variable, converted through it; the module's value keeps it.
+  const Expr *X = strip(Obj);
+  while (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X)) {
+    if ((OC->getOperator() != OO_Arrow && OC->getOperator() != OO_Star) ||
+        OC->getNumArgs() < 1)
+      return;
+    X = strip(OC->getArg(0));
+  }
+  const auto *ME = dyn_cast<MemberExpr>(X);
+  if (!ME || isa<CXXThisExpr>(strip(ME->getBase())))
+    return;
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const Decl *D = storageOf(ME->getBase());
+  if (!F || !D)
+    return;
+  AbsValue B = eval(ME->getBase());
+  if (B.K == AbsValue::Kind::Module && B.Tracked)
+    store(D, B.withField(F->getFieldIndex(), R));
+}
+
+} // namespace torchdtype

@@ -1,0 +1,413 @@
+//===- TensorOps.cpp - ops on tensors
+//-------------------------------===//
+//
+// What an op on tensors returns (ops that need one dtype, promoting
+// elementwise ops, reductions, comparisons: the rules of
+// checker/data/api.json), and the op events the checks judge.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+bool FunctionAnalyzer::hasExplicitDType(const CallSite &S) const {
+  for (unsigned I = 0; I < S.Args.size() && I < S.Callee->getNumParams(); ++I)
+    if (!isa<CXXDefaultArgExpr>(S.Args[I]) &&
+        Api.classify(unwrapOptional(
+            Api, S.Callee->getParamDecl(I)->getType())) == TypeKind::ScalarType)
+      return true;
+  return false;
+}
+
+AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
+                                    llvm::ArrayRef<const Expr *> Args) {
+  AbsValue R = tensorOpRule(S, Args);
+  if (!R.isTensor())
+    return R;
+  bool InPlace, Out, OutLast;
+  llvm::StringRef Base = baseOpName(S.Name, InPlace, Out, OutLast);
+  llvm::SmallVector<AbsValue, 3> Operands;
+  for (const Expr *A : Args) {
+    AbsValue V = eval(A);
+    if (V.isTensor())
+      Operands.push_back(V);
+  }
+  return autocastResult(S, Base, R, Operands);
+}
+
+AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
+                                        llvm::ArrayRef<const Expr *> Args) {
+  const CallExpr *CE = S.E;
+  const FunctionDecl *Callee = S.Callee;
+  llvm::StringRef Name = S.Name;
+  QualType RT = CE->getType();
+  bool InPlace, Out, OutLast;
+  llvm::StringRef Base = baseOpName(Name, InPlace, Out, OutLast);
+  if (Name.starts_with("operator") && Name.ends_with("=") &&
+      Name != "operator==" && Name != "operator!=" && Name != "operator<=" &&
+      Name != "operator>=" && !Args.empty())
+    return eval(Args[0]); // compound assignment keeps the tensor's dtype
+  if (Name == "operator[]" && !Args.empty()) {
+    AbsValue V = eval(Args[0]);
+    V.NonScalar = false;
+    return V.isTensor() ? V : unknownOf(RT);
+  }
+  llvm::ArrayRef<const Expr *> Operands = Args;
+  if (Out && !OutLast && !Operands.empty())
+    Operands = Operands.drop_front();
+  if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
+    if (Operands.empty())
+      return unknownOf(RT);
+    AbsValue First = eval(Operands[0]);
+    AbsValue R = First.isTensor() ? First : AbsValue::unknownTensor();
+    for (unsigned I = 1; I < Operands.size() && I < 8; ++I) {
+      if (!(*Mask & (1u << I)))
+        continue;
+      AbsValue A = eval(Operands[I]);
+      if (!A.isTensor())
+        continue;
+      if (!(A.DT == R.DT))
+        R.DT = DTypeFact::unknown();
+    }
+    R.NonScalar = Base != "dot" && Base != "vdot" && Base != "matmul";
+    return convertTo(R, RT);
+  }
+  std::optional<OpRule> Rule = Api.tensorOp(Name);
+  if (!Rule)
+    Rule = Api.tensorOp(Base);
+  if (!Rule || Args.empty())
+    return unknownOf(RT);
+  if (*Rule == OpRule::ListPromote)
+    return convertTo(listPromotion(S, Args[0]), RT);
+  AbsValue Self = eval(Args[0]);
+  if (!Self.isTensor()) {
+    // A number first (2.0 * t, 1 - t): the tensor decides with it.
+    if (*Rule == OpRule::Promote && Args.size() == 2 &&
+        eval(Args[1]).isTensor())
+      return convertTo(scalarPromotion(S, eval(Args[1]), Args[0]), RT);
+    return unknownOf(RT);
+  }
+  bool Explicit;
+  switch (*Rule) {
+  case OpRule::Preserve:
+    return convertTo(applyDTypeDeviceArgs(Self, Callee, Args, Explicit), RT);
+  case OpRule::Reduce: {
+    AbsValue R = Self;
+    R.NonScalar = false;
+    if (std::optional<DType> D = R.DT.single())
+      if (isIntegral(*D) && (Base == "sum" || Base == "prod"))
+        R.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
+    return convertTo(applyDTypeDeviceArgs(R, Callee, Args, Explicit), RT);
+  }
+  case OpRule::BoolResult:
+    Self.DT = DTypeFact::of(DType::Bool, CE->getExprLoc());
+    return convertTo(Self, RT);
+  case OpRule::LongResult:
+    Self.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
+    Self.NonScalar = false;
+    return convertTo(Self, RT);
+  case OpRule::ListPromote:
+    break; // above
+  case OpRule::Promote: {
+    if (Args.size() < 2) // -t keeps t's dtype
+      return Base == "operator-" ? convertTo(Self, RT) : unknownOf(RT);
+    AbsValue Other = eval(Args[1]);
+    AbsValue R = Self;
+    if (!Other.isTensor())
+      return convertTo(Args.size() == 2 ? scalarPromotion(S, Self, Args[1])
+                                        : AbsValue::unknownTensor(),
+                       RT);
+    std::optional<DType> A = Self.DT.single(), B = Other.DT.single();
+    if (A && B) {
+      // torch.result_type: a 0-dim tensor does not widen a dimensioned one
+      // of the same category.
+      DType P = promoteTypes(*A, *B);
+      DTypeFact F = DTypeFact::of(P, CE->getExprLoc());
+      auto SameCategory = [](DType X, DType Y) {
+        return isFloating(X) == isFloating(Y) && isComplex(X) == isComplex(Y) &&
+               (X == DType::Bool) == (Y == DType::Bool);
+      };
+      if (!Other.NonScalar && SameCategory(*A, *B))
+        F.join(DTypeFact::of(*A, CE->getExprLoc()));
+      if (!Self.NonScalar && SameCategory(*A, *B))
+        F.join(DTypeFact::of(*B, CE->getExprLoc()));
+      if (P == *A && F.single())
+        F.Where = Self.DT.Where;
+      R.DT = F;
+    } else {
+      R.DT = DTypeFact::unknown();
+    }
+    if (!(Self.DV == Other.DV)) {
+      // A CPU scalar joins a tensor on another device.
+      if (Self.DV.single() == Device::CPU && !Self.NonScalar)
+        R.DV = Other.DV;
+      else if (!(Other.DV.single() == Device::CPU && !Other.NonScalar))
+        R.DV.join(Other.DV);
+    }
+    R.NonScalar = Self.NonScalar || Other.NonScalar;
+    return convertTo(R, RT);
+  }
+  }
+  return unknownOf(RT);
+}
+
+AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
+  // cat({a, b}), stack({a, b}): the promoted dtype of the tensors of a
+  // braced list (observed on 1.13.1: cat of float32 and float64 is
+  // float64), on their one device.
+  AbsValue R = AbsValue::unknownTensor();
+  const InitListExpr *IL = bracedList(List);
+  if (!IL)
+    return vectorPromotion(List);
+  if (IL->getNumInits() == 0)
+    return R;
+  std::optional<DType> D;
+  std::optional<Device> Dev;
+  bool SameDevice = true;
+  for (const Expr *El : IL->inits()) {
+    AbsValue V = eval(El);
+    std::optional<DType> E = V.isTensor() ? V.DT.single() : std::nullopt;
+    if (!E)
+      return R;
+    D = D ? promoteTypes(*D, *E) : *E;
+    std::optional<Device> W = V.DV.single();
+    if (!W || (Dev && *Dev != *W))
+      SameDevice = false;
+    Dev = W;
+  }
+  R.DT = DTypeFact::of(*D, S.E->getExprLoc());
+  if (SameDevice && Dev)
+    R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
+  R.NonScalar = true;
+  return R;
+}
+
+AbsValue FunctionAnalyzer::vectorPromotion(const Expr *List) {
+  // cat(v), stack(v) of a std::vector<Tensor>: the one dtype (device) all
+  // its tensors have; a vector of several is not promoted here.
+  AbsValue R = AbsValue::unknownTensor();
+  for (int I = 0; List && I < 4; ++I) {
+    List = strip(List);
+    if (Api.classify(List->getType()) == TypeKind::TensorList)
+      break;
+    const auto *C = dyn_cast<CXXConstructExpr>(List);
+    List = C && C->getNumArgs() >= 1 ? C->getArg(0) : nullptr;
+  }
+  if (!List || Api.classify(List->getType()) != TypeKind::TensorList)
+    return R;
+  AbsValue V = eval(List);
+  if (V.K != AbsValue::Kind::Tensor || !V.DT.single())
+    return R;
+  R.DT = V.DT;
+  if (V.DV.single())
+    R.DV = V.DV;
+  R.NonScalar = true;
+  return R;
+}
+
+AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,
+                                           const Expr *Number) {
+  // torch.result_type: a number does not widen a tensor of its category;
+  // a floating number (or true division) makes an integral tensor the
+  // default dtype.
+  std::optional<DType> D = T.DT.single();
+  QualType NT = numberType(Number);
+  if (!D || NT.isNull() || *D == DType::Bool)
+    T.DT = DTypeFact::unknown();
+  else if (isIntegral(*D) &&
+           (NT->isRealFloatingType() || Api.isTrueDivision(S.Name))) {
+    T.DT = Cur->DefaultDType;
+    T.DT.Where = S.E->getExprLoc();
+  } else if (!isIntegral(*D) && !isFloating(*D)) {
+    T.DT = DTypeFact::unknown(); // complex
+  }
+  return T;
+}
+
+OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
+                                    bool SameDType, bool Elementwise,
+                                    unsigned Mask,
+                                    llvm::ArrayRef<const Expr *> Operands,
+                                    bool InPlace, bool Out, bool Explicit) {
+  OpEvent Ev;
+  Ev.Call = CE;
+  Ev.Op = Op.str();
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    Ev.Written = Callee->getDeclName().getAsString();
+  Ev.SameDType = SameDType;
+  Ev.Elementwise = Elementwise;
+  Ev.InPlace = InPlace;
+  Ev.OutVariant = Out;
+  Ev.ExplicitDType = Explicit;
+  for (unsigned I = 0; I < Operands.size() && I < 8; ++I) {
+    if (!(Mask & (1u << I)) || isa<CXXDefaultArgExpr>(Operands[I]))
+      continue;
+    AbsValue V = eval(Operands[I]);
+    if (!V.isTensor())
+      continue;
+    Ev.Operands.push_back(Operand{Operands[I], V, operandName(Operands[I]), I});
+  }
+  if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
+    return nullptr;
+  return &recordEvent(std::move(Ev));
+}
+
+OpEvent &FunctionAnalyzer::recordEvent(OpEvent Ev) {
+  Ev.Autocast = currentAutocast();
+  Ev.NoGrad = Cur->NoGradGuards > 0;
+  Ev.LocalAutocast = Cur->Autocast;
+  Ev.AutocastDType = Cur->AutocastDType;
+  Ev.Assumed = Cur->Assumed;
+  const auto *M = dyn_cast<CXXMethodDecl>(FD);
+  Ev.InLambda = M && M->getParent()->isLambda();
+  const Expr *Call = Ev.Call;
+  return record(Ops, Call, std::move(Ev));
+}
+
+void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
+  const CallExpr *CE = S.E;
+  const FunctionDecl *Callee = S.Callee;
+  llvm::StringRef Name = S.Name;
+  llvm::ArrayRef<const Expr *> Args = S.Args;
+  llvm::SmallVector<const Expr *, 4> Operands;
+  if (S.Obj)
+    Operands.push_back(S.Obj);
+  Operands.append(Args.begin(), Args.end());
+  bool InPlace, Out, OutLast;
+  llvm::StringRef Base = baseOpName(Name, InPlace, Out, OutLast);
+  llvm::ArrayRef<const Expr *> Ops = Operands, Outs;
+  if (Out) {
+    // The out= tensors: the non-const Tensor& parameters first (`_out`)
+    // or last (`_outf`).
+    unsigned N = outParams(Callee, OutLast);
+    if (!OutLast)
+      N = std::max(1u, N);
+    N = std::min<unsigned>(N, Ops.size());
+    Outs = OutLast ? Ops.take_back(N) : Ops.take_front(N);
+    Ops = OutLast ? Ops.drop_back(N) : Ops.drop_front(N);
+  }
+  if (Api.conversion(Name)) {
+    conversionEffects(S, V);
+    return;
+  }
+  if (Api.factory(Name)) {
+    factoryEffects(S, V);
+    return;
+  }
+  auto Written = [&](OpEvent *E) {
+    if (!E)
+      return;
+    for (unsigned I = 0; I < Outs.size(); ++I) {
+      AbsValue V = eval(Outs[I]);
+      if (V.isTensor())
+        E->Outs.push_back(Operand{Outs[I], V, operandName(Outs[I]), I});
+    }
+    if (std::optional<SourceDTypeRule> R = Api.sourceDTypeOp(Base))
+      if (R->IndexList >= 0 && unsigned(R->IndexList) < Ops.size())
+        recordIndexList(*E, Ops[R->IndexList]);
+  };
+  if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
+    // Ops with an explicit dtype argument are not autocast.
+    bool Explicit = hasExplicitDType(S);
+    Written(recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask,
+                     Ops, InPlace, Out, Explicit));
+    return;
+  }
+  std::optional<OpRule> Rule = Api.tensorOp(Name);
+  if (!Rule)
+    Rule = Api.tensorOp(Base);
+  if (Rule == OpRule::Promote ||
+      (Name.starts_with("operator") && Name.ends_with("=") && S.Obj &&
+       Name.size() == 10)) {
+    Written(recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/true, 0x3,
+                     Ops, InPlace, Out, false));
+    return;
+  }
+  if (!Name.starts_with("operator")) {
+    OpEvent *E = recordOp(CE, Base, /*SameDType=*/false,
+                          /*Elementwise=*/false, 0xFF, Ops, InPlace, Out,
+                          hasExplicitDType(S));
+    if (E)
+      E->Generic = true;
+    Written(E);
+  }
+}
+
+unsigned FunctionAnalyzer::outParams(const FunctionDecl *Callee,
+                                     bool Last) const {
+  // out= tensors are taken by non-const reference: `Tensor &out`.
+  auto IsOut = [&](const ParmVarDecl *P) {
+    QualType T = P->getType();
+    return T->isLValueReferenceType() &&
+           !T.getNonReferenceType().isConstQualified() &&
+           Api.classify(T.getNonReferenceType()) == TypeKind::Tensor;
+  };
+  unsigned N = 0, Params = Callee->getNumParams();
+  while (N < Params && IsOut(Callee->getParamDecl(Last ? Params - 1 - N : N)))
+    ++N;
+  return N;
+}
+
+void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List) {
+  // `t.index_put_({idx, Slice()}, v)`: a braced list of TensorIndex (or
+  // optional<Tensor>) built from tensors, slices and integers.
+  const InitListExpr *IL = bracedList(List);
+  if (!IL)
+    return;
+  for (const Expr *El : IL->inits()) {
+    const Expr *X = strip(El);
+    // TensorIndex(tensor) and optional<Tensor>(tensor) wrap the tensor.
+    for (int I = 0; I < 4; ++I) {
+      const auto *C = dyn_cast<CXXConstructExpr>(X);
+      if (!C || C->getNumArgs() != 1 ||
+          Api.classify(X->getType()) == TypeKind::Tensor)
+        break;
+      X = strip(C->getArg(0));
+    }
+    if (Api.classify(X->getType()) != TypeKind::Tensor)
+      continue; // a slice, an integer, None, an ellipsis
+    E.Indices.push_back(Operand{X, eval(X), operandName(X), 1});
+  }
+  E.IndexListSeen = true;
+}
+
+AbsValue FunctionAnalyzer::tupleResult(const CallSite &S) {
+  AbsValue R = unknownOf(S.E->getType());
+  const Expr *Self = S.Obj ? S.Obj : (S.Args.empty() ? nullptr : S.Args[0]);
+  AbsValue In = Self ? eval(Self) : AbsValue::none();
+  if (!In.isTensor())
+    return R;
+  bool Indices = Api.isValuesIndicesOp(S.Name);
+  if (!Indices && !Api.isSameDTypeTupleOp(S.Name))
+    return R;
+  R = R.withField(0, AbsValue::tensor(In.DT, In.DV));
+  R = R.withField(
+      1, Indices ? AbsValue::tensor(
+                       DTypeFact::of(DType::Long, S.E->getExprLoc()), In.DV)
+                 : AbsValue::tensor(In.DT, In.DV));
+  return R;
+}
+
+std::optional<AbsValue> FunctionAnalyzer::tupleElement(const CallSite &S) {
+  const FunctionDecl *F = S.Callee;
+  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+      F->getName() != "get" || S.Args.size() != 1)
+    return std::nullopt;
+  const TemplateArgumentList *TA = F->getTemplateSpecializationArgs();
+  if (!TA || TA->size() < 1 ||
+      TA->get(0).getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  AbsValue T = eval(S.Args[0]);
+  if (T.K != AbsValue::Kind::Record)
+    return std::nullopt;
+  unsigned N = unsigned(TA->get(0).getAsIntegral().getZExtValue());
+  if (const AbsValue *E = T.field(N))
+    return convertTo(*E, S.E->getType());
+  return unknownOf(S.E->getType());
+}
+
+} // namespace torchdtype

@@ -1,0 +1,168 @@
+//===- UserCallEffects.cpp - what a user's function leaves behind ---------===//
+//
+// After a call of a function defined in the translation unit: the autocast
+// and default-dtype state it leaves, the arguments it reassigns through
+// references, the members of the object it runs on, the parameters' values
+// at its exit (for its summary), and the same for constructors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "analysis/PathStates.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+/// Parameter I of F is passed by non-const reference and F reassigns it:
+/// the caller's argument may hold another value after the call.
+static bool reassignedByReference(const FunctionDecl *F, const Summary &S,
+                                  unsigned I) {
+  QualType PT = F->getParamDecl(I)->getType();
+  return PT->isReferenceType() &&
+         !PT.getNonReferenceType().isConstQualified() && I < 64 &&
+         ((S.ParamsReassigned >> I) & 1);
+}
+
+void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
+                                          const Expr *Obj,
+                                          llvm::ArrayRef<const Expr *> Args) {
+  const FunctionDecl *Def = nullptr;
+  const Summary *S = nullptr;
+  // A method that may change its object: a plain struct value's fields
+  // are unknown after it.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+      M && Obj && !M->isConst() && !M->isStatic() &&
+      !isa<CXXThisExpr>(strip(Obj)))
+    if (const Decl *D = storageOf(Obj))
+      if (auto It = Cur->Vars.find(D);
+          It != Cur->Vars.end() && It->second.K == AbsValue::Kind::Record)
+        It->second.Fields = nullptr;
+  if (Callee->hasBody(Def) && Def && !Def->isDependentContext())
+    S = AC.summary(Def);
+  if (!S) {
+    // Unknown code: what it can reach through references is unknown now.
+    for (const Expr *A : Args) {
+      if (A->getType()->isPointerType() ||
+          (A->isLValue() && !A->getType().isConstQualified()))
+        if (const Decl *D = storageOf(A))
+          if (Cur->Vars.count(D)) {
+            AbsValue U;
+            U.K = Cur->Vars[D].K;
+            U.Fwd = AbsValue::Forward::Opaque;
+            Cur->Vars[D] = U;
+          }
+    }
+    return;
+  }
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    if (S->ExitAutocast[I] != AutocastState::Entry)
+      Cur->Autocast[I] = S->ExitAutocast[I];
+    if (S->ExitAutocastDType[I])
+      Cur->AutocastDType[I] = S->ExitAutocastDType[I];
+  }
+  if (S->ExitDefaultDType)
+    Cur->DefaultDType = *S->ExitDefaultDType;
+  // A method of this class that writes members: they are back to what the
+  // class invariant says.
+  if (S->WritesMembers && (!Obj || isa<CXXThisExpr>(strip(Obj))))
+    for (const auto &[F, V] : S->MemberWrites)
+      Cur->Vars.erase(F);
+  // Arguments passed by non-const reference may have been reassigned: they
+  // have what the callee left in them, where that is known.
+  for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I) {
+    if (!reassignedByReference(Def, *S, I))
+      continue;
+    if (std::optional<AbsValue> After = argumentAfter(Def, *S, I, Args))
+      assign(Args[I], *After);
+    else if (const Decl *D = storageOf(Args[I]))
+      Cur->Vars.erase(D);
+  }
+}
+
+void FunctionAnalyzer::paramExits(const PathStates &Exit) {
+  Sum.ParamExit.clear();
+  for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
+    if (!reassignedByReference(FD, Sum, I))
+      continue;
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    QualType PT = P->getType();
+    AbsValue V;
+    bool First = true;
+    for (const FlowState &Path : Exit) {
+      auto It = Path.Vars.find(P);
+      AbsValue PV = It != Path.Vars.end() ? It->second : paramValue(P, PT);
+      if (First)
+        V = PV;
+      else
+        V.join(PV);
+      First = false;
+    }
+    if (!First && (V.isTensor() || V.K == AbsValue::Kind::Record))
+      Sum.ParamExit[I] = V;
+  }
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
+                                unsigned I, llvm::ArrayRef<const Expr *> Args) {
+  auto It = Callee.ParamExit.find(I);
+  if (It == Callee.ParamExit.end())
+    return std::nullopt;
+  AbsValue V = bindParams(It->second, Args, nullptr);
+  if (!V.isTensor() || (V.DT.single() && V.DV.single()))
+    return V;
+  // Mixed with what the arguments say (`t = (t.double() - stats.mean)`):
+  // the callee analysed for this call's facts.
+  // (A struct argument's fields count as facts here.)
+  CallFacts Facts = callFacts(Def, Args);
+  if (!Facts.Definite && !Facts.AnyRecord)
+    return V;
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R = AC.contextRun(
+      Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr, Facts.Captured);
+  if (!R)
+    return V;
+  auto RI = R->ParamExit.find(I);
+  if (RI == R->ParamExit.end())
+    return V;
+  AbsValue Bound = bindParams(RI->second, Args, nullptr);
+  if (!V.DT.single())
+    V.DT = Bound.DT;
+  if (!V.DV.single())
+    V.DV = Bound.DV;
+  return V;
+}
+
+void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
+  std::optional<AbsValue> Receiver = receiverOf(S);
+  if (S.Def)
+    if (const Summary *Callee = AC.summary(S.Def)) {
+      instantiateCallee(*Callee, S.Args, Receiver ? &*Receiver : nullptr, S.E);
+      instantiateContext(S.Def, *Callee, S.Args,
+                         Receiver ? &*Receiver : nullptr, S.E);
+    }
+  applyCalleeEffects(S.Callee, S.Obj, S.Args);
+  if (Receiver)
+    objectAfterMethod(S, *Receiver);
+  // A helper of the user's that places a tensor: report at the call unless
+  // an argument was already a float64 tensor on MPS.
+  if (V.isTensor() && llvm::none_of(S.Args, [&](const Expr *A) {
+        AbsValue AV = eval(A);
+        return AV.isTensor() && AV.DT.single() == DType::Double &&
+               AV.DV.single() == Device::MPS;
+      }))
+    recordMpsFloat64(S.E, V);
+}
+
+void FunctionAnalyzer::processConstruct(const CXXConstructExpr *CE) {
+  const CXXConstructorDecl *Ctor = CE->getConstructor();
+  if (!Ctor || Api.isLibTorchDecl(Ctor) || !Ctor->hasBody())
+    return;
+  llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
+  applyCalleeEffects(Ctor, nullptr, Args);
+}
+
+} // namespace torchdtype

@@ -1,0 +1,479 @@
+//===- UserCalls.cpp - calls of the user's own functions
+//------------===//
+//
+// A function defined in the translation unit is summarised once
+// (AnalysisContext): what it returns in terms of its arguments, the autocast
+// and default-dtype state it leaves, the parameters it reassigns and the
+// members it writes. Unknown code makes what it can reach unknown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "analysis/PathStates.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
+  QualType RT = S.E->getType();
+  if (!S.Def)
+    return unknownOf(RT);
+  const Summary *Callee = AC.summary(S.Def);
+  if (!Callee)
+    return unknownOf(RT);
+  std::optional<AbsValue> Receiver = receiverOf(S);
+  const AbsValue *Recv = Receiver ? &*Receiver : nullptr;
+  return convertTo(callResult(S, S.Def, *Callee, Recv), RT);
+}
+
+AbsValue FunctionAnalyzer::callResult(const CallSite &S,
+                                      const FunctionDecl *Def,
+                                      const Summary &Callee,
+                                      const AbsValue *Recv) {
+  AbsValue R = applySummary(Callee, S.Args, Recv, S.E->getExprLoc());
+  if (!R.isTensor())
+    return R;
+  // The summary ran the callee's ops in the autocast state its callers
+  // may have (off, or unknown for a function that may run inside a
+  // region); where the state here is another, they are run again in it.
+  AutocastArray Here = currentAutocast();
+  AutocastState Assumed = AC.entryAutocast(Def);
+  bool Differs =
+      llvm::any_of(Here, [&](AutocastState A) { return A != Assumed; });
+  if (!Differs && R.DT.single() && R.DV.single())
+    return R;
+  std::optional<AbsValue> Specific =
+      returnFor(S, Def, Callee, Recv, Here, /*ForAutocast=*/Differs);
+  if (Differs) {
+    bool MayBeOn = llvm::any_of(Here, [](AutocastState A) {
+      return A == AutocastState::On || A == AutocastState::Unknown;
+    });
+    if (Specific)
+      R.DT = Specific->DT;
+    else if (MayBeOn)
+      R.DT = DTypeFact::unknown();
+    if (Specific && !R.DV.single())
+      R.DV = Specific->DV;
+    return R;
+  }
+  if (Specific) {
+    // What is still unknown for every call is taken from this one.
+    if (!R.DT.single())
+      R.DT = Specific->DT;
+    if (!R.DV.single())
+      R.DV = Specific->DV;
+    R.NonScalar |= Specific->NonScalar;
+  }
+  return R;
+}
+
+FunctionAnalyzer::CallFacts
+FunctionAnalyzer::callFacts(const FunctionDecl *Def,
+                            llvm::ArrayRef<const Expr *> Args) {
+  CallFacts F;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    AbsValue A = I < Args.size() ? eval(Args[I]) : AbsValue::none();
+    // What is symbolic in the caller is not known here; a tensor's other
+    // component may be (`x.to(torch::kHalf)` of a parameter x).
+    if (A.isTensor() && !A.Fields && (A.DT.Param >= 0) != (A.DV.Param >= 0)) {
+      if (A.DT.Param >= 0)
+        A.DT = DTypeFact::unknown();
+      else
+        A.DV = DeviceFact::unknown();
+    } else if (A.DT.Param >= 0 || A.DV.Param >= 0) {
+      A = AbsValue::none();
+    }
+    F.Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
+    F.AnyRecord |= A.K == AbsValue::Kind::Record;
+    F.Facts.push_back(A);
+  }
+  // A lambda reads what it captured by reference as it is at the call.
+  const auto *M = dyn_cast<CXXMethodDecl>(Def);
+  if (M && M->getParent()->isLambda())
+    for (const LambdaCapture &C : M->getParent()->captures()) {
+      if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByRef)
+        continue;
+      const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+      auto It = V ? Cur->Vars.find(V) : Cur->Vars.end();
+      if (It == Cur->Vars.end() ||
+          !(It->second.isTensor() || It->second.K == AbsValue::Kind::Module) ||
+          It->second.DT.Param >= 0 || It->second.DV.Param >= 0)
+        continue;
+      F.Definite |= It->second.DT.single() || It->second.DV.single();
+      F.Captured.push_back({V, It->second});
+    }
+  return F;
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
+                            const Summary &Callee, const AbsValue *Receiver,
+                            const AutocastArray &Autocast, bool ForAutocast) {
+  // Where the summary loses what the arguments say (a parameter
+  // reassigned, or its facts mixed with others: a division, a promotion),
+  // or the autocast state here (ForAutocast), the callee is analysed again
+  // for this call.
+  CallFacts Args = callFacts(Def, S.Args);
+  const AbsValue *Bound = boundReceiver(Receiver);
+  if ((!Args.Definite && !definiteFields(Bound) && !ForAutocast) ||
+      !Callee.Return.isTensor())
+    return std::nullopt;
+  std::optional<AbsValue> R =
+      AC.returnFor(Def, Args.Facts, &Autocast, &Cur->AutocastDType, Bound);
+  if (!R || !R->isTensor())
+    return std::nullopt;
+  AbsValue V = bindParams(*R, S.Args, Receiver);
+  if (V.DT.single())
+    V.DT.Where = R->DT.Param < 0 && R->DT.Where.isInvalid() ? S.E->getExprLoc()
+                                                            : V.DT.Where;
+  return V;
+}
+
+/// A member's fact (KindFact::ThisModule) on a receiver module: the
+/// module's own when to() converted it, else what the member was created
+/// with. Still relative when the receiver is itself a member of the module
+/// running.
+template <typename FactT>
+static FactT bindMember(const FactT &F, const FactT &ModuleFact, bool Converted,
+                        const AbsValue *Receiver) {
+  if (!Receiver)
+    return FactT::unknown();
+  if (ModuleFact.Param == FactT::ThisModule)
+    return F;
+  if (!Receiver->Tracked)
+    return FactT::unknown();
+  if (Converted)
+    return ModuleFact;
+  FactT Created = F;
+  Created.Param = -1;
+  return Created;
+}
+
+/// Param value P of a field of a plain struct parameter (KindFact::
+/// paramField): that field of the argument, if known.
+AbsValue
+FunctionAnalyzer::fieldOfArg(int P, llvm::ArrayRef<const clang::Expr *> Args) {
+  if (P < 0 || (P & ~0xffff) != DTypeFact::FieldOfParam)
+    return AbsValue::none();
+  unsigned Index = P & 0xff, FieldNo = (P >> 8) & 0xff;
+  if (Index >= Args.size())
+    return AbsValue::none();
+  AbsValue A = eval(Args[Index]);
+  if (A.K != AbsValue::Kind::Record || !A.Fields)
+    return AbsValue::none();
+  if (const AbsValue *FV = A.field(FieldNo))
+    return *FV;
+  return AbsValue::none();
+}
+
+AbsValue FunctionAnalyzer::bindParams(AbsValue V,
+                                      llvm::ArrayRef<const Expr *> Args,
+                                      const AbsValue *Receiver) {
+  if (V.DT.Param == DTypeFact::ThisModule)
+    V.DT = bindMember(V.DT, Receiver ? Receiver->DT : DTypeFact(),
+                      Receiver && Receiver->DTypeConverted, Receiver);
+  if (V.DV.Param == DeviceFact::ThisModule)
+    V.DV = bindMember(V.DV, Receiver ? Receiver->DV : DeviceFact(),
+                      Receiver && Receiver->DeviceConverted, Receiver);
+  if (V.K == AbsValue::Kind::Module && Receiver) {
+    // A member module: the receiver's conversions apply to it too.
+    V.DTypeConverted |= Receiver->DTypeConverted;
+    V.DeviceConverted |= Receiver->DeviceConverted;
+    V.Tracked = V.Tracked && Receiver->Tracked;
+  }
+  if (V.K == AbsValue::Kind::Record && V.Fields) { // field by field
+    AbsValue R = V;
+    for (const auto &[F, FV] : *V.Fields)
+      R = R.withField(F, bindParams(FV, Args, Receiver));
+    return R;
+  }
+  auto ArgAt = [&](int I) -> AbsValue {
+    if (I < 0 || (I & ~0xffff) == DTypeFact::FieldOfParam)
+      return fieldOfArg(I, Args);
+    if (unsigned(I) >= Args.size())
+      return AbsValue::none();
+    return eval(Args[I]);
+  };
+  if (V.DT.Param >= 0 && V.DT.Param != DTypeFact::ThisModule) {
+    AbsValue A = ArgAt(V.DT.Param);
+    V.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
+            (A.K == AbsValue::Kind::Options && A.DTypeSet))
+               ? A.DT
+               : DTypeFact::unknown();
+  }
+  if (V.DV.Param >= 0 && V.DV.Param != DeviceFact::ThisModule) {
+    AbsValue A = ArgAt(V.DV.Param);
+    V.DV = (A.isTensor() || A.K == AbsValue::Kind::Device ||
+            (A.K == AbsValue::Kind::Options && A.DeviceSet))
+               ? A.DV
+               : DeviceFact::unknown();
+  }
+  return V;
+}
+
+AbsValue FunctionAnalyzer::applySummary(const Summary &S,
+                                        llvm::ArrayRef<const Expr *> Args,
+                                        const AbsValue *Receiver,
+                                        SourceLocation CallLoc) {
+  if (!S.HasReturn)
+    return AbsValue::none();
+  AbsValue R = bindParams(S.Return, Args, Receiver);
+  // What the callee set itself is reported at the call.
+  if (S.Return.DT.Param < 0 && R.DT.single())
+    R.DT.Where = CallLoc;
+  if (S.Return.DV.Param < 0 && R.DV.single())
+    R.DV.Where = CallLoc;
+  return R;
+}
+
+/// An event of the callee, seen from a call: autocast as the caller has it
+/// where the callee left it alone, and the call added to the chain.
+template <typename EventT>
+static EventT fromCall(const EventT &E, const Expr *Call,
+                       const AutocastArray &CallerAutocast,
+                       const AutocastArray &CallerLocal) {
+  EventT I = E;
+  for (unsigned D = 0; D < NumAutocastDevices; ++D)
+    if (E.LocalAutocast[D] == AutocastState::Entry) {
+      I.Autocast[D] = CallerAutocast[D];
+      I.LocalAutocast[D] = CallerLocal[D];
+    }
+  I.Via.push_back(Call);
+  return I;
+}
+
+std::optional<AbsValue> FunctionAnalyzer::receiverOf(const CallSite &S) {
+  if (!S.Obj)
+    return std::nullopt;
+  AbsValue R = eval(S.Obj);
+  if (R.K == AbsValue::Kind::Module)
+    return R;
+  // A plain object in a variable (`score.fit(x)`): its fields are the
+  // method's members.
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
+  if (R.K == AbsValue::Kind::Record && M && !M->isStatic() &&
+      !isa<CXXThisExpr>(strip(S.Obj)) && storageOf(S.Obj))
+    return R;
+  return std::nullopt;
+}
+
+bool FunctionAnalyzer::convertedSubmodules(const AbsValue *R) {
+  return R && R->K == AbsValue::Kind::Module && R->Tracked && R->Fields;
+}
+
+const AbsValue *FunctionAnalyzer::boundReceiver(const AbsValue *R) {
+  if (!R)
+    return nullptr;
+  if (R->K == AbsValue::Kind::Module)
+    return R->Tracked ? R : nullptr;
+  return R->K == AbsValue::Kind::Record && R->Fields ? R : nullptr;
+}
+
+bool FunctionAnalyzer::definiteFields(const AbsValue *R) {
+  if (!R || R->K != AbsValue::Kind::Record || !R->Fields)
+    return false;
+  return llvm::any_of(*R->Fields, [](const auto &F) {
+    return F.second.isTensor() &&
+           (F.second.DT.single() || F.second.DV.single());
+  });
+}
+
+void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
+                                         const AbsValue &Before) {
+  // What the method left in the object's fields, from its run for this
+  // call: the object's known fields and the arguments' facts.
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
+  if (!M || M->isConst() || Before.K != AbsValue::Kind::Record)
+    return;
+  CallFacts Facts = callFacts(S.Def, S.Args);
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(S.Def, Facts.Facts, &Here, &Cur->AutocastDType,
+                    boundReceiver(&Before), Facts.Captured);
+  if (!R)
+    return;
+  AbsValue After = Before;
+  After.Fields = nullptr;
+  for (const auto &[F, V] : R->MemberExit) {
+    if (F->getParent() != M->getParent())
+      continue;
+    AbsValue FV = bindParams(V, S.Args, nullptr);
+    if (!FV.isTensor() || !(FV.DT.single() || FV.DV.single()))
+      continue;
+    // What the method set is reported at this call (the run is shared by
+    // calls with the same facts).
+    if (V.DT.Param < 0 && FV.DT.single())
+      FV.DT.Where = S.E->getExprLoc();
+    if (V.DV.Param < 0 && FV.DV.single())
+      FV.DV.Where = S.E->getExprLoc();
+    After = After.withField(F->getFieldIndex(), FV);
+  }
+  assign(S.Obj, After);
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
+                                    llvm::ArrayRef<const Expr *> Args) {
+  const CXXConstructorDecl *C = CE->getConstructor();
+  const FunctionDecl *Def = nullptr;
+  if (!C || C->isCopyOrMoveConstructor() || !C->hasBody(Def) || !Def ||
+      Def->isDependentContext() || Api.isLibTorchDecl(Def))
+    return std::nullopt;
+  CallFacts Facts = callFacts(Def, Args);
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R = AC.contextRun(
+      Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr, Facts.Captured);
+  if (!R)
+    return std::nullopt;
+  AbsValue Obj = unknownOf(CE->getType());
+  for (const auto &[F, V] : R->MemberExit) {
+    if (F->getParent() != C->getParent())
+      continue;
+    AbsValue FV = bindParams(V, Args, nullptr);
+    if (!FV.isTensor() || !(FV.DT.single() || FV.DV.single()))
+      continue;
+    // Set by the constructor from this call's facts: reported here.
+    if (V.DT.Param < 0 && FV.DT.single() && !FV.DT.Where.isValid())
+      FV.DT.Where = CE->getExprLoc();
+    if (V.DV.Param < 0 && FV.DV.single() && !FV.DV.Where.isValid())
+      FV.DV.Where = CE->getExprLoc();
+    Obj = Obj.withField(F->getFieldIndex(), FV);
+  }
+  return Obj;
+}
+
+void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
+                                         llvm::ArrayRef<const Expr *> Args,
+                                         const AbsValue *Receiver,
+                                         const CallExpr *Call) {
+  // The summary knows a module's members as its constructors made them:
+  // with submodules converted alone, only the run for the call
+  // (instantiateContext) judges the callee.
+  if (convertedSubmodules(Receiver))
+    return;
+  AutocastArray Here = currentAutocast();
+  for (const OpEvent &E : Callee.SymbolicOps) {
+    if (E.Via.size() >= AC.config().MaxCallDepth)
+      continue;
+    OpEvent I = fromCall(E, Call, Here, Cur->Autocast);
+    for (unsigned D = 0; D < NumAutocastDevices; ++D)
+      if (E.LocalAutocast[D] == AutocastState::Entry && !E.AutocastDType[D])
+        I.AutocastDType[D] = Cur->AutocastDType[D];
+    for (Operand &O : I.Operands)
+      O.V = bindParams(O.V, Args, Receiver);
+    for (Operand &O : I.Outs)
+      O.V = bindParams(O.V, Args, Receiver);
+    for (Operand &O : I.Indices)
+      O.V = bindParams(O.V, Args, Receiver);
+    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
+    I.NoGrad |= Cur->NoGradGuards > 0;
+    record(CalleeOps, Call, std::move(I));
+  }
+  for (const ModuleCallEvent &E : Callee.SymbolicModuleCalls) {
+    if (E.Via.size() >= AC.config().MaxCallDepth)
+      continue;
+    ModuleCallEvent I = fromCall(E, Call, Here, Cur->Autocast);
+    I.Input.V = bindParams(I.Input.V, Args, Receiver);
+    I.Module = bindParams(I.Module, Args, Receiver);
+    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
+    record(CalleeModuleCalls, Call, std::move(I));
+  }
+}
+
+bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
+                                          const Summary &Callee,
+                                          llvm::ArrayRef<const Expr *> Args,
+                                          const AbsValue *Receiver,
+                                          const CallExpr *Call) {
+  // Ops whose operands mixed what the parameters say with other facts
+  // (`x - mean`) lost them in the summary: with definite facts here, the
+  // callee is analysed again for this call (memoised per facts) and its
+  // ops are judged as they run for it.
+  // So are callees whose ops ran, in the summary, in another autocast state
+  // than the one here (a layer's result is bfloat16 in a CPU region).
+  AutocastArray Here = currentAutocast();
+  AutocastState Assumed = AC.entryAutocast(Def);
+  bool Differs =
+      llvm::any_of(Here, [&](AutocastState A) { return A != Assumed; });
+  // And a module some of whose submodules were converted alone.
+  const AbsValue *Recv = boundReceiver(Receiver);
+  if (!AC.hasOpaqueOperands(Def) && !Differs &&
+      !(Recv && Recv->K == AbsValue::Kind::Module && Recv->Fields))
+    return false;
+  CallFacts Facts = callFacts(Def, Args);
+  // A module's members have the receiver's facts, an object's fields its
+  // own.
+  if (!Facts.Definite && !Differs &&
+      !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
+    return false;
+  const AnalysisContext::ContextRun *R = AC.contextRun(
+      Def, Facts.Facts, &Here, &Cur->AutocastDType, Recv, Facts.Captured);
+  if (!R)
+    return false;
+  const FunctionResult &Alone = AC.analyze(Def);
+  bool Any = false;
+  // The summary's own instantiation already gave these facts.
+  auto Bound = [&](const OpEvent &S, const OpEvent &E) {
+    if (S.Call != E.Call || S.Operands.size() != E.Operands.size())
+      return false;
+    for (size_t I = 0; I < S.Operands.size(); ++I)
+      if (bindParams(S.Operands[I].V, Args, Receiver) != E.Operands[I].V)
+        return false;
+    return true;
+  };
+  bool OwnRun = convertedSubmodules(Receiver);
+  for (const OpEvent &E : R->Ops) {
+    if (E.Via.size() >= AC.config().MaxCallDepth ||
+        (!OwnRun &&
+         llvm::any_of(Callee.SymbolicOps,
+                      [&](const OpEvent &S) { return Bound(S, E); })) ||
+        llvm::any_of(Alone.Ops,
+                     [&](const OpEvent &A) { return sameFacts(A, E); }))
+      continue;
+    OpEvent I = fromCall(E, Call, Here, Cur->Autocast);
+    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
+    I.NoGrad |= Cur->NoGradGuards > 0;
+    record(CalleeOps, Call, std::move(I));
+    Any = true;
+  }
+  for (const ModuleCallEvent &E : R->ModuleCalls) {
+    if (E.Via.size() >= AC.config().MaxCallDepth ||
+        (!OwnRun && llvm::any_of(Callee.SymbolicModuleCalls,
+                                 [&](const ModuleCallEvent &S) {
+                                   return S.Call == E.Call &&
+                                          bindParams(S.Input.V, Args,
+                                                     Receiver) == E.Input.V &&
+                                          bindParams(S.Module, Args,
+                                                     Receiver) == E.Module;
+                                 })) ||
+        llvm::any_of(Alone.ModuleCalls,
+                     [&](const ModuleCallEvent &A) { return sameFacts(A, E); }))
+      continue;
+    ModuleCallEvent I = fromCall(E, Call, Here, Cur->Autocast);
+    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
+    record(CalleeModuleCalls, Call, std::move(I));
+    Any = true;
+  }
+  return Any;
+}
+
+const FunctionDecl *FunctionAnalyzer::userForward(const CallSite &S) const {
+  if (S.Def)
+    return S.Def;
+  const CXXRecordDecl *RD =
+      S.Obj ? Api.moduleRecord(S.Obj->getType()) : nullptr;
+  if (!RD || Api.isLibTorchDecl(RD))
+    return nullptr;
+  for (const CXXMethodDecl *M : RD->methods()) {
+    const FunctionDecl *Def = nullptr;
+    if (M->getIdentifier() && Api.isModuleForward(M->getName()) &&
+        M->hasBody(Def) && Def && !Def->isDependentContext())
+      return Def;
+  }
+  return nullptr;
+}
+
+} // namespace torchdtype

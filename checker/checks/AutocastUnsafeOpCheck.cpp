@@ -1,0 +1,27 @@
+//===- AutocastUnsafeOpCheck.cpp - torchdtype-autocast-unsafe-op ----------===//
+
+#include "AutocastUnsafeOpCheck.h"
+#include "analysis/findings/Findings.h"
+
+namespace clang::tidy::torchdtype {
+
+static constexpr llvm::StringLiteral Record = "pytorch/autocast-bce-unsafe";
+
+void AutocastUnsafeOpCheck::report(const ::torchdtype::FunctionResult &R,
+                                   ::torchdtype::AnalysisContext &AC) {
+  for (const ::torchdtype::UnsafeAutocastFinding &F :
+       ::torchdtype::findAutocastUnsafe(R, AC.api())) {
+    SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
+    if (!firstAt(Loc))
+      continue;
+    diag(Loc, "'%0' is refused inside a %1 autocast region; this throws at "
+              "run time%2")
+        << F.Ev->Written
+        << (F.Dev == ::torchdtype::AutocastDevice::XPU ? "xpu" : "cuda")
+        << kbSuffix(Record);
+    contextNotes(F.Ev->Via, F.Ev->Assumed);
+    kbNote(Loc, Record);
+  }
+}
+
+} // namespace clang::tidy::torchdtype

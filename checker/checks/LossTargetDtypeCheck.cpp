@@ -1,0 +1,59 @@
+//===- LossTargetDtypeCheck.cpp - torchdtype-loss-target-dtype ------------===//
+
+#include "LossTargetDtypeCheck.h"
+#include "analysis/findings/Findings.h"
+
+namespace clang::tidy::torchdtype {
+
+using ::torchdtype::dtypeName;
+
+static constexpr llvm::StringLiteral ClassIndexRecord =
+    "pytorch/scalar-type-mismatch";
+static constexpr llvm::StringLiteral SameDTypeRecord =
+    "pytorch/found-dtype-expected";
+static constexpr llvm::StringLiteral FloatingTargetRecord =
+    "pytorch/result-type-cast";
+
+void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
+                                  ::torchdtype::AnalysisContext &AC) {
+  for (const ::torchdtype::LossTargetFinding &F :
+       ::torchdtype::findLossTargetDtype(R, AC.api())) {
+    SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
+    if (!firstAt(Loc))
+      continue;
+    StringRef Record = F.ClassIndex       ? ClassIndexRecord
+                       : F.FloatingTarget ? FloatingTargetRecord
+                                          : SameDTypeRecord;
+    // Class indices: Long expected; a floating target: the input's result
+    // type cannot be cast to the target's; else the target is found where
+    // the input's dtype is expected (observed on 1.13.1).
+    MessageFacts Facts{"loss_target",
+                       F.ClassIndex       ? ::torchdtype::DType::Long
+                       : F.FloatingTarget ? F.TargetDT
+                                          : F.InputDT,
+                       F.FloatingTarget ? F.InputDT : F.TargetDT,
+                       std::nullopt,
+                       std::nullopt,
+                       F.Ev->Op};
+    if (F.FloatingTarget)
+      diag(Loc, "'%0' needs a floating target but gets %1; this throws at run "
+                "time%2")
+          << F.Ev->Written << dtypeName(F.TargetDT) << kbSuffix(Record, Facts);
+    else if (F.ClassIndex)
+      diag(Loc, "'%0' needs a target of class indices of dtype Long but gets "
+                "%1; this throws at run time%2")
+          << F.Ev->Written << dtypeName(F.TargetDT) << kbSuffix(Record, Facts);
+    else
+      diag(Loc, "'%0' gets an input of dtype %1 and a target of dtype %2; "
+                "this throws at run time%3")
+          << F.Ev->Written << dtypeName(F.InputDT) << dtypeName(F.TargetDT)
+          << kbSuffix(Record, Facts);
+    const ::torchdtype::Operand &T = *F.Target;
+    diag(dtypeLoc(T), "target '%0' has dtype %1 from here", DiagnosticIDs::Note)
+        << describe(T) << dtypeName(F.TargetDT);
+    contextNotes(F.Ev->Via, F.Ev->Assumed);
+    kbNote(Loc, Record);
+  }
+}
+
+} // namespace clang::tidy::torchdtype
