@@ -68,9 +68,8 @@ static std::optional<AutocastDevice> setterDeviceArgument() {
   return std::nullopt;
 }
 
-bool ApiModel::hasName(llvm::StringRef Role, llvm::StringRef Name) const {
-  auto It = Names.find(Role);
-  return It != Names.end() && It->second.contains(Name);
+bool ApiModel::hasName(NameRole Role, llvm::StringRef Name) const {
+  return Names[static_cast<unsigned>(Role)].contains(Name);
 }
 
 std::optional<AutocastSetter>
@@ -95,7 +94,8 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
                              MixedFor(Mixed, Since), CpuOnly, State};
 #define TD_LOSS_MODULE(Name, Op) LossModules[Name] = Op;
 #define TD_LOSS(Op, Rule) Losses[Op] = LossRule::Rule;
-#define TD_NAME(Role, Name) Names[Role].insert(Name);
+#define TD_NAME(Role, Name)                                                    \
+  Names[static_cast<unsigned>(NameRole::Role)].insert(Name);
 #define TD_SOURCE_DTYPE_OP(Name, Mask, IndexList, Kb)                          \
   SourceDTypeOps[Name] = SourceDTypeRule{Mask, IndexList, Kb};
 #define TD_OUT_DTYPE_OP(Name, Rules) OutDTypeOps[Name] = Rules;
@@ -264,7 +264,7 @@ static const CXXRecordDecl *sharedPtrPointee(const CXXRecordDecl *RD) {
 
 bool ApiModel::isNoGradGuard(QualType T) const {
   const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && hasName("no_grad_guards", RD->getQualifiedNameAsString());
+  return RD && hasName(NameRole::NoGradGuards, RD->getQualifiedNameAsString());
 }
 
 TypeKind ApiModel::classify(QualType T) const {

@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include <array>
 #include <optional>
 #include <string>
 
@@ -141,6 +142,20 @@ struct TorchVersion {
   std::string str() const;
 };
 
+/// The roles of the names the analysis routes calls by: the keys of
+/// checker/data/api.json's "names", as the tablegen writes them
+/// (op_namespaces is OpNamespaces).
+enum class NameRole : unsigned {
+#define TD_ROLE(Role) Role,
+#include "ApiTables.inc"
+#undef TD_ROLE
+};
+constexpr unsigned NumNameRoles = 0
+#define TD_ROLE(Role) +1
+#include "ApiTables.inc"
+#undef TD_ROLE
+    ;
+
 class ApiModel {
 public:
   explicit ApiModel(TorchVersion V);
@@ -168,33 +183,33 @@ public:
   llvm::SmallVector<OutRule, 2> outDTypeRules(llvm::StringRef Op) const;
   /// In-place arithmetic whose result type must be castable to self's.
   bool isResultCastInPlace(llvm::StringRef Name) const {
-    return hasName("result_cast_inplace", Name);
+    return hasName(NameRole::ResultCastInplace, Name);
   }
   /// An op returning (values, indices): element 0 has its input's dtype,
   /// element 1 is int64 (max(dim), sort, topk ...).
   bool isValuesIndicesOp(llvm::StringRef Name) const {
-    return hasName("tuple_values_indices", Name);
+    return hasName(NameRole::TupleValuesIndices, Name);
   }
   /// An op returning a tuple whose every element has its input's dtype
   /// (linalg_qr, linalg_eigh, std_mean ...).
   bool isSameDTypeTupleOp(llvm::StringRef Name) const {
-    return hasName("tuple_same_dtype", Name);
+    return hasName(NameRole::TupleSameDtype, Name);
   }
   /// A method of a tensor whose first template argument is its C++ element
   /// type (data_ptr<T>, accessor<T, N>, item<T> ...).
   bool isElementAccessor(llvm::StringRef Name) const {
-    return hasName("element_accessors", Name);
+    return hasName(NameRole::ElementAccessors, Name);
   }
   /// An element accessor that checks the tensor's dtype against its
   /// element type (data_ptr<T>, accessor<T, N> ...; not item<T>, which
   /// converts).
   bool isDTypeCheckedAccessor(llvm::StringRef Name) const {
-    return hasName("dtype_checked_accessors", Name);
+    return hasName(NameRole::DtypeCheckedAccessors, Name);
   }
   /// The function an AT_DISPATCH_* macro reads the dispatched ScalarType
   /// through (qualified name: detail::scalar_type).
   bool isDispatchTypeReader(llvm::StringRef QualName) const {
-    return hasName("dispatch_type_readers", QualName);
+    return hasName(NameRole::DispatchTypeReaders, QualName);
   }
   /// A guard object that turns gradients off while it lives
   /// (names.no_grad_guards).
@@ -204,34 +219,34 @@ public:
   /// Device guards, device setters, work on the current CUDA device
   /// (qualified names; DeviceGuards.h).
   bool isDeviceGuard(llvm::StringRef QualName) const {
-    return hasName("device_guards", QualName);
+    return hasName(NameRole::DeviceGuards, QualName);
   }
   bool isDeviceSetter(llvm::StringRef QualName) const {
-    return hasName("device_setters", QualName);
+    return hasName(NameRole::DeviceSetters, QualName);
   }
   bool isCurrentDeviceWork(llvm::StringRef QualName) const {
-    return hasName("current_device_work", QualName);
+    return hasName(NameRole::CurrentDeviceWork, QualName);
   }
   /// pybind11's def, torch::Library's def and impl: they make their
   /// function argument callable from Python.
   bool isPythonBinding(llvm::StringRef QualName) const {
-    return hasName("python_bindings", QualName);
+    return hasName(NameRole::PythonBindings, QualName);
   }
   /// at::checkSameType / checkAllSameType, and the device forms (qualified
   /// names): they throw unless their TensorArgs agree.
   bool isSameDTypeCheck(llvm::StringRef QualName) const {
-    return hasName("same_dtype_checks", QualName);
+    return hasName(NameRole::SameDtypeChecks, QualName);
   }
   /// at::checkScalarType / checkScalarTypes: they throw unless their
   /// TensorArg has the dtype (one of the dtypes) they are given.
   bool isDTypeCheck(llvm::StringRef QualName) const {
-    return hasName("dtype_checks", QualName);
+    return hasName(NameRole::DtypeChecks, QualName);
   }
   bool isSameDeviceCheck(llvm::StringRef QualName) const {
-    return hasName("same_device_checks", QualName);
+    return hasName(NameRole::SameDeviceChecks, QualName);
   }
   bool isMachineQuery(llvm::StringRef QualName) const {
-    return hasName("machine_queries", QualName);
+    return hasName(NameRole::MachineQueries, QualName);
   }
   /// The message an op with no CPU kernel for DT (Half or BFloat16) in the
   /// targeted version raises ("" where not recorded); none if it has one.
@@ -257,7 +272,7 @@ public:
   /// Names the analysis routes calls by (checker/data/api.json "names").
   /// A top-level namespace of LibTorch (at, c10, torch, caffe2).
   bool isLibTorchNamespace(llvm::StringRef NS) const {
-    return hasName("libtorch_namespaces", NS);
+    return hasName(NameRole::LibtorchNamespaces, NS);
   }
   /// A top-level namespace whose functions the analysis never enters:
   /// LibTorch's (modelled by name), the standard library's (std, and
@@ -267,60 +282,60 @@ public:
            NS == "pybind11";
   }
   bool isOpNamespace(llvm::StringRef NS) const {
-    return hasName("op_namespaces", NS);
+    return hasName(NameRole::OpNamespaces, NS);
   }
   bool isOptionsNamespace(llvm::StringRef NS) const {
-    return hasName("options_namespaces", NS);
+    return hasName(NameRole::OptionsNamespaces, NS);
   }
   bool isAutocastNamespace(llvm::StringRef NS) const {
-    return hasName("autocast_namespaces", NS);
+    return hasName(NameRole::AutocastNamespaces, NS);
   }
   bool isDefaultDTypeSetter(llvm::StringRef Name) const {
-    return hasName("default_dtype_setters", Name);
+    return hasName(NameRole::DefaultDtypeSetters, Name);
   }
   bool isDTypeConversionFunction(llvm::StringRef Name) const {
-    return hasName("dtype_conversions", Name);
+    return hasName(NameRole::DtypeConversions, Name);
   }
   bool isAccessorMethod(llvm::StringRef Name) const {
-    return hasName("holder_accessors", Name);
+    return hasName(NameRole::HolderAccessors, Name);
   }
   bool isRegisterModuleMethod(llvm::StringRef Name) const {
-    return hasName("register_module", Name);
+    return hasName(NameRole::RegisterModule, Name);
   }
   bool isMakeShared(llvm::StringRef Name) const {
-    return hasName("make_shared", Name);
+    return hasName(NameRole::MakeShared, Name);
   }
   bool isDTypeAccessor(llvm::StringRef Name) const {
-    return hasName("dtype_accessors", Name);
+    return hasName(NameRole::DtypeAccessors, Name);
   }
   bool isDeviceAccessor(llvm::StringRef Name) const {
-    return hasName("device_accessors", Name);
+    return hasName(NameRole::DeviceAccessors, Name);
   }
   bool isOptionsAccessor(llvm::StringRef Name) const {
-    return hasName("options_accessors", Name);
+    return hasName(NameRole::OptionsAccessors, Name);
   }
   bool isDeviceTypeAccessor(llvm::StringRef Name) const {
-    return hasName("device_type_accessors", Name);
+    return hasName(NameRole::DeviceTypeAccessors, Name);
   }
   bool isTypeMetaMaker(llvm::StringRef Name) const {
-    return hasName("type_meta_makers", Name);
+    return hasName(NameRole::TypeMetaMakers, Name);
   }
   bool isModuleConversion(llvm::StringRef Name) const {
-    return hasName("module_conversions", Name);
+    return hasName(NameRole::ModuleConversions, Name);
   }
   bool isModuleForward(llvm::StringRef Name) const {
-    return hasName("module_forwards", Name);
+    return hasName(NameRole::ModuleForwards, Name);
   }
   /// Ops that divide truly: integral operands give a floating result.
   bool isTrueDivision(llvm::StringRef Name) const {
-    return hasName("true_division", Name);
+    return hasName(NameRole::TrueDivision, Name);
   }
   /// Factories whose result always has a dimension (linspace, arange ...).
   bool isNonScalarFactory(llvm::StringRef Name) const {
-    return hasName("nonscalar_factories", Name);
+    return hasName(NameRole::NonscalarFactories, Name);
   }
   bool isBufferFactory(llvm::StringRef Name) const {
-    return hasName("buffer_factories", Name);
+    return hasName(NameRole::BufferFactories, Name);
   }
   std::optional<AutocastSetter> autocastSetter(llvm::StringRef Name) const;
 
@@ -335,10 +350,10 @@ public:
   llvm::StringRef autocastDataVersion() const { return AutocastVersion; }
 
 private:
-  bool hasName(llvm::StringRef Role, llvm::StringRef Name) const;
+  bool hasName(NameRole Role, llvm::StringRef Name) const;
 
   TorchVersion Version;
-  llvm::StringMap<llvm::StringSet<>> Names;
+  std::array<llvm::StringSet<>, NumNameRoles> Names;
   llvm::StringMap<AutocastSetter> AutocastSetters;
   std::string AutocastVersion;
   llvm::StringMap<FactoryRule> Factories;

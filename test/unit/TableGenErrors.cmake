@@ -24,6 +24,11 @@ string(REPLACE "\"same_dtype_ops\"" "\"same_dtype_opz\"" bad "${api}")
 file(WRITE ${WORK}/missing.json "${bad}")
 expect_failure(missing ${WORK}/missing.json ${DATA}/autocast.json
   "missing.json: field 'same_dtype_ops': missing")
+# A role of "names" becomes an enumerator of NameRole: it must be snake_case.
+string(REPLACE "\"make_shared\":" "\"Make-Shared\":" bad "${api}")
+file(WRITE ${WORK}/badrole.json "${bad}")
+expect_failure(badrole ${WORK}/badrole.json ${DATA}/autocast.json
+  "badrole.json: field 'names.Make-Shared': a role is a snake_case name")
 expect_failure(nofile ${WORK}/nonexistent.json ${DATA}/autocast.json
   "nonexistent.json: field '': cannot open file")
 file(WRITE ${WORK}/autocast.json "{\"versions\": {\"1.13\": {\"devices\": {\"cuda\": {\"default_dtype\": \"Int\"}}}}}")

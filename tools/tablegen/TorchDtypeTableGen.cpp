@@ -335,32 +335,40 @@ void emitApi(const std::string &File, std::ostream &Out) {
     Out << "TD_OUT_DTYPE_OP(" << quote(Name) << ", " << quote(Rules) << ")\n";
   }
   Out << "#endif\n#ifdef TD_NAME\n";
-  // Names the analysis routes calls by, per role: lists of strings.
-  static const std::set<std::string> Roles = {
-      "op_namespaces",         "options_namespaces",  "autocast_namespaces",
-      "default_dtype_setters", "dtype_conversions",   "holder_accessors",
-      "register_module",       "make_shared",         "buffer_factories",
-      "dtype_accessors",       "device_accessors",    "options_accessors",
-      "device_type_accessors", "type_meta_makers",    "module_conversions",
-      "module_forwards",       "libtorch_namespaces", "true_division",
-      "nonscalar_factories",   "result_cast_inplace", "machine_queries",
-      "tuple_values_indices",  "tuple_same_dtype",    "no_grad_guards",
-      "element_accessors",     "dtype_checked_accessors",
-      "dispatch_type_readers", "device_guards",       "device_setters",
-      "current_device_work", "same_dtype_checks",   "same_device_checks",
-      "python_bindings",       "dtype_checks"};
+  // Names the analysis routes calls by, per role: lists of strings. The
+  // roles are api.json's keys, each an enumerator of NameRole (ApiModel.h):
+  // a role the code names and the data lacks does not compile.
   const json &Names = member(Api, File, "", "names", json::value_t::object);
-  for (const std::string &Role : Roles) {
-    for (const json &Name :
-         member(Names, File, "names", Role, json::value_t::array)) {
+  std::string RoleList, NameList;
+  for (const auto &[Role, List] : Names.items()) {
+    if (Role == "_doc")
+      continue;
+    if (Role.empty() || !std::islower(static_cast<unsigned char>(Role[0])) ||
+        Role.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_") !=
+            std::string::npos ||
+        Role.back() == '_' || Role.find("__") != std::string::npos)
+      fail(File, "names." + Role,
+           "a role is a snake_case name (lower case, digits, single _)");
+    std::string Enumerator;
+    bool Upper = true;
+    for (char C : Role) {
+      if (C == '_') {
+        Upper = true;
+        continue;
+      }
+      Enumerator += Upper ? static_cast<char>(std::toupper(C)) : C;
+      Upper = false;
+    }
+    RoleList += "TD_ROLE(" + Enumerator + ")\n";
+    if (!List.is_array())
+      fail(File, "names." + Role, "must be a list of names");
+    for (const json &Name : List) {
       if (!Name.is_string())
         fail(File, "names." + Role, "must be a list of names");
-      Out << "TD_NAME(" << quote(Role) << ", " << quote(Name) << ")\n";
+      NameList += "TD_NAME(" + Enumerator + ", " + quote(Name) + ")\n";
     }
   }
-  for (const auto &[Role, _] : Names.items())
-    if (Role != "_doc" && !Roles.count(Role))
-      fail(File, "names." + Role, "unknown role");
+  Out << NameList << "#endif\n#ifdef TD_ROLE\n" << RoleList;
   static const std::map<std::string, std::string> SetterKinds = {
       {"enabled", "Enabled"}, {"dtype", "DType"}};
   static const std::map<std::string, std::string> SetterDevices = {
