@@ -8,30 +8,28 @@ namespace torchdtype {
 
 llvm::StringRef dtypeName(DType D) {
   static const char *const Names[] = {
-      "Bool",        "Byte",         "Char",          "Short", "Int",
-      "Long",        "Half",         "BFloat16",      "Float", "Double",
-      "ComplexHalf", "ComplexFloat", "ComplexDouble", "Other"};
+#define TD_DTYPE(Enumerator, Constant, TypeMeta, Category) #Enumerator,
+#include "DTypes.def"
+  };
   return Names[unsigned(D)];
 }
 
 llvm::StringRef typeMetaName(DType D) {
-  // The demangled C++ type of the element (observed on 1.13.1 for float,
-  // double, int, long int in "Expected out tensor to have dtype ...").
-  static const char *const Names[] = {"bool",
-                                      "unsigned char",
-                                      "signed char",
-                                      "short int",
-                                      "int",
-                                      "long int",
-                                      "c10::Half",
-                                      "c10::BFloat16",
-                                      "float",
-                                      "double",
-                                      "",
-                                      "",
-                                      "",
-                                      ""};
+  static const char *const Names[] = {
+#define TD_DTYPE(Enumerator, Constant, TypeMeta, Category) TypeMeta,
+#include "DTypes.def"
+  };
   return Names[unsigned(D)];
+}
+
+DTypeCategory dtypeCategory(DType D) {
+  static const DTypeCategory Categories[] = {
+#define TD_DTYPE(Enumerator, Constant, TypeMeta, Category)                     \
+  DTypeCategory::Category,
+#include "DTypes.def"
+  };
+  return D < DType::NumDTypes ? Categories[unsigned(D)]
+                              : DTypeCategory::Unknown;
 }
 
 std::string legacyTypeName(Device V, DType D) {
@@ -46,9 +44,9 @@ std::string legacyTypeName(Device V, DType D) {
 
 llvm::StringRef dtypeConstant(DType D) {
   static const char *const Names[] = {
-      "kBool",        "kByte",         "kChar",          "kShort", "kInt",
-      "kLong",        "kHalf",         "kBFloat16",      "kFloat", "kDouble",
-      "kComplexHalf", "kComplexFloat", "kComplexDouble", ""};
+#define TD_DTYPE(Enumerator, Constant, TypeMeta, Category) Constant,
+#include "DTypes.def"
+  };
   return Names[unsigned(D)];
 }
 
@@ -60,20 +58,12 @@ llvm::StringRef deviceName(Device D) {
 
 std::optional<DType> dtypeFromEnumerator(llvm::StringRef Name) {
   auto D = llvm::StringSwitch<std::optional<DType>>(Name)
-               .Case("Bool", DType::Bool)
-               .Case("Byte", DType::Byte)
-               .Case("Char", DType::Char)
-               .Case("Short", DType::Short)
-               .Case("Int", DType::Int)
-               .Case("Long", DType::Long)
-               .Case("Half", DType::Half)
-               .Case("BFloat16", DType::BFloat16)
-               .Case("Float", DType::Float)
-               .Case("Double", DType::Double)
-               .Case("ComplexHalf", DType::ComplexHalf)
-               .Case("ComplexFloat", DType::ComplexFloat)
-               .Case("ComplexDouble", DType::ComplexDouble)
+#define TD_DTYPE(Enumerator, Constant, TypeMeta, Category)                     \
+  .Case(#Enumerator, DType::Enumerator)
+#include "DTypes.def"
                .Default(std::nullopt);
+  if (D == DType::Other)
+    D = std::nullopt; // "Other" is ours, not an enumerator of c10's
   if (!D && !Name.empty() && Name != "Undefined" && Name != "NumOptions")
     return DType::Other;
   return D;
@@ -101,25 +91,8 @@ std::optional<Device> deviceFromString(llvm::StringRef S) {
       .Default(std::nullopt);
 }
 
-bool isFloating(DType D) {
-  return D == DType::Half || D == DType::BFloat16 || D == DType::Float ||
-         D == DType::Double;
-}
-bool isComplex(DType D) {
-  return D == DType::ComplexHalf || D == DType::ComplexFloat ||
-         D == DType::ComplexDouble;
-}
-bool isIntegral(DType D) { return D <= DType::Long; }
-
-static unsigned category(DType D) {
-  if (D == DType::Bool)
-    return 0;
-  if (isIntegral(D))
-    return 1;
-  if (isFloating(D))
-    return 2;
-  return 3;
-}
+/// The rank of a category in result types.
+static unsigned category(DType D) { return unsigned(dtypeCategory(D)); }
 
 DType promoteTypes(DType A, DType B) {
   if (A == B)

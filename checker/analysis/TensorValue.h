@@ -27,22 +27,21 @@ namespace torchdtype {
 
 /// PyTorch's scalar types that the analysis tells apart.
 enum class DType : uint8_t {
-  Bool,
-  Byte,
-  Char,
-  Short,
-  Int,
-  Long,
-  Half,
-  BFloat16,
-  Float,
-  Double,
-  ComplexHalf,
-  ComplexFloat,
-  ComplexDouble,
-  Other,
+#define TD_DTYPE(Enumerator, Constant, TypeMeta, Category) Enumerator,
+#include "DTypes.def"
   NumDTypes
 };
+
+/// Kinds of numbers, in the order result types rank them (Unknown: a dtype
+/// not modelled, which ranks with none).
+enum class DTypeCategory : uint8_t {
+  Bool,
+  Integral,
+  Floating,
+  Complex,
+  Unknown
+};
+DTypeCategory dtypeCategory(DType D);
 
 enum class Device : uint8_t { CPU, CUDA, MPS, XPU, Meta, Other, NumDevices };
 
@@ -64,9 +63,17 @@ std::optional<DType> dtypeFromEnumerator(llvm::StringRef Name);
 std::optional<Device> deviceFromEnumerator(llvm::StringRef Name);
 /// Parses a device string as torch::Device does ("cuda:0", "mps", "cpu").
 std::optional<Device> deviceFromString(llvm::StringRef S);
-bool isFloating(DType D);
-bool isComplex(DType D);
-bool isIntegral(DType D); // includes Bool
+inline bool isFloating(DType D) {
+  return dtypeCategory(D) == DTypeCategory::Floating;
+}
+inline bool isComplex(DType D) {
+  return dtypeCategory(D) == DTypeCategory::Complex;
+}
+/// Bool or an integer type.
+inline bool isIntegral(DType D) {
+  return dtypeCategory(D) == DTypeCategory::Bool ||
+         dtypeCategory(D) == DTypeCategory::Integral;
+}
 /// torch.promote_types for two known dtypes.
 DType promoteTypes(DType A, DType B);
 

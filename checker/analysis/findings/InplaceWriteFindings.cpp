@@ -38,13 +38,12 @@ const Operand *at(llvm::ArrayRef<Operand> Ops, unsigned Pos) {
   return nullptr;
 }
 
-/// Kinds of numbers, in the order result types rank them.
+/// Kinds of numbers, in the order result types rank them (TensorValue.h;
+/// a dtype not modelled ranks as an integer here, as before).
 unsigned category(DType D) {
-  if (D == DType::Bool)
-    return 0;
-  if (isComplex(D))
-    return 3;
-  return isFloating(D) ? 2 : 1;
+  DTypeCategory C = dtypeCategory(D);
+  return C == DTypeCategory::Unknown ? unsigned(DTypeCategory::Integral)
+                                     : unsigned(C);
 }
 
 bool literalFalse(const Expr *E) {
