@@ -78,6 +78,10 @@ for c in checks:
     for o in c["options"]:
         expect('Options.get("%s"' % o["name"] in source, "%s: option %s read in %s.cpp" % (name, o["name"], cls))
         expect("`%s`" % o["name"] in page, "%s: option %s documented in its page" % (name, o["name"]))
+    # and the other way: every option the class reads is listed
+    for o in re.findall(r'Options\.get(?:LocalOrGlobal)?\("(\w+)"', source):
+        expect(o in {x["name"] for x in c["options"]},
+               "%s: option %s, read in %s.cpp, is listed in checks.json" % (name, o, cls))
     expect(c["summary"] and not c["summary"].endswith("."), "%s: a summary, without a period" % name)
 
 finish()
