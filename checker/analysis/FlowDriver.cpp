@@ -77,64 +77,131 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
   return Sites.try_emplace(CE, std::move(S)).first->second;
 }
 
+// The small value rules of families that need no file of their own.
+AbsValue FunctionAnalyzer::deviceTypeValue(const CallSite &S) {
+  AbsValue D = eval(S.Obj);
+  return D.K == AbsValue::Kind::Device ? D : unknownOf(S.E->getType());
+}
+
+AbsValue FunctionAnalyzer::holderValue(const CallSite &S) {
+  // Smart pointers and holders: ->, *, get() see the module (libstdc++
+  // declares shared_ptr's in a base class the object is cast to).
+  AbsValue M = eval(S.Obj);
+  if (M.K != AbsValue::Kind::Module)
+    M = eval(S.Obj->IgnoreParenImpCasts());
+  if (M.K == AbsValue::Kind::Module)
+    return M;
+  if (S.IsLibTorch || !S.Callee->hasBody())
+    return unknownOf(S.E->getType());
+  return userCall(S);
+}
+
+AbsValue FunctionAnalyzer::registeredValue(const CallSite &S) {
+  return convertTo(eval(S.Args[1]), S.E->getType());
+}
+
+AbsValue FunctionAnalyzer::libTorchOpValue(const CallSite &S) {
+  if (std::optional<FactoryRule> F = Api.factory(S.Name))
+    return factory(*F, S);
+  return tensorOp(S, S.Args);
+}
+
+AbsValue FunctionAnalyzer::firstArgumentValue(const CallSite &S) {
+  return convertTo(eval(S.Args[0]), S.E->getType());
+}
+
+AbsValue FunctionAnalyzer::madeModuleValue(const CallSite &S) {
+  return moduleValue(S.E->getType(), S.E->getExprLoc());
+}
+
+void FunctionAnalyzer::libTorchEffects(const CallSite &S, const AbsValue &V) {
+  if (tensorArgCheck(S) || moduleCall(S))
+    return;
+  if (S.Family == CallFamily::TensorMethod || !S.IsMethod)
+    tensorOpEffects(S, V);
+}
+
+void FunctionAnalyzer::userEffects(const CallSite &S, const AbsValue &V) {
+  if (!moduleCall(S))
+    userCallEffects(S, V);
+}
+
+void FunctionAnalyzer::dispatchCallEffects(const CallSite &S,
+                                           const AbsValue &) {
+  dispatchEffects(S);
+}
+
+void FunctionAnalyzer::autocastEffects(const CallSite &S, const AbsValue &V) {
+  if (!S.IsLibTorch)
+    userEffects(S, V);
+  else if (!tensorArgCheck(S))
+    autocastCall(S);
+}
+
+void FunctionAnalyzer::defaultDTypeEffects(const CallSite &S,
+                                           const AbsValue &V) {
+  if (!S.IsLibTorch)
+    userEffects(S, V);
+  else if (!tensorArgCheck(S))
+    defaultDTypeCall(S);
+}
+
+namespace {
+/// The model of one API family: what its calls evaluate to (none: unknown
+/// of the call's type) and what they change (none: the LibTorch or user
+/// call's defaults, FunctionAnalyzer::libTorchEffects and userEffects).
+struct FamilyModel {
+  CallFamily Family;
+  AbsValue (FunctionAnalyzer::*Value)(const CallSite &);
+  void (FunctionAnalyzer::*Effects)(const CallSite &, const AbsValue &);
+};
+} // namespace
+
+/// Calls are routed by their family (CallSite.h) through this one table: a
+/// new family is its models/ file and one row here.
+static const FamilyModel *familyModel(CallFamily F) {
+  using FA = FunctionAnalyzer;
+  static constexpr FamilyModel Models[] = {
+      {CallFamily::NoCallee, nullptr, nullptr},
+      {CallFamily::TensorMethod, &FA::tensorMethod, nullptr},
+      {CallFamily::OptionsMethod, &FA::optionsMethod, nullptr},
+      {CallFamily::TypeMetaMake, &FA::typeMetaMake, nullptr},
+      {CallFamily::DeviceType, &FA::deviceTypeValue, nullptr},
+      {CallFamily::Accessor, &FA::holderValue, nullptr},
+      {CallFamily::RegisterModule, &FA::registeredValue, nullptr},
+      {CallFamily::ModuleForward, &FA::moduleResult, nullptr},
+      {CallFamily::OpaqueMethod, nullptr, nullptr},
+      {CallFamily::LibTorchOp, &FA::libTorchOpValue, nullptr},
+      {CallFamily::Autocast, nullptr, &FA::autocastEffects},
+      {CallFamily::DefaultDType, nullptr, &FA::defaultDTypeEffects},
+      {CallFamily::OptionsBuilder, &FA::optionsBuilder, nullptr},
+      {CallFamily::DTypeConversion, &FA::firstArgumentValue, nullptr},
+      {CallFamily::LibTorchOther, nullptr, nullptr},
+      {CallFamily::MakeSharedModule, &FA::madeModuleValue, nullptr},
+      {CallFamily::DispatchType, &FA::firstArgumentValue,
+       &FA::dispatchCallEffects},
+      {CallFamily::UserFunction, &FA::userCall, nullptr},
+      {CallFamily::Other, nullptr, nullptr},
+  };
+  for (const FamilyModel &M : Models)
+    if (M.Family == F)
+      return &M;
+  return nullptr;
+}
+
 AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
   const CallSite &S = site(CE);
   QualType RT = CE->getType();
+  // What carriers of tensors give back: an element of a list, a tuple.
   if (std::optional<AbsValue> E = listElement(S))
     return convertTo(*E, RT);
   if (S.Result == TypeKind::Record && S.IsLibTorch)
     return tupleResult(S);
   if (std::optional<AbsValue> E = tupleElement(S))
     return *E;
-  switch (S.Family) {
-  case CallFamily::TensorMethod:
-    return tensorMethod(S);
-  case CallFamily::OptionsMethod:
-    return optionsMethod(S);
-  case CallFamily::TypeMetaMake:
-    return typeMetaMake(S);
-  case CallFamily::DeviceType: {
-    AbsValue D = eval(S.Obj);
-    return D.K == AbsValue::Kind::Device ? D : unknownOf(RT);
-  }
-  case CallFamily::Accessor: {
-    // Smart pointers and holders: ->, *, get() see the module (libstdc++
-    // declares shared_ptr's in a base class the object is cast to).
-    AbsValue M = eval(S.Obj);
-    if (M.K != AbsValue::Kind::Module)
-      M = eval(S.Obj->IgnoreParenImpCasts());
-    if (M.K == AbsValue::Kind::Module)
-      return M;
-    if (S.IsLibTorch || !S.Callee->hasBody())
-      return unknownOf(RT);
-    return userCall(S);
-  }
-  case CallFamily::RegisterModule:
-    return convertTo(eval(S.Args[1]), RT);
-  case CallFamily::ModuleForward:
-    return moduleResult(S);
-  case CallFamily::LibTorchOp:
-    if (std::optional<FactoryRule> F = Api.factory(S.Name))
-      return factory(*F, S);
-    return tensorOp(S, S.Args);
-  case CallFamily::OptionsBuilder:
-    return optionsBuilder(S);
-  case CallFamily::DTypeConversion:
-    return convertTo(eval(S.Args[0]), RT);
-  case CallFamily::MakeSharedModule:
-    return moduleValue(RT, CE->getExprLoc());
-  case CallFamily::UserFunction:
-    return userCall(S);
-  case CallFamily::DispatchType:
-    return convertTo(eval(S.Args[0]), RT);
-  case CallFamily::NoCallee:
-  case CallFamily::OpaqueMethod:
-  case CallFamily::Autocast:
-  case CallFamily::DefaultDType:
-  case CallFamily::LibTorchOther:
-  case CallFamily::Other:
-    break;
-  }
+  const FamilyModel *M = familyModel(S.Family);
+  if (M && M->Value)
+    return (this->*(M->Value))(S);
   return unknownOf(RT);
 }
 
@@ -159,26 +226,13 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     listEffects(S);
     return;
   }
-  if (S.Family == CallFamily::DispatchType) {
-    dispatchEffects(S);
-    return;
-  }
-  if (S.IsLibTorch) {
-    if (tensorArgCheck(S))
-      return;
-    if (S.Family == CallFamily::Autocast)
-      autocastCall(S);
-    else if (S.Family == CallFamily::DefaultDType)
-      defaultDTypeCall(S);
-    else if (moduleCall(S))
-      return;
-    else if (S.Family == CallFamily::TensorMethod || !S.IsMethod)
-      tensorOpEffects(S, V);
-    return;
-  }
-  if (moduleCall(S))
-    return;
-  userCallEffects(S, V);
+  const FamilyModel *M = familyModel(S.Family);
+  if (M && M->Effects)
+    (this->*(M->Effects))(S, V);
+  else if (S.IsLibTorch)
+    libTorchEffects(S, V);
+  else
+    userEffects(S, V);
 }
 
 AutocastArray FunctionAnalyzer::currentAutocast() const {

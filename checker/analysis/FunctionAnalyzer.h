@@ -22,8 +22,8 @@
 #ifndef TORCHDTYPE_ANALYSIS_FUNCTIONANALYZER_H
 #define TORCHDTYPE_ANALYSIS_FUNCTIONANALYZER_H
 
-#include "CallSite.h"
 #include "AnalysisContext.h"
+#include "CallSite.h"
 #include "FlowState.h"
 #include "PathStates.h"
 #include "clang/Analysis/CFG.h"
@@ -99,8 +99,7 @@ private:
                   bool IsDevice);
   /// What a condition tests of a tensor storage knows of it: its value on
   /// the path, or a parameter's symbolic value (testedValue's comment).
-  std::optional<AbsValue> testedValue(const FlowState &S,
-                                      const clang::Decl *D);
+  std::optional<AbsValue> testedValue(const FlowState &S, const clang::Decl *D);
   /// A parameter of the function a lambda without parameters (nested in
   /// such lambdas only) is written in: its value there is symbolic.
   bool capturedParam(const clang::ParmVarDecl *PD) const;
@@ -112,8 +111,36 @@ private:
   /// The dtypes of a switch's cases, if each is a known ScalarType.
   std::optional<uint32_t> caseDTypes(const clang::SwitchStmt &SW);
   void processStmt(const clang::Stmt *S);
+  /// A call's effects and value, routed by its family through one table
+  /// (familyModel in FlowDriver.cpp).
   void processCall(const clang::CallExpr *CE);
   AbsValue evalCall(const clang::CallExpr *CE);
+
+public:
+  // The rows of the routing table (FlowDriver.cpp): value rules and
+  // effects of the families without a file of their own, and the defaults.
+  AbsValue deviceTypeValue(const CallSite &S);
+  AbsValue holderValue(const CallSite &S);
+  AbsValue registeredValue(const CallSite &S);
+  AbsValue libTorchOpValue(const CallSite &S);
+  AbsValue firstArgumentValue(const CallSite &S);
+  AbsValue madeModuleValue(const CallSite &S);
+  void libTorchEffects(const CallSite &S, const AbsValue &V);
+  void userEffects(const CallSite &S, const AbsValue &V);
+  void dispatchCallEffects(const CallSite &S, const AbsValue &V);
+  void autocastEffects(const CallSite &S, const AbsValue &V);
+  void defaultDTypeEffects(const CallSite &S, const AbsValue &V);
+  // The value rules in models/ files the table names.
+  AbsValue tensorMethod(const CallSite &S);
+  AbsValue optionsMethod(const CallSite &S);
+  AbsValue optionsBuilder(const CallSite &S);
+  AbsValue typeMetaMake(const CallSite &S);
+  /// What a module call returns: its forward's result (the user's, bound
+  /// to this module and input), or a layer's output.
+  AbsValue moduleResult(const CallSite &S);
+  AbsValue userCall(const CallSite &S);
+
+private:
   /// A user function's return for this call's argument facts, where its
   /// summary does not follow them (AnalysisContext::returnFor).
   std::optional<AbsValue>
@@ -188,11 +215,7 @@ private:
   void factoryEffects(const CallSite &S, const AbsValue &V);
 
   // models/Conversions.cpp
-  AbsValue tensorMethod(const CallSite &S);
   AbsValue conversion(ConversionRule Rule, const CallSite &S);
-  AbsValue optionsMethod(const CallSite &S);
-  AbsValue optionsBuilder(const CallSite &S);
-  AbsValue typeMetaMake(const CallSite &S);
   void conversionEffects(const CallSite &S, const AbsValue &V);
   void recordMpsFloat64(const clang::Expr *E, const AbsValue &V);
 
@@ -234,9 +257,8 @@ private:
   std::optional<ModuleInfo> firstLayer(const AbsValue &M) const;
   /// What its forward returns: the layers applied in order.
   AbsValue sequentialResult(const CallSite &S, const AbsValue &M);
-  /// What a module call returns: its forward's result (the user's, bound
-  /// to this module and input), or a layer's output.
-  AbsValue moduleResult(const CallSite &S);
+  /// A module call's effects (its forward's, bound to this module and
+  /// input); false if S is not one.
   bool moduleCall(const CallSite &S);
 
   // Conditions.cpp
@@ -272,7 +294,6 @@ private:
                           llvm::ArrayRef<AbsValue> Operands);
 
   // models/UserCalls.cpp
-  AbsValue userCall(const CallSite &S);
   AbsValue applySummary(const Summary &Sum,
                         llvm::ArrayRef<const clang::Expr *> Args,
                         const AbsValue *Receiver,
