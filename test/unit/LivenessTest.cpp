@@ -1,6 +1,7 @@
 //===- LivenessTest.cpp - locals dropped from the flow analysis's state ---===//
 
 #include "analysis/solver/Liveness.h"
+#include "CfgTestUtil.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -12,17 +13,7 @@ using namespace torchdtype;
 
 namespace {
 
-struct Parsed {
-  std::unique_ptr<ASTUnit> AST;
-  const FunctionDecl *F = nullptr;
-  std::unique_ptr<CFG> G;
-
-  const VarDecl *var(llvm::StringRef Name) const {
-    for (const Decl *D : F->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getName() == Name)
-        return V;
-    return nullptr;
-  }
+struct Parsed : ParsedFunction {
   /// The block holding the declaration of Name.
   const CFGBlock *blockDeclaring(llvm::StringRef Name) const {
     for (const CFGBlock *B : *G)
@@ -37,17 +28,7 @@ struct Parsed {
   }
 };
 
-Parsed parse(llvm::StringRef Code) {
-  Parsed P;
-  P.AST = tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
-  for (const Decl *D : P.AST->getASTContext().getTranslationUnitDecl()->decls())
-    if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->getName() == "f")
-      P.F = F;
-  CFG::BuildOptions BO;
-  BO.setAllAlwaysAdd();
-  P.G = CFG::buildCFG(P.F, P.F->getBody(), &P.AST->getASTContext(), BO);
-  return P;
-}
+Parsed parse(llvm::StringRef Code) { return Parsed{parseFunction(Code)}; }
 
 TEST(LivenessTest, LocalsDieAfterTheirLastRead) {
   Parsed P = parse(R"cc(

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/solver/PathSolver.h"
+#include "CfgTestUtil.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -138,23 +139,9 @@ struct ToyDomain {
   void atExit(const Paths<ToyState> &P) { Exit = P; }
 };
 
-struct Parsed {
-  std::unique_ptr<ASTUnit> AST;
-  const FunctionDecl *F = nullptr;
-  std::unique_ptr<CFG> G;
-};
+using Parsed = ParsedFunction;
 
-Parsed parse(llvm::StringRef Code) {
-  Parsed P;
-  P.AST = tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
-  for (const Decl *D : P.AST->getASTContext().getTranslationUnitDecl()->decls())
-    if (const auto *F = dyn_cast<FunctionDecl>(D); F && F->getName() == "f")
-      P.F = F;
-  CFG::BuildOptions BO;
-  BO.setAllAlwaysAdd();
-  P.G = CFG::buildCFG(P.F, P.F->getBody(), &P.AST->getASTContext(), BO);
-  return P;
-}
+Parsed parse(llvm::StringRef Code) { return parseFunction(Code); }
 
 SolverOutcome solve(const Parsed &P, ToyDomain &D, SolverLimits L = {}) {
   PathSolver<ToyDomain> S(*P.G, P.F->getBody(), D, L);
@@ -167,6 +154,17 @@ bool saw(const ToyDomain &D, std::optional<long> V) {
 
 constexpr const char *Decls = "void observe(int); void probe(); bool g();\n";
 
+/// Two branches on one flag: x and y are set by the same condition.
+constexpr const char *Correlated = R"cc(
+    void f(bool fast) {
+      int x = 0;
+      if (fast) x = 1; else x = 2;
+      int y = 0;
+      if (fast) y = x + 10; else y = x + 20;
+      observe(y);
+    }
+  )cc";
+
 TEST(PathSolverTest, StraightLineConstants) {
   Parsed P = parse(std::string(Decls) +
                    "void f() { int a = 2; int r = a + 3; observe(r); }");
@@ -177,15 +175,7 @@ TEST(PathSolverTest, StraightLineConstants) {
 }
 
 TEST(PathSolverTest, CorrelatedBranchesStayApart) {
-  Parsed P = parse(std::string(Decls) + R"cc(
-    void f(bool fast) {
-      int x = 0;
-      if (fast) x = 1; else x = 2;
-      int y = 0;
-      if (fast) y = x + 10; else y = x + 20;
-      observe(y);
-    }
-  )cc");
+  Parsed P = parse(std::string(Decls) + Correlated);
   ToyDomain D;
   ASSERT_EQ(solve(P, D), SolverOutcome::Converged);
   // Two paths, each consistent: 11 and 22, never 12 or 21.
@@ -197,15 +187,7 @@ TEST(PathSolverTest, CorrelatedBranchesStayApart) {
 }
 
 TEST(PathSolverTest, PathBoundJoins) {
-  Parsed P = parse(std::string(Decls) + R"cc(
-    void f(bool fast) {
-      int x = 0;
-      if (fast) x = 1; else x = 2;
-      int y = 0;
-      if (fast) y = x + 10; else y = x + 20;
-      observe(y);
-    }
-  )cc");
+  Parsed P = parse(std::string(Decls) + Correlated);
   ToyDomain D;
   SolverLimits One;
   One.MaxPaths = 1;
