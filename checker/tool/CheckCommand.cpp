@@ -439,10 +439,12 @@ private:
     std::vector<size_t> Failed;
     for (size_t M : Members) {
       Unit &U = Units[M];
-      if (R) {
+      if (R && Own[M])
+        U.NoPch = Pchs.mismatch(*R, *Own[M]);
+      if (R && U.NoPch.empty()) {
         U.Pch = R->Pch;
         U.PchInputs = R->Inputs;
-      } else {
+      } else if (!R) {
         U.NoPch = Why;
         if (Why == PchCache::DoesNotCompile)
           Failed.push_back(M);

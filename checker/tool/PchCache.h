@@ -14,10 +14,14 @@
 #ifndef TORCHDTYPE_TOOL_PCHCACHE_H
 #define TORCHDTYPE_TOOL_PCHCACHE_H
 
+#include "PrefixMacros.h"
 #include "ProjectTree.h"
 #include "Stamps.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+#include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -46,12 +50,23 @@ public:
     /// Why a prefix that is not LibTorch's alone is what it is, for --stats:
     /// it names no LibTorch header, or another library's comes first.
     std::string Shape;
+    /// The macros the file defines before its includes, and those its
+    /// conditionals there test (PrefixScan): a PCH whose headers read the
+    /// former or define the latter is not the file's (see mismatch).
+    std::vector<std::string> Defined, Tested;
   };
   struct Ready {
     std::string Pch;
     std::vector<std::string> Inputs;
     bool Built = false;
   };
+
+  /// Why a file whose own plan is Own cannot use the PCH R after all: a
+  /// macro it defines before its includes is named by the PCH's headers
+  /// (they would read it), or one its conditionals test is defined by them
+  /// (the conditional would go the other way after the PCH). "" when it
+  /// can.
+  std::string mismatch(const Ready &R, const Plan &Own);
 
   /// ensure's Why when the prefix does not compile (a merged prefix may
   /// fail where each file's own would not).
@@ -72,8 +87,10 @@ public:
   Plan merge(const std::vector<const Plan *> &Plans) const;
 
   /// A fresh PCH of the plan: the cached one, else a new one. When Users
-  /// (files of this run that need it) is 1 and the plan was never seen, no
-  /// PCH is built (it would cost more than it saves) but the plan is noted,
+  /// (files of this run that need it) is 1 and the plan was never seen, a
+  /// PCH is built only when that costs less than the file's parse of the
+  /// headers (its prefix names LibTorch, whose bodies the PCH skips, and
+  /// its headers are found outside the project); else the plan is noted,
   /// so the next run builds it. Nothing when no PCH can be used, and Why
   /// says why.
   std::optional<Ready> ensure(const Plan &P, unsigned Users,
@@ -85,9 +102,18 @@ public:
 
 private:
   std::string keyOf(const Plan &P) const;
+  /// Whether a PCH of P for one file costs less than parsing its headers
+  /// in that file (see ensure).
+  bool worthAlone(const Plan &P) const;
 
   std::string Dir, ToolId;
   ProjectTree Project;
+  /// The macro tables of the commands planned, by group (plan asks each
+  /// group's once, and only for a file that starts with a conditional).
+  mutable std::map<std::string, std::optional<MacroTable>> Macros;
+  /// The identifiers and macro names of the PCHs read, by PCH path.
+  std::map<std::string, std::pair<llvm::StringSet<>, llvm::StringSet<>>> Names;
+  std::mutex NamesLock;
 };
 
 } // namespace torchdtype

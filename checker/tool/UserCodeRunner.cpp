@@ -12,6 +12,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/Sema.h"
@@ -22,6 +23,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -197,6 +199,33 @@ public:
   }
 };
 
+/// The macros the headers of a prefix define or undefine (not those of the
+/// command line, nor the prefix's own lines).
+class MacroNamesRecorder : public PPCallbacks {
+public:
+  MacroNamesRecorder(SourceManager &SM, std::set<std::string> &Names)
+      : SM(SM), Names(Names) {}
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    note(Name);
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &,
+                      const MacroDirective *) override {
+    note(Name);
+  }
+
+private:
+  void note(const Token &Name) {
+    SourceLocation L = Name.getLocation();
+    if (L.isInvalid() || SM.isWrittenInMainFile(L) ||
+        SM.isWrittenInBuiltinFile(L) || SM.isWrittenInCommandLineFile(L))
+      return;
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      Names.insert(II->getName().str());
+  }
+  SourceManager &SM;
+  std::set<std::string> &Names;
+};
+
 /// GeneratePCHAction that also reports what it read.
 class PchAction : public GeneratePCHAction {
 public:
@@ -214,6 +243,10 @@ public:
             absolutePath(SM.getFileManager(), It->first));
     std::sort(Result.UserHeaders.begin(), Result.UserHeaders.end());
     Result.Inputs = readFiles(SM);
+    for (const auto &Entry : CI.getPreprocessor().getIdentifierTable())
+      Result.Identifiers.push_back(Entry.getKey().str());
+    std::sort(Result.Identifiers.begin(), Result.Identifiers.end());
+    Result.MacroNames.assign(MacroNames.begin(), MacroNames.end());
     GeneratePCHAction::EndSourceFileAction();
   }
 
@@ -224,6 +257,8 @@ public:
     std::string Sysroot;
     if (!ComputeASTConsumerArguments(CI, Sysroot))
       return nullptr;
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroNamesRecorder>(
+        CI.getSourceManager(), MacroNames));
     // Read by ParseAST, which runs after this; each body is then asked of
     // the consumers (all must agree to skip it).
     CI.getFrontendOpts().SkipFunctionBodies = !AllBodies;
@@ -249,6 +284,7 @@ public:
 private:
   PchBuild &Result;
   bool AllBodies;
+  std::set<std::string> MacroNames;
 };
 
 } // namespace
