@@ -364,6 +364,16 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<PchAction>(R, AllBodies);
     }
+    // No "N warnings generated." on stderr (LibTorch's headers by -I warn
+    // under -Wall): the build says nothing but whether it worked.
+    bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                       FileManager *Files,
+                       std::shared_ptr<PCHContainerOperations> PCH,
+                       DiagnosticConsumer *Diags) override {
+      Invocation->getDiagnosticOpts().ShowCarets = false;
+      return FrontendActionFactory::runInvocation(Invocation, Files, PCH,
+                                                  Diags);
+    }
 
   private:
     PchBuild &R;
