@@ -81,6 +81,12 @@ public:
         continue;
       }
       L = L.ltrim();
+      // A comment opened on a directive's line and closed on a later one
+      // would hide what comes between: not followed.
+      if (size_t Open = L.rfind("/*");
+          Open != llvm::StringRef::npos &&
+          L.find("*/", Open + 2) == llvm::StringRef::npos)
+        return stop("a comment that goes on past the line of #" + L.str());
       llvm::StringRef Directive = macroName(L);
       llvm::StringRef Args = L.drop_front(Directive.size()).trim();
       if (size_t C = Args.find("//");

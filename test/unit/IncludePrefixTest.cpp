@@ -161,6 +161,16 @@ TEST_F(IncludePrefixTest, ConditionalsThatCannotBeProvedStop) {
   S = scanWith(
       write("main.cpp", "#if 1\n#else\n#elif 1\n#endif\n#include <a.h>\n"), "");
   EXPECT_EQ(S.Prefix, "");
+  // A comment opened on a directive's line hides the lines after it.
+  S = scanWith(write("main.cpp", "#define X 1 /* until\n#include <hidden.h>\n"
+                                 "*/\n#include <torch/torch.h>\n"),
+               "");
+  EXPECT_EQ(S.Prefix, "");
+  EXPECT_NE(S.Stop.find("a comment that goes on past"), std::string::npos);
+  S = scanWith(write("main.cpp", "#define X 1 /* closed */\n"
+                                 "#include <torch/torch.h>\n"),
+               "");
+  EXPECT_EQ(S.Prefix, "#include <torch/torch.h>\n");
   // A conditional left open by the includes is fine up to the code.
   S = scanWith(
       write("main.cpp", "#ifndef SKIP\n#include <a.h>\nint x;\n#endif\n"), "");
