@@ -167,6 +167,7 @@ public:
           Pending.push_back({Directive == "define", Args.str()});
         }
         Events.push_back(Name.str());
+        Exact += "#" + Directive.str() + " " + Args.str() + "\n";
         continue;
       }
       if (L == "pragma once" || Directive.empty())
@@ -186,6 +187,8 @@ public:
         Out += "#include <" + Name.str() + ">\n";
         SeenAngle = true;
         Events.push_back(""); // an include: the defines before it count
+        Exact += "#include <" + Name.str() + ">\n";
+        ExactEnd = Exact.size();
         continue;
       }
       std::string Header = resolve(Dir, Name);
@@ -209,6 +212,10 @@ public:
   std::string Out;
   std::vector<std::string> Tested;
   std::string Stop;
+  /// The angle includes, defines and undefines met, in order, as lines;
+  /// ExactEnd: its length at the last include.
+  std::string Exact;
+  size_t ExactEnd = 0;
 
 private:
   bool stop(const std::string &Why) {
@@ -413,6 +420,8 @@ PrefixScan scanPrefix(const std::string &MainFile,
   PrefixScan R;
   R.Prefix = std::move(S.Out);
   R.Defined = S.definedBeforeIncludes();
+  if (!R.Defined.empty())
+    R.Exact = S.Exact.substr(0, S.ExactEnd);
   if (!R.Prefix.empty())
     R.Tested = std::move(S.Tested);
   R.Stop = std::move(S.Stop);

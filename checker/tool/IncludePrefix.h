@@ -43,6 +43,10 @@ struct PrefixScan {
   std::vector<std::string> Tested;
   /// Why the scan stopped at a directive rather than at code, or "".
   std::string Stop;
+  /// When Defined is not empty: the includes, defines and undefines up to
+  /// the last include, in order, as lines (a prefix whose PCH holds the
+  /// defines where the file has them).
+  std::string Exact;
 };
 
 PrefixScan scanPrefix(const std::string &MainFile,

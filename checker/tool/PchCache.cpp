@@ -133,6 +133,7 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
   }
   P.Prefix = std::move(Prefix);
   P.Defined = std::move(Scan.Defined);
+  P.Exact = std::move(Scan.Exact);
   P.Tested = std::move(Scan.Tested);
   P.Group = std::move(Group);
   P.Key = keyOf(P);
@@ -142,6 +143,17 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
 std::string PchCache::keyOf(const Plan &P) const {
   std::string Id = ToolId + '\0' + Project.root() + '\0' + P.Group + '\0';
   return hashText(Id + P.Prefix);
+}
+
+PchCache::Plan PchCache::exactPlan(const Plan &Own) const {
+  Plan E = Own;
+  E.Prefix = Own.Exact;
+  E.Mergeable = false;
+  E.IsExact = true;
+  E.Shape = "its defines come before its includes, so it shares a PCH only "
+            "with files that start the same way";
+  E.Key = keyOf(E);
+  return E;
 }
 
 PchCache::Plan PchCache::merge(const std::vector<const Plan *> &Plans) const {
@@ -245,7 +257,7 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
   return Ready{Pch, B.Inputs, true};
 }
 
-std::string PchCache::mismatch(const Ready &R, const Plan &Own) {
+std::string PchCache::mismatch(const Ready &R, const Plan &Own, bool Exact) {
   if (Own.Defined.empty() && Own.Tested.empty())
     return "";
   std::lock_guard<std::mutex> G(NamesLock);
@@ -271,11 +283,17 @@ std::string PchCache::mismatch(const Ready &R, const Plan &Own) {
              "missing, so its macros cannot be compared with the file's";
     It = Names.emplace(R.Pch, std::move(Sets)).first;
   }
+  // A PCH holding the file's defines (exactPlan) may be read by its
+  // headers; they must not define them too (the file's #define after it
+  // would then change what the headers left).
   for (const std::string &M : Own.Defined)
-    if (It->second.first.contains(M))
-      return "it defines " + M +
+    if (!Exact && It->second.first.contains(M))
+      return DefinesWhy + M +
              " before its includes, and the precompiled headers name it "
              "(they could read it)";
+    else if (Exact && It->second.second.contains(M))
+      return DefinesWhy + M +
+             " before its includes, and its headers define it too";
   for (const std::string &M : Own.Tested)
     if (It->second.second.contains(M))
       return "its first conditionals test " + M +
@@ -305,6 +323,8 @@ bool PchCache::worthAlone(const Plan &P) const {
   llvm::SmallVector<llvm::StringRef, 16> Lines;
   llvm::StringRef(P.Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef L : Lines) {
+    if (L.starts_with("#define ") || L.starts_with("#undef "))
+      continue; // an exact plan's
     if (!L.consume_front("#include <") || !L.consume_back(">"))
       return false;
     for (const std::string &D : Dirs) {

@@ -54,6 +54,11 @@ public:
     /// conditionals there test (PrefixScan): a PCH whose headers read the
     /// former or define the latter is not the file's (see mismatch).
     std::vector<std::string> Defined, Tested;
+    /// When Defined is not empty: the prefix with the file's defines where
+    /// it has them (PrefixScan::Exact), for exactPlan.
+    std::string Exact;
+    /// A plan of exactPlan: its PCH holds the file's defines.
+    bool IsExact = false;
   };
   struct Ready {
     std::string Pch;
@@ -65,8 +70,23 @@ public:
   /// macro it defines before its includes is named by the PCH's headers
   /// (they would read it), or one its conditionals test is defined by them
   /// (the conditional would go the other way after the PCH). "" when it
-  /// can.
-  std::string mismatch(const Ready &R, const Plan &Own);
+  /// can. Exact: R is the PCH of exactPlan(Own), which holds the file's
+  /// defines (its headers may read them, but not define them).
+  std::string mismatch(const Ready &R, const Plan &Own, bool Exact);
+
+  /// The plan of a PCH that holds Own's includes and defines in the
+  /// file's order (for a file whose defines the shared PCH's headers
+  /// read). Its PCH is the file's when its headers define none of the
+  /// file's macros (mismatch): the file's own #defines, after it, then
+  /// repeat the same definitions.
+  Plan exactPlan(const Plan &Own) const;
+
+  /// Whether Why, of mismatch, is about the file's defines (exactPlan can
+  /// help) rather than its conditionals.
+  static bool aboutDefines(llvm::StringRef Why) {
+    return Why.starts_with(DefinesWhy);
+  }
+  static constexpr const char *DefinesWhy = "it defines ";
 
   /// ensure's Why when the prefix does not compile (a merged prefix may
   /// fail where each file's own would not).

@@ -79,6 +79,10 @@ TEST_F(IncludePrefixTest, DefinesBeforeTheIncludes) {
             (std::vector<std::string>{"_USE_MATH_DEFINES", "AFTER"}));
   EXPECT_TRUE(S.Tested.empty());
   EXPECT_EQ(S.Stop, "");
+  // The prefix with the defines where the file has them, up to its last
+  // include (for a PCH that holds them).
+  EXPECT_EQ(S.Exact, "#define _USE_MATH_DEFINES\n#include <cmath>\n"
+                     "#define AFTER 1\n#include <torch/extension.h>\n");
   S = scanWith(write("main.cpp", "#undef NDEBUG\n#include <torch/torch.h>\n"),
                "");
   EXPECT_EQ(S.Defined, std::vector<std::string>{"NDEBUG"});
