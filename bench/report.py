@@ -8,6 +8,8 @@ import re
 # are judged on.
 TIDY_WALL_TARGET = 1.05
 CHECK_COLD_TARGET = 0.5
+# issue 32: the shapes workload, cold, with -j 1
+SHAPES_COLD_TARGET = 0.35
 CHECK_WARM_TARGET = 0.05
 MEMORY_TARGET = 1.1
 PROJECT_TARGET_SIZE = 20
@@ -231,7 +233,7 @@ def tables(results):
                 get(i, "tools", "clang++", "maxrss_mib"),
                 get(i, "tools", "torchdtype-tidy", "wall_s"), i.get("check", {}),
                 None) for i in items], modes))
-    for key in ("extension", "database"):
+    for key in ("extension", "shapes", "database"):
         if key not in w:
             continue
         d = w[key]
@@ -361,12 +363,13 @@ def targets(results):
         for i in w["versions"]["items"]:
             if not i["skipped"]:
                 out += _tidy_targets("LibTorch %s" % i["version"], [i])
-    for key in ("extension", "database"):
+    for key in ("extension", "shapes", "database"):
         if key not in w or not get(w[key], "sum", "clang++"):
             continue
         d = w[key]
         cc = d["sum"]["clang++"]["wall_s"]
-        for mode, bound in (("cold", CHECK_COLD_TARGET), ("warm", CHECK_WARM_TARGET)):
+        cold = SHAPES_COLD_TARGET if key == "shapes" else CHECK_COLD_TARGET
+        for mode, bound in (("cold", cold), ("warm", CHECK_WARM_TARGET)):
             v = get(d, "check", mode, "wall_s")
             if v is not None:
                 out.append(_target("%s (%d units): check %s (-j %d) / sequential clang++ sum"

@@ -20,6 +20,10 @@ Workloads (--workloads, default all; bench/workloads.py has the details):
              (bench/genextension.py), built with setup.py build_ext
              (torch.utils.cpp_extension, ninja backend; Debian's python3-torch)
              and taken with ninja -t compdb: LibTorch by -I, as users have it
+  shapes     five extension files that start as public extensions do (a
+             conditional include first, a define first, project headers
+             first, a guarded project header, plain; bench/genshapes.py),
+             built the same way with WITH_PYTHON defined
   database   the compile_commands.json of --database: a public LibTorch
              project's own, fetched for the run (not part of the default)
   paths      MaxPathsPerBlock for each of --path-bounds on the mock headers: a
@@ -80,7 +84,8 @@ import report  # noqa: E402
 import workloads  # noqa: E402
 from common import REPO, log, machine_info, parse_list, which  # noqa: E402
 
-WORKLOADS = ("examples", "project", "versions", "function", "paths", "extension", "database")
+WORKLOADS = ("examples", "project", "versions", "function", "paths", "extension", "shapes",
+             "database")
 
 
 def parse_args(argv):
@@ -250,6 +255,9 @@ def main(argv=None):
     if "extension" in args.workloads:
         log("workload extension: %d operator files" % args.extension_files)
         w["extension"] = workloads.run_extension(tools, args, args.runs)
+    if "shapes" in args.workloads:
+        log("workload shapes: five files in the shapes of public extensions")
+        w["shapes"] = workloads.run_shapes(tools, args, args.runs)
     if "database" in args.workloads:
         log("workload database: " + args.database)
         w["database"] = workloads.run_database(tools, args, args.database_label,

@@ -35,6 +35,7 @@ import subprocess
 import sys
 
 import genextension
+import genshapes
 import genproject
 from common import (REPO, count_errors, log, median_of, read_compile_db, run_measured,
                     summarize, torchdtype_findings, which, write_compile_db, write_if_changed)
@@ -492,6 +493,12 @@ def build_extension(work_dir, n):
     Returns the database's path, or raises SystemExit saying why not."""
     src = os.path.join(work_dir, "extension", "n%d" % n)
     changed = genextension.write(src, n)
+    return build_with_setup_py(src, changed, "the %d-file extension" % n)
+
+
+def build_with_setup_py(src, changed, what):
+    """setup.py build_ext in src (unless built and not changed); the
+    database's path."""
     db_dir = os.path.join(src, "db")
     db = os.path.join(db_dir, "compile_commands.json")
     if os.path.exists(db) and not changed:
@@ -500,7 +507,7 @@ def build_extension(work_dir, n):
     if py is None or not shutil.which("ninja"):
         raise SystemExit("bench: the extension workload needs a Python with torch "
                          "(apt-get install python3-torch) and ninja")
-    log("building the %d-file extension with setup.py build_ext (g++; minutes)" % n)
+    log("building %s with setup.py build_ext (g++; minutes)" % what)
     r = subprocess.run([py, "setup.py", "build_ext", "--inplace"], cwd=src,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                        env=dict(os.environ, MAX_JOBS=str(os.cpu_count() or 1)))
@@ -532,6 +539,12 @@ def run_database(tools, args, label, db_path, runs, expected=None):
                                  os.path.join(args.work_dir, "check-" + label), args.check_modes,
                                  runs)
     return out
+
+
+def run_shapes(tools, args, runs):
+    src = os.path.join(args.work_dir, "shapes")
+    db = build_with_setup_py(src, genshapes.write(src), "the five files of the shapes workload")
+    return run_database(tools, args, "shapes", db, runs, genshapes.expected_findings())
 
 
 def run_extension(tools, args, runs):

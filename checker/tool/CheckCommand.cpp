@@ -357,11 +357,30 @@ public:
   /// Builds or finds the PCH of a job and gives it to its units. A merged
   /// PCH that does not compile: each unit's own prefix instead.
   void ensurePch(std::vector<Unit> &Units, const PchJob &J) {
-    std::vector<size_t> Failed = ensure(Units, *J.Plan, J.Members);
+    std::vector<size_t> Redo;
+    std::vector<size_t> Failed = ensure(Units, *J.Plan, J.Members, &Redo);
     std::map<std::string, std::vector<size_t>> ByOwn;
     for (size_t I : Failed)
       if (Own[I]->Mergeable && Own[I]->Key != J.Plan->Key)
         ByOwn[Own[I]->Key].push_back(I);
+    // Files whose defines the PCH's headers name: a PCH of their own that
+    // holds the defines where they have them.
+    std::map<std::string, std::vector<size_t>> ByExact;
+    for (size_t I : Redo) {
+      PchCache::Plan E = Pchs.exactPlan(*Own[I]);
+      std::lock_guard<std::mutex> G(Lock);
+      ByExact[E.Key].push_back(I);
+      UsedKeys.insert(E.Key);
+      Exacts.emplace(E.Key, std::move(E));
+    }
+    for (auto &[Key, Members] : ByExact) {
+      const PchCache::Plan *E;
+      {
+        std::lock_guard<std::mutex> G(Lock);
+        E = &Exacts.at(Key);
+      }
+      ensure(Units, *E, Members);
+    }
     for (auto &[Key, Members] : ByOwn) {
       {
         std::lock_guard<std::mutex> G(Lock);
@@ -430,7 +449,8 @@ private:
   /// because it does not compile.
   std::vector<size_t> ensure(std::vector<Unit> &Units,
                              const PchCache::Plan &Plan,
-                             const std::vector<size_t> &Members) {
+                             const std::vector<size_t> &Members,
+                             std::vector<size_t> *Redo = nullptr) {
     std::string Why;
     std::optional<PchCache::Ready> R =
         Pchs.ensure(Plan, Members.size(), Stamps, Why);
@@ -439,10 +459,15 @@ private:
     std::vector<size_t> Failed;
     for (size_t M : Members) {
       Unit &U = Units[M];
-      if (R) {
+      if (R && Own[M]) {
+        U.NoPch = Pchs.mismatch(*R, *Own[M], Plan.IsExact);
+        if (Redo && PchCache::aboutDefines(U.NoPch) && !Own[M]->Exact.empty())
+          Redo->push_back(M);
+      }
+      if (R && U.NoPch.empty()) {
         U.Pch = R->Pch;
         U.PchInputs = R->Inputs;
-      } else {
+      } else if (!R) {
         U.NoPch = Why;
         if (Why == PchCache::DoesNotCompile)
           Failed.push_back(M);
@@ -453,6 +478,7 @@ private:
 
   std::vector<std::optional<PchCache::Plan>> Own; ///< each unit's plan
   std::map<std::string, PchCache::Plan> Merged;   ///< by group
+  std::map<std::string, PchCache::Plan> Exacts;   ///< by key, under Lock
   std::mutex Lock; ///< for UsedKeys, the counts and the units' PCH fields
   std::set<std::string> UsedKeys;
   unsigned Built = 0, Reused = 0, Unusable = 0;

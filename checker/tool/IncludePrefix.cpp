@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include <algorithm>
 #include <set>
 
 namespace torchdtype {
@@ -14,14 +15,23 @@ namespace {
 
 constexpr unsigned MaxDepth = 16;
 
+/// A conditional the scan is inside.
+struct Conditional {
+  bool ParentActive = true; ///< the lines around it are compiled
+  bool Active = true;       ///< the current branch is compiled
+  bool Taken = false;       ///< a branch so far was
+  bool SeenElse = false;
+};
+
 class Scanner {
 public:
-  Scanner(const std::vector<std::string> &QuoteDirs) : QuoteDirs(QuoteDirs) {}
+  Scanner(const std::vector<std::string> &QuoteDirs, MacroSource Macros)
+      : QuoteDirs(QuoteDirs), Macros(Macros) {}
 
   /// Scans File; false when it stopped at something other than includes.
   bool scan(const std::string &File, unsigned Depth) {
     if (Depth > MaxDepth || !Visited.insert(File).second)
-      return false;
+      return stop("the header " + File + " is reached twice");
     auto Buf = llvm::MemoryBuffer::getFile(File);
     if (!Buf)
       return false;
@@ -30,12 +40,14 @@ public:
     bool InComment = false;
     std::string Guard; ///< a header's #ifndef, waiting for its #define
     bool GuardOpen = false, First = Depth > 0;
+    std::vector<Conditional> Conds;
+    auto Active = [&] { return Conds.empty() || Conds.back().Active; };
     while (!Source.empty()) {
       auto [Line, Rest] = Source.split('\n');
       Source = Rest;
       llvm::StringRef L = Line.trim();
       if (L.ends_with("\\"))
-        return false; // a continued line: stop rather than parse it
+        return stop("a directive continued on the next line"); // not parsed
       if (InComment) {
         size_t End = L.find("*/");
         if (End == llvm::StringRef::npos)
@@ -54,55 +66,249 @@ public:
       }
       if (L.empty() || L.starts_with("//"))
         continue;
-      if (!L.consume_front("#"))
-        return false;
+      if (!L.consume_front("#")) {
+        if (Active())
+          return false; // code: the prefix ends here
+        // A skipped line: the preprocessor only looks for directives, but a
+        // comment opened in it still hides them.
+        if (L.contains("/*")) {
+          if (L.find_first_of("\"'") != llvm::StringRef::npos)
+            return stop("a skipped line with quotes and a comment");
+          size_t Open = L.rfind("/*");
+          if (L.find("*/", Open) == llvm::StringRef::npos)
+            InComment = true;
+        }
+        continue;
+      }
       L = L.ltrim();
+      // A comment opened on a directive's line and closed on a later one
+      // would hide what comes between: not followed.
+      if (size_t Open = L.rfind("/*");
+          Open != llvm::StringRef::npos &&
+          L.find("*/", Open + 2) == llvm::StringRef::npos)
+        return stop("a comment that goes on past the line of #" + L.str());
+      llvm::StringRef Directive = macroName(L);
+      llvm::StringRef Args = L.drop_front(Directive.size()).trim();
+      if (size_t C = Args.find("//");
+          C != llvm::StringRef::npos && Directive != "define")
+        Args = Args.take_front(C).rtrim();
       bool WasFirst = First;
       First = false;
+      if (!Active()) {
+        // Only the conditionals count in a skipped branch (its includes
+        // and defines are not compiled).
+        if (Directive == "if" || Directive == "ifdef" ||
+            Directive == "ifndef") {
+          Conditional C;
+          C.ParentActive = C.Active = false;
+          Conds.push_back(C);
+        } else if (Directive == "elif" || Directive == "elifdef" ||
+                   Directive == "elifndef" || Directive == "else") {
+          if (!branch(Conds, Directive, Args, L))
+            return false;
+        } else if (Directive == "endif") {
+          Conds.pop_back();
+        }
+        continue;
+      }
       if (!Guard.empty()) {
-        if (!L.consume_front("define") || L.trim() != Guard)
-          return false;
+        if (Directive != "define" || Args != Guard)
+          return stop("a header starting with #ifndef " + Guard +
+                      " and no #define of it");
         Guard.clear();
         GuardOpen = true;
         continue;
       }
-      if (GuardOpen && L.starts_with("endif")) {
-        GuardOpen = false;
+      if (Directive == "endif") {
+        if (!Conds.empty())
+          Conds.pop_back();
+        else if (GuardOpen)
+          GuardOpen = false;
+        else
+          return stop("an #endif without its #if");
         continue;
       }
-      if (WasFirst && L.consume_front("ifndef")) {
-        Guard = L.trim().str();
+      if (WasFirst && Directive == "ifndef") {
+        Guard = Args.str();
         if (Guard.empty())
           return false;
         continue;
       }
-      if (L == "pragma once")
+      if (Directive == "if" || Directive == "ifdef" || Directive == "ifndef") {
+        if (SeenAngle)
+          return stop("a conditional after an include (#" + L.str() +
+                      "): the headers before it may decide it");
+        std::optional<bool> V = condition(Directive, Args, L);
+        if (!V)
+          return false;
+        Conditional C;
+        C.Active = C.Taken = *V;
+        Conds.push_back(C);
         continue;
-      if (!L.consume_front("include"))
-        return false;
-      L = L.ltrim();
-      char Close = L.starts_with("<") ? '>' : L.starts_with("\"") ? '"' : 0;
-      size_t End = Close ? L.find(Close, 1) : llvm::StringRef::npos;
+      }
+      if (Directive == "elif" || Directive == "elifdef" ||
+          Directive == "elifndef" || Directive == "else") {
+        if (Conds.empty())
+          return stop("an #" + Directive.str() + " without its #if");
+        if (!branch(Conds, Directive, Args, L))
+          return false;
+        continue;
+      }
+      if (Directive == "define" || Directive == "undef") {
+        llvm::StringRef Name = macroName(Args);
+        if (Name.empty())
+          return stop("#" + L.str());
+        if (Table) {
+          if (Directive == "define")
+            Table->define(Args);
+          else
+            Table->undefine(Name);
+        } else {
+          Pending.push_back({Directive == "define", Args.str()});
+        }
+        Events.push_back(Name.str());
+        Exact += "#" + Directive.str() + " " + Args.str() + "\n";
+        continue;
+      }
+      if (L == "pragma once" || Directive.empty())
+        continue;
+      if (Directive != "include")
+        return stop("#" + L.str());
+      llvm::StringRef Inc = Args;
+      char Close = Inc.starts_with("<") ? '>' : Inc.starts_with("\"") ? '"' : 0;
+      size_t End = Close ? Inc.find(Close, 1) : llvm::StringRef::npos;
       if (End == llvm::StringRef::npos)
-        return false;
-      llvm::StringRef After = L.substr(End + 1).trim();
+        return stop("#" + L.str());
+      llvm::StringRef After = Inc.substr(End + 1).trim();
       if (!After.empty() && !After.starts_with("//"))
         return false;
-      llvm::StringRef Name = L.substr(1, End - 1);
+      llvm::StringRef Name = Inc.substr(1, End - 1);
       if (Close == '>') {
         Out += "#include <" + Name.str() + ">\n";
+        SeenAngle = true;
+        Events.push_back(""); // an include: the defines before it count
+        Exact += "#include <" + Name.str() + ">\n";
+        ExactEnd = Exact.size();
         continue;
       }
       std::string Header = resolve(Dir, Name);
       if (Header.empty() || !scan(Header, Depth + 1))
         return false;
     }
-    return Guard.empty() && !GuardOpen;
+    return Conds.empty() && Guard.empty() && !GuardOpen;
+  }
+
+  /// The names defined or undefined before the last include, each once.
+  std::vector<std::string> definedBeforeIncludes() const {
+    std::vector<std::string> Names;
+    auto Last = std::find(Events.rbegin(), Events.rend(), "");
+    for (auto It = Events.begin(); Last != Events.rend() && It != Last.base();
+         ++It)
+      if (!It->empty() && !llvm::is_contained(Names, *It))
+        Names.push_back(*It);
+    return Names;
   }
 
   std::string Out;
+  std::vector<std::string> Tested;
+  std::string Stop;
+  /// The angle includes, defines and undefines met, in order, as lines;
+  /// ExactEnd: its length at the last include.
+  std::string Exact;
+  size_t ExactEnd = 0;
 
 private:
+  bool stop(const std::string &Why) {
+    if (Stop.empty())
+      Stop = Why;
+    return false;
+  }
+
+  /// The macros where the scan is: the command's and the file's own.
+  const MacroTable *table() {
+    if (!Table) {
+      const MacroTable *Base = Macros ? Macros() : nullptr;
+      if (!Base)
+        return nullptr;
+      Table = *Base;
+      for (const auto &[Define, Rest] : Pending) {
+        if (Define)
+          Table->define(Rest);
+        else
+          Table->undefine(macroName(Rest));
+      }
+    }
+    return &*Table;
+  }
+
+  /// Adds Name and the macros its definition names to Tested.
+  void noteTested(const std::string &Name, unsigned Depth = 0) {
+    if (Depth > 8 || llvm::is_contained(Tested, Name))
+      return;
+    Tested.push_back(Name);
+    if (const MacroTable::Macro *M = Table ? Table->find(Name) : nullptr)
+      for (const std::string &N : conditionIdentifiers(M->Body))
+        noteTested(N, Depth + 1);
+  }
+
+  /// The value of a conditional directive (if, ifdef, ifndef, elif,
+  /// elifdef, elifndef); nothing when it cannot be known.
+  std::optional<bool> condition(llvm::StringRef Directive, llvm::StringRef Args,
+                                llvm::StringRef Line) {
+    const MacroTable *M = table();
+    if (!M) {
+      stop("a conditional (#" + Line.str() +
+           ") and its command's macros are not known");
+      return std::nullopt;
+    }
+    if (Directive.ends_with("def")) {
+      llvm::StringRef Name = macroName(Args);
+      if (Name.empty() || Name.size() != Args.size()) {
+        stop("#" + Line.str());
+        return std::nullopt;
+      }
+      noteTested(Name.str());
+      bool Defined = isBuiltinMacro(Name) || M->find(Name);
+      return Directive.ends_with("ndef") ? !Defined : Defined;
+    }
+    for (const std::string &N : conditionIdentifiers(Args))
+      noteTested(N);
+    std::string Why;
+    std::optional<bool> V = evaluateCondition(Args, *M, Why);
+    if (!V)
+      stop("a conditional that cannot be evaluated under its command's "
+           "macros (#" +
+           Line.str() + "): " + Why);
+    return V;
+  }
+
+  /// An #elif, #elifdef, #elifndef or #else of the innermost conditional.
+  bool branch(std::vector<Conditional> &Conds, llvm::StringRef Directive,
+              llvm::StringRef Args, llvm::StringRef Line) {
+    Conditional &C = Conds.back();
+    if (C.SeenElse)
+      return stop("#" + Line.str() + " after #else");
+    if (Directive == "else") {
+      C.SeenElse = true;
+      C.Active = C.ParentActive && !C.Taken;
+      C.Taken |= C.Active;
+      return true;
+    }
+    if (!C.ParentActive || C.Taken) {
+      C.Active = false;
+      return true;
+    }
+    if (SeenAngle)
+      return stop("a conditional after an include (#" + Line.str() +
+                  "): the headers before it may decide it");
+    std::optional<bool> V = condition(
+        Directive == "elif" ? "if" : Directive.drop_front(2), Args, Line);
+    if (!V)
+      return false;
+    C.Active = C.Taken = *V;
+    return true;
+  }
+
   std::string resolve(llvm::StringRef Dir, llvm::StringRef Name) {
     auto Try = [&](llvm::StringRef D) -> std::string {
       llvm::SmallString<256> P(D);
@@ -119,6 +325,13 @@ private:
   }
 
   const std::vector<std::string> &QuoteDirs;
+  MacroSource Macros;
+  std::optional<MacroTable> Table;
+  /// The file's defines (true) and undefines met before Table was needed.
+  std::vector<std::pair<bool, std::string>> Pending;
+  /// Each define or undefine's name, and "" for each angle include.
+  std::vector<std::string> Events;
+  bool SeenAngle = false;
   std::set<std::string> Visited;
 };
 
@@ -199,11 +412,25 @@ std::string mergePrefixes(const std::vector<std::string> &Prefixes) {
   return Out;
 }
 
+PrefixScan scanPrefix(const std::string &MainFile,
+                      const std::vector<std::string> &QuoteDirs,
+                      MacroSource Macros) {
+  Scanner S(QuoteDirs, Macros);
+  S.scan(MainFile, 0);
+  PrefixScan R;
+  R.Prefix = std::move(S.Out);
+  R.Defined = S.definedBeforeIncludes();
+  if (!R.Defined.empty())
+    R.Exact = S.Exact.substr(0, S.ExactEnd);
+  if (!R.Prefix.empty())
+    R.Tested = std::move(S.Tested);
+  R.Stop = std::move(S.Stop);
+  return R;
+}
+
 std::string includePrefix(const std::string &MainFile,
                           const std::vector<std::string> &QuoteDirs) {
-  Scanner S(QuoteDirs);
-  S.scan(MainFile, 0);
-  return S.Out;
+  return scanPrefix(MainFile, QuoteDirs, nullptr).Prefix;
 }
 
 } // namespace torchdtype

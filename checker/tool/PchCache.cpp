@@ -5,6 +5,7 @@
 #include "IncludePrefix.h"
 #include "UserCodeRunner.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -97,10 +98,25 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
         break;
       }
   }
-  std::string Prefix = sharedPrefix(
-      includePrefix(absoluteIn(C.Directory, C.Filename), QuoteDirs));
+  std::string Group = C.Directory + '\0';
+  for (const std::string &F : *Flags)
+    Group += F + '\0';
+  Group = hashText(Group);
+  std::string Source = absoluteIn(C.Directory, C.Filename);
+  // The command's macros, for a file whose first lines are conditionals:
+  // once per group (the same flags give the same macros).
+  auto MacrosOf = [&]() -> const MacroTable * {
+    auto It = Macros.find(Group);
+    if (It == Macros.end())
+      It = Macros.emplace(Group, commandMacros(*Flags, Source)).first;
+    return It->second ? &*It->second : nullptr;
+  };
+  PrefixScan Scan = scanPrefix(Source, QuoteDirs, MacrosOf);
+  std::string Prefix = sharedPrefix(Scan.Prefix);
   if (Prefix.empty()) {
     Why = "the file does not start with #include <...> lines";
+    if (!Scan.Stop.empty())
+      Why += " (" + Scan.Stop + ")";
     return std::nullopt;
   }
   Plan P;
@@ -116,10 +132,10 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
                 "), so it shares a PCH only with files that start the same way";
   }
   P.Prefix = std::move(Prefix);
-  std::string Group = C.Directory + '\0';
-  for (const std::string &F : P.Flags)
-    Group += F + '\0';
-  P.Group = hashText(Group);
+  P.Defined = std::move(Scan.Defined);
+  P.Exact = std::move(Scan.Exact);
+  P.Tested = std::move(Scan.Tested);
+  P.Group = std::move(Group);
   P.Key = keyOf(P);
   return P;
 }
@@ -127,6 +143,17 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
 std::string PchCache::keyOf(const Plan &P) const {
   std::string Id = ToolId + '\0' + Project.root() + '\0' + P.Group + '\0';
   return hashText(Id + P.Prefix);
+}
+
+PchCache::Plan PchCache::exactPlan(const Plan &Own) const {
+  Plan E = Own;
+  E.Prefix = Own.Exact;
+  E.Mergeable = false;
+  E.IsExact = true;
+  E.Shape = "its defines come before its includes, so it shares a PCH only "
+            "with files that start the same way";
+  E.Key = keyOf(E);
+  return E;
 }
 
 PchCache::Plan PchCache::merge(const std::vector<const Plan *> &Plans) const {
@@ -181,7 +208,7 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
     Why = "cannot create " + D;
     return std::nullopt;
   }
-  if (Users < 2 && !Known) {
+  if (Users < 2 && !Known && !worthAlone(P)) {
     writeAtomically(Seen, ""); // built on the next run that needs it
     Why = "the only file with its includes and flags (the next run that "
           "needs it builds it)";
@@ -213,7 +240,11 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
     return std::nullopt;
   }
   std::error_code EC; // a full disk, say: tried again on the next run
-  if (!writeAtomically(Pch, llvm::StringRef(B.Bytes.data(), B.Bytes.size()),
+  if (!writeAtomically(D + "/identifiers",
+                       llvm::join(B.Identifiers, "\n") + "\n", &EC) ||
+      !writeAtomically(D + "/macros", llvm::join(B.MacroNames, "\n") + "\n",
+                       &EC) ||
+      !writeAtomically(Pch, llvm::StringRef(B.Bytes.data(), B.Bytes.size()),
                        &EC)) {
     Why = "cannot write the precompiled header " + Pch + ": " + EC.message();
     return std::nullopt;
@@ -224,6 +255,88 @@ std::optional<PchCache::Ready> PchCache::ensure(const Plan &P, unsigned Users,
     return std::nullopt;
   }
   return Ready{Pch, B.Inputs, true};
+}
+
+std::string PchCache::mismatch(const Ready &R, const Plan &Own, bool Exact) {
+  if (Own.Defined.empty() && Own.Tested.empty())
+    return "";
+  std::lock_guard<std::mutex> G(NamesLock);
+  auto It = Names.find(R.Pch);
+  if (It == Names.end()) {
+    std::pair<llvm::StringSet<>, llvm::StringSet<>> Sets;
+    llvm::StringRef D = llvm::sys::path::parent_path(R.Pch);
+    bool Ok = true;
+    for (auto [File, Set] : {std::pair{"/identifiers", &Sets.first},
+                             std::pair{"/macros", &Sets.second}}) {
+      auto Buf = llvm::MemoryBuffer::getFile(D.str() + File);
+      if (!Buf) {
+        Ok = false;
+        break;
+      }
+      llvm::SmallVector<llvm::StringRef, 0> Lines;
+      (*Buf)->getBuffer().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+      for (llvm::StringRef L : Lines)
+        Set->insert(L);
+    }
+    if (!Ok)
+      return "the precompiled header's lists of identifiers and macros are "
+             "missing, so its macros cannot be compared with the file's";
+    It = Names.emplace(R.Pch, std::move(Sets)).first;
+  }
+  // A PCH holding the file's defines (exactPlan) may be read by its
+  // headers; they must not define them too (the file's #define after it
+  // would then change what the headers left).
+  for (const std::string &M : Own.Defined)
+    if (!Exact && It->second.first.contains(M))
+      return DefinesWhy + M +
+             " before its includes, and the precompiled headers name it "
+             "(they could read it)";
+    else if (Exact && It->second.second.contains(M))
+      return DefinesWhy + M +
+             " before its includes, and its headers define it too";
+  for (const std::string &M : Own.Tested)
+    if (It->second.second.contains(M))
+      return "its first conditionals test " + M +
+             ", which the precompiled headers define";
+  return "";
+}
+
+bool PchCache::worthAlone(const Plan &P) const {
+  // A PCH skips LibTorch's bodies: built for one file, it and the parse
+  // with it cost about 0.6x the file's parse without it (docs/benchmarks.md).
+  if (!namesLibTorch(P.Prefix))
+    return false;
+  // Its headers must not be the project's (the build would be wasted):
+  // those of the prefix's lines, found in the command's directories.
+  std::vector<std::string> Dirs;
+  for (size_t I = 1; I < P.Flags.size(); ++I) {
+    llvm::StringRef A = P.Flags[I];
+    for (llvm::StringRef Flag : {"-isystem", "-idirafter", "-I"})
+      if (A.consume_front(Flag)) {
+        if (A.empty() && I + 1 < P.Flags.size())
+          A = P.Flags[++I];
+        Dirs.push_back(absoluteIn(P.Directory, A));
+        break;
+      }
+  }
+  std::vector<std::string> Found;
+  llvm::SmallVector<llvm::StringRef, 16> Lines;
+  llvm::StringRef(P.Prefix).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef L : Lines) {
+    if (L.starts_with("#define ") || L.starts_with("#undef "))
+      continue; // an exact plan's
+    if (!L.consume_front("#include <") || !L.consume_back(">"))
+      return false;
+    for (const std::string &D : Dirs) {
+      llvm::SmallString<256> Path(D);
+      llvm::sys::path::append(Path, L);
+      if (fs::is_regular_file(Path)) {
+        Found.push_back(std::string(Path));
+        break;
+      }
+    }
+  }
+  return Project.ownOf(Found).empty();
 }
 
 void PchCache::prune(const std::set<std::string> &UsedKeys,

@@ -12,6 +12,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/Sema.h"
@@ -22,6 +23,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <set>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -200,6 +202,33 @@ private:
   const ::torchdtype::ApiModel Api{::torchdtype::TorchVersion{}};
 };
 
+/// The macros the headers of a prefix define or undefine (not those of the
+/// command line, nor the prefix's own lines).
+class MacroNamesRecorder : public PPCallbacks {
+public:
+  MacroNamesRecorder(SourceManager &SM, std::set<std::string> &Names)
+      : SM(SM), Names(Names) {}
+  void MacroDefined(const Token &Name, const MacroDirective *) override {
+    note(Name);
+  }
+  void MacroUndefined(const Token &Name, const MacroDefinition &,
+                      const MacroDirective *) override {
+    note(Name);
+  }
+
+private:
+  void note(const Token &Name) {
+    SourceLocation L = Name.getLocation();
+    if (L.isInvalid() || SM.isWrittenInMainFile(L) ||
+        SM.isWrittenInBuiltinFile(L) || SM.isWrittenInCommandLineFile(L))
+      return;
+    if (const IdentifierInfo *II = Name.getIdentifierInfo())
+      Names.insert(II->getName().str());
+  }
+  SourceManager &SM;
+  std::set<std::string> &Names;
+};
+
 /// GeneratePCHAction that also reports what it read.
 class PchAction : public GeneratePCHAction {
 public:
@@ -217,6 +246,10 @@ public:
             absolutePath(SM.getFileManager(), It->first));
     std::sort(Result.UserHeaders.begin(), Result.UserHeaders.end());
     Result.Inputs = readFiles(SM);
+    for (const auto &Entry : CI.getPreprocessor().getIdentifierTable())
+      Result.Identifiers.push_back(Entry.getKey().str());
+    std::sort(Result.Identifiers.begin(), Result.Identifiers.end());
+    Result.MacroNames.assign(MacroNames.begin(), MacroNames.end());
     GeneratePCHAction::EndSourceFileAction();
   }
 
@@ -227,6 +260,8 @@ public:
     std::string Sysroot;
     if (!ComputeASTConsumerArguments(CI, Sysroot))
       return nullptr;
+    CI.getPreprocessor().addPPCallbacks(std::make_unique<MacroNamesRecorder>(
+        CI.getSourceManager(), MacroNames));
     // Read by ParseAST, which runs after this; each body is then asked of
     // the consumers (all must agree to skip it).
     CI.getFrontendOpts().SkipFunctionBodies = !AllBodies;
@@ -252,6 +287,7 @@ public:
 private:
   PchBuild &Result;
   bool AllBodies;
+  std::set<std::string> MacroNames;
 };
 
 } // namespace
@@ -330,6 +366,16 @@ PchBuild buildPch(const std::vector<std::string> &Flags,
     Factory(PchBuild &R, bool AllBodies) : R(R), AllBodies(AllBodies) {}
     std::unique_ptr<FrontendAction> create() override {
       return std::make_unique<PchAction>(R, AllBodies);
+    }
+    // No "N warnings generated." on stderr (LibTorch's headers by -I warn
+    // under -Wall): the build says nothing but whether it worked.
+    bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                       FileManager *Files,
+                       std::shared_ptr<PCHContainerOperations> PCH,
+                       DiagnosticConsumer *Diags) override {
+      Invocation->getDiagnosticOpts().ShowCarets = false;
+      return FrontendActionFactory::runInvocation(Invocation, Files, PCH,
+                                                  Diags);
     }
 
   private:

@@ -45,6 +45,9 @@ struct PchBuild {
   /// absolute: the project's own headers, or a library's found with -I.
   std::vector<std::string> UserHeaders;
   std::vector<std::string> Inputs;
+  /// Every identifier its headers name (what a macro defined before them
+  /// could change), and the macros they define or undefine.
+  std::vector<std::string> Identifiers, MacroNames;
   /// The PCH, built in memory: the caller writes it with the error checked
   /// (clang's own output stream ends the process on a failed write, a full
   /// disk say).

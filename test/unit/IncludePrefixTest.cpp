@@ -44,7 +44,8 @@ TEST_F(IncludePrefixTest, LeadingAngleIncludesUpToCode) {
 }
 
 TEST_F(IncludePrefixTest, StopsAtMacrosAndConditionals) {
-  EXPECT_EQ(prefix("#define X 1\n#include <torch/torch.h>\n"), "");
+  // Without the command's macros, a conditional cannot be evaluated.
+  EXPECT_EQ(prefix("#ifdef Y\n#include <b.h>\n#endif\n"), "");
   EXPECT_EQ(prefix("#include <a.h>\n#ifdef Y\n#include <b.h>\n#endif\n"),
             "#include <a.h>\n");
   EXPECT_EQ(prefix("#include <a.h>\n#include MACRO_HEADER\n#include <b.h>\n"),
@@ -52,7 +53,177 @@ TEST_F(IncludePrefixTest, StopsAtMacrosAndConditionals) {
   EXPECT_EQ(prefix("#include <a.h> int x;\n"), "");
   EXPECT_EQ(prefix("#include <a.h>\n#include \\\n <b.h>\n"),
             "#include <a.h>\n");
+  EXPECT_EQ(prefix("#include <a.h>\n#pragma GCC diagnostic push\n"
+                   "#include <b.h>\n"),
+            "#include <a.h>\n");
   EXPECT_EQ(prefix("int main() {}\n"), "");
+}
+
+/// The scan of Main under the macros of Predefines (`#define` lines).
+PrefixScan scanWith(const std::string &Path, const std::string &Predefines) {
+  MacroTable M = MacroTable::fromDirectives(Predefines);
+  return scanPrefix(Path, {}, [&]() -> const MacroTable * { return &M; });
+}
+
+TEST_F(IncludePrefixTest, DefinesBeforeTheIncludes) {
+  // pytorch_scatter's shape aside, a macro defined first: the includes
+  // after it are the prefix, and the macro is one the PCH must not read.
+  PrefixScan S = scanWith(write("main.cpp", "#define _USE_MATH_DEFINES\n"
+                                            "#include <cmath>\n"
+                                            "#define AFTER 1\n"
+                                            "#include <torch/extension.h>\n"
+                                            "#define LAST 2\nint x;\n"),
+                          "");
+  EXPECT_EQ(S.Prefix, "#include <cmath>\n#include <torch/extension.h>\n");
+  EXPECT_EQ(S.Defined,
+            (std::vector<std::string>{"_USE_MATH_DEFINES", "AFTER"}));
+  EXPECT_TRUE(S.Tested.empty());
+  EXPECT_EQ(S.Stop, "");
+  // The prefix with the defines where the file has them, up to its last
+  // include (for a PCH that holds them).
+  EXPECT_EQ(S.Exact, "#define _USE_MATH_DEFINES\n#include <cmath>\n"
+                     "#define AFTER 1\n#include <torch/extension.h>\n");
+  S = scanWith(write("main.cpp", "#undef NDEBUG\n#include <torch/torch.h>\n"),
+               "");
+  EXPECT_EQ(S.Defined, std::vector<std::string>{"NDEBUG"});
+}
+
+TEST_F(IncludePrefixTest, ConditionalsFirstAreEvaluated) {
+  std::string Scatter = write("scatter.cpp", "#ifdef WITH_PYTHON\n"
+                                             "#include <Python.h>\n"
+                                             "#endif\n"
+                                             "#include <torch/script.h>\n"
+                                             "\nint f();\n");
+  PrefixScan S = scanWith(Scatter, "#define WITH_PYTHON 1\n");
+  EXPECT_EQ(S.Prefix, "#include <Python.h>\n#include <torch/script.h>\n");
+  EXPECT_EQ(S.Tested, std::vector<std::string>{"WITH_PYTHON"});
+  S = scanWith(Scatter, "#define __linux__ 1\n");
+  EXPECT_EQ(S.Prefix, "#include <torch/script.h>\n");
+  // #if, #elif, #else, nested, with the file's own defines.
+  std::string Nested =
+      write("nested.cpp", "#define LEVEL 2\n"
+                          "#if defined(_WIN32) && !defined(__MINGW32__)\n"
+                          "#include <windows.h>\n"
+                          "#elif LEVEL >= 2 || __GNUC__ < 4\n"
+                          "#  if 0\n#include <never.h>\n#  else\n"
+                          "#include <level2.h>\n#  endif\n"
+                          "#else\n#include <other.h>\n#endif\n"
+                          "#include <torch/torch.h>\n");
+  S = scanWith(Nested, "#define __GNUC__ 12\n");
+  EXPECT_EQ(S.Prefix, "#include <level2.h>\n#include <torch/torch.h>\n");
+  EXPECT_EQ(S.Defined, std::vector<std::string>{"LEVEL"});
+  EXPECT_EQ(S.Tested, (std::vector<std::string>{"_WIN32", "__MINGW32__",
+                                                "LEVEL", "__GNUC__"}));
+  S = scanWith(Nested, "#define _WIN32 1\n");
+  EXPECT_EQ(S.Prefix, "#include <windows.h>\n#include <torch/torch.h>\n");
+}
+
+TEST_F(IncludePrefixTest, IncludeInsideIfZeroIsSkipped) {
+  PrefixScan S = scanWith(write("main.cpp", "#if 0\n#include <old.h>\n"
+                                            "int dead_code(); /* a comment\n"
+                                            "#include <in_comment.h> */\n"
+                                            "#define NOT_DEFINED\n#endif\n"
+                                            "#include <torch/torch.h>\n"),
+                          "");
+  EXPECT_EQ(S.Prefix, "#include <torch/torch.h>\n");
+  EXPECT_TRUE(S.Defined.empty());
+  EXPECT_EQ(S.Stop, "");
+  // A quote and a comment on a skipped line: which opens first is not
+  // worked out.
+  S = scanWith(write("main.cpp", "#if 0\nchar c = '/*';\n#endif\n"
+                                 "#include <torch/torch.h>\n"),
+               "");
+  EXPECT_EQ(S.Prefix, "");
+  EXPECT_EQ(S.Stop, "a skipped line with quotes and a comment");
+}
+
+TEST_F(IncludePrefixTest, ConditionalsThatCannotBeProvedStop) {
+  // __has_include: only the compiler knows.
+  PrefixScan S = scanWith(write("main.cpp", "#if __has_include(<Python.h>)\n"
+                                            "#include <Python.h>\n#endif\n"
+                                            "#include <torch/torch.h>\n"),
+                          "");
+  EXPECT_EQ(S.Prefix, "");
+  EXPECT_NE(S.Stop.find("cannot be evaluated"), std::string::npos) << S.Stop;
+  EXPECT_NE(S.Stop.find("__has_include"), std::string::npos) << S.Stop;
+  // A function-like macro.
+  S = scanWith(write("main.cpp", "#if VERSION_AT_LEAST(2, 0)\n#include <a.h>\n"
+                                 "#endif\n#include <torch/torch.h>\n"),
+               "#define VERSION_AT_LEAST(a, b) 1\n");
+  EXPECT_EQ(S.Prefix, "");
+  EXPECT_NE(S.Stop.find("function-like"), std::string::npos) << S.Stop;
+  // After an angle include: that header may define what it tests.
+  S = scanWith(write("main.cpp",
+                     "#include <torch/extension.h>\n"
+                     "#ifdef WITH_CUDA\n#include <cuda.h>\n#endif\n"),
+               "#define WITH_CUDA 1\n");
+  EXPECT_EQ(S.Prefix, "#include <torch/extension.h>\n");
+  EXPECT_NE(S.Stop.find("after an include"), std::string::npos) << S.Stop;
+  // Unbalanced, and #elif after #else.
+  S = scanWith(write("main.cpp", "#endif\n#include <a.h>\n"), "");
+  EXPECT_EQ(S.Prefix, "");
+  S = scanWith(
+      write("main.cpp", "#if 1\n#else\n#elif 1\n#endif\n#include <a.h>\n"), "");
+  EXPECT_EQ(S.Prefix, "");
+  // A comment opened on a directive's line hides the lines after it.
+  S = scanWith(write("main.cpp", "#define X 1 /* until\n#include <hidden.h>\n"
+                                 "*/\n#include <torch/torch.h>\n"),
+               "");
+  EXPECT_EQ(S.Prefix, "");
+  EXPECT_NE(S.Stop.find("a comment that goes on past"), std::string::npos);
+  S = scanWith(write("main.cpp", "#define X 1 /* closed */\n"
+                                 "#include <torch/torch.h>\n"),
+               "");
+  EXPECT_EQ(S.Prefix, "#include <torch/torch.h>\n");
+  // A conditional left open by the includes is fine up to the code.
+  S = scanWith(
+      write("main.cpp", "#ifndef SKIP\n#include <a.h>\nint x;\n#endif\n"), "");
+  EXPECT_EQ(S.Prefix, "#include <a.h>\n");
+}
+
+TEST_F(IncludePrefixTest, EvaluatesConditionsLikeThePreprocessor) {
+  MacroTable M = MacroTable::fromDirectives(
+      "# 1 \"<built-in>\" 3\n#define __cplusplus 201703L\n#define ONE 1\n"
+      "#define TWO (ONE + ONE)\n#define SELF SELF\n#define EMPTY\n"
+      "#define F(x) x\n#define GONE 1\n#undef GONE\n");
+  auto Eval = [&](const char *E) {
+    std::string Why;
+    std::optional<bool> V = evaluateCondition(E, M, Why);
+    return V ? (*V ? 1 : 0) : -1;
+  };
+  EXPECT_EQ(Eval("__cplusplus >= 201703L"), 1);
+  EXPECT_EQ(Eval("TWO * 3 == 6 && defined ONE && !defined(GONE)"), 1);
+  EXPECT_EQ(Eval("UNDEFINED_NAME"), 0);
+  EXPECT_EQ(Eval("SELF"), 0);
+  EXPECT_EQ(Eval("true && !false"), 1);
+  EXPECT_EQ(Eval("0x10 == 16 && 010 == 8 && (1 ? 2 : 3) == 2"), 1);
+  EXPECT_EQ(Eval("-1 < 0 && (1 << 4) == 16 && 7 % 4 == 3"), 1);
+  EXPECT_EQ(Eval("defined(__has_include)"), 1);
+  EXPECT_EQ(Eval("__has_include(<x.h>)"), -1);
+  EXPECT_EQ(Eval("F(1)"), -1);
+  EXPECT_EQ(Eval("1 / 0"), -1);
+  EXPECT_EQ(Eval("'a' == 97"), -1);
+  EXPECT_EQ(Eval("1u > 0"), -1);
+  EXPECT_EQ(Eval("(1"), -1);
+  EXPECT_EQ(Eval("EMPTY"), -1);
+  EXPECT_EQ(Eval(""), -1);
+}
+
+TEST_F(IncludePrefixTest, CommandMacrosAreClangs) {
+  std::string File = write("main.cpp", "");
+  std::optional<MacroTable> M =
+      commandMacros({"g++", "-std=c++17", "-DWITH_PYTHON", "-DLEVEL=3",
+                     "-D__linux__=7", "-U__linux__", "-c"},
+                    File);
+  ASSERT_TRUE(M);
+  ASSERT_TRUE(M->find("WITH_PYTHON"));
+  EXPECT_EQ(M->find("WITH_PYTHON")->Body, "1");
+  EXPECT_EQ(M->find("LEVEL")->Body, "3");
+  EXPECT_EQ(M->find("__cplusplus")->Body, "201703L");
+  EXPECT_FALSE(M->find("__linux__")); // -U after -D
+  EXPECT_TRUE(M->find("__x86_64__") || M->find("__aarch64__"));
+  EXPECT_FALSE(M->find("_WIN32"));
+  EXPECT_FALSE(commandMacros({"clang++", "--no-such-flag"}, File));
 }
 
 TEST_F(IncludePrefixTest, FollowsQuotedHeadersWithGuards) {
