@@ -5,6 +5,8 @@
 //   torchdtype pch -o OUT HEADER -- FLAGS...       a fast-loading PCH
 //   torchdtype explain [--kb DIR] [--zh] TEXT...   explain an error message
 //   torchdtype explain [--kb DIR] [--zh] -         ... read from standard input
+//   torchdtype --version                           versions: its, LLVM's and
+//                                                  the PyTorch ones it knows
 //
 // Exit status: 0 when a record matches, 1 when none does, 2 on bad usage or a
 // broken knowledge-base directory.
@@ -12,9 +14,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "HeaderVersion.h"
 #include "MergeCommand.h"
 #include "PchCommand.h"
 #include "kb/KnowledgeBase.h"
+#include "llvm/Config/llvm-config.h"
 
 #include <cstring>
 #include <iostream>
@@ -34,6 +38,7 @@ const char *const Usage =
     "(--help)\n"
     "       torchdtype explain [--kb DIR] [--zh] TEXT...\n"
     "       torchdtype explain [--kb DIR] [--zh] -     (read a log from stdin)\n"
+    "       torchdtype --version\n"
     "\n"
     "Prints the knowledge-base records whose error message occurs in TEXT:\n"
     "root cause, what works, what does not, and which torchdtype check\n"
@@ -145,6 +150,15 @@ int main(int Argc, char **Argv) {
   if (Args.empty() || Args[0] == "-h" || Args[0] == "--help") {
     std::cout << Usage;
     return Args.empty() ? 2 : 0;
+  }
+  if (Args[0] == "--version" || Args[0] == "-version") {
+    std::cout << "torchdtype " << TORCHDTYPE_VERSION << "\n"
+              << "LLVM " << LLVM_VERSION_STRING << "\n"
+              << "PyTorch versions known: " << knownTorchVersionsText()
+              << " (without a PyTorchVersion option: the version of the "
+                 "code's LibTorch headers, else "
+              << defaultTorchVersion().str() << ")\n";
+    return 0;
   }
   if (Args[0] == "explain")
     return explain(std::vector<std::string>(Args.begin() + 1, Args.end()));
