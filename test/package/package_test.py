@@ -80,7 +80,8 @@ def main():
         module = os.path.join(usr, "lib", "torchdtype", "torchdtype.so")
         for f in (tidy, tool, module, os.path.join(usr, "share", "torchdtype", "kb", "schema.json"),
                   os.path.join(usr, "share", "torchdtype", "pre-commit-hook.sh"),
-                  os.path.join(usr, "share", "doc", "torchdtype", "README.md")):
+                  os.path.join(usr, "share", "doc", "torchdtype", "README.md"),
+                  os.path.join(usr, "share", "doc", "torchdtype", "editors.md")):
             expect(os.path.isfile(f), "the package holds %s" % os.path.relpath(f, root))
         records = glob.glob(os.path.join(usr, "share", "torchdtype", "kb", "records", "*.json"))
         expect(len(records) == len(glob.glob(os.path.join(ROOT, "kb", "records", "*.json"))),
