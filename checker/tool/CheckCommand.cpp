@@ -284,7 +284,7 @@ public:
     if (!UseResults)
       return;
     if (std::optional<std::vector<Finding>> F =
-            Results.lookup(U.File, U.Key, Stamps)) {
+            Results.lookup(U.File, U.Key, Stamps, &U.Version)) {
       U.Cached = true;
       U.Findings = std::move(*F);
     }
@@ -379,7 +379,7 @@ public:
       return;
     std::vector<std::string> Inputs = U.Inputs;
     llvm::append_range(Inputs, U.PchInputs);
-    if (!Results.store(U.File, U.Key, Inputs, Findings, Stamps))
+    if (!Results.store(U.File, U.Key, Inputs, Findings, Stamps, U.Version))
       StoreFailures += 1;
   }
 
@@ -417,8 +417,8 @@ public:
       OS << "torchdtype check: no pch: " << U.File << ": " << Why << "\n";
     }
     std::vector<std::pair<std::string, const tooling::CompileCommand *>> Vs;
-    for (size_t I : Analysed)
-      Vs.push_back({Units[I].Version, &Units[I].Command});
+    for (const Unit &U : Units) // analysed now or by the run cached
+      Vs.push_back({U.Version, &U.Command});
     printVersionStats(OS, Vs);
   }
 

@@ -1,8 +1,9 @@
 //===- VersionStats.h - the PyTorch version per set of flags ----*- C++ -*-===//
 //
 // `torchdtype check --stats` names the PyTorch version the checks judged
-// the analysed files as, per set of compile flags (the include path decides
-// which LibTorch headers, so which torch/version.h, a file reads).
+// the files as (in this run, or in the one whose results the cache holds),
+// per set of compile flags (the include path decides which LibTorch
+// headers, so which torch/version.h, a file reads).
 //
 //===----------------------------------------------------------------------===//
 

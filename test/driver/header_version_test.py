@@ -9,8 +9,9 @@ On the real headers of each VERSION (default 1.13.1 2.6.0 2.14.1; flags as in
 test/real/run-real-tier.py), a file using <torch/torch.h> and (but on 2.6.0)
 one using <ATen/ATen.h> only (torch/version.h not included: found on the
 include path) with float16 matrix products on the CPU, which only 1.13 has no
-kernel for: `torchdtype check --stats` names the version for the flags and
-the products are reported on 1.13.1 only; on 1.13.1 the option wins over the
+kernel for: `torchdtype check --stats` names the version for the flags (on 1.13.1
+also for files from the result cache) and the products are reported on
+1.13.1 only; on 1.13.1 the option wins over the
 headers, and torchdtype-tidy and clang-tidy-19 --load judge it the same way.
 On the mock headers (no torch/version.h): 2.14.
 Prints `N passed, N failed`; exit 1 on any failure.
@@ -59,8 +60,9 @@ def project(d, flags, files):
         json.dump(db, f, indent=1)
 
 
-def check(d, *args):
-    r = subprocess.run([TOOL, "check", "-p", d, "--stats", "--quiet", "--no-cache",
+def check(d, *args, cache=None):
+    r = subprocess.run([TOOL, "check", "-p", d, "--stats", "--quiet",
+                        "--cache-dir=" + cache if cache else "--no-cache",
                         "--checks=-*,torchdtype-*"] + list(args),
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=900)
     versions = re.findall(r"^torchdtype check: PyTorch (.*) for (\d+) file\(s\) with: ", r.stderr,
@@ -97,7 +99,8 @@ def main():
             # same lookup as 1.13's.
             files = {"t.cpp": TORCH} if v == "2.6.0" else {"t.cpp": TORCH, "a.cpp": ATEN}
             project(d, flags, files)
-            code, out, err, versions = check(d, "--no-pch", "-j", "2")
+            cache = os.path.join(tmp, "cache-" + v) if v == "1.13.1" else None
+            code, out, err, versions = check(d, "--no-pch", "-j", "2", cache=cache)
             expect(code == (1 if v == "1.13.1" else 0) and not re.search("error", err),
                    "%s: exit %d %r" % (v, code, err[-600:]))
             expect(versions == [(mm + " (torch/version.h)", str(len(files)))],
@@ -106,6 +109,11 @@ def main():
                    "%s: float16 products on the CPU %r" % (v, out[-800:]))
             if v != "1.13.1":
                 continue
+            # From the result cache: the version of the run that analysed them.
+            code, out2, err, versions = check(d, "--no-pch", cache=cache)
+            expect("0 analysed, 2 from the cache" in err and out2 == out
+                   and versions == [("1.13 (torch/version.h)", "2")],
+                   "%s: --stats names the cached files' version %r %r" % (v, versions, err[-600:]))
             # The option wins over the headers (also on the mock headers, in
             # the lit test half-on-cpu-header-version.cpp).
             project(d, flags, {"t.cpp": TORCH})
