@@ -5,6 +5,7 @@
 //   torchdtype pch -o OUT HEADER -- FLAGS...       a fast-loading PCH
 //   torchdtype explain [--kb DIR] [--zh] TEXT...   explain an error message
 //   torchdtype explain [--kb DIR] [--zh] -         ... read from standard input
+//   torchdtype compdb [-o FILE] DIR                a setup.py's compile database
 //   torchdtype --version                           versions: its, LLVM's and
 //                                                  the PyTorch ones it knows
 //
@@ -14,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "CompdbCommand.h"
 #include "HeaderVersion.h"
 #include "MergeCommand.h"
 #include "PchCommand.h"
@@ -38,6 +40,7 @@ const char *const Usage =
     "(--help)\n"
     "       torchdtype explain [--kb DIR] [--zh] TEXT...\n"
     "       torchdtype explain [--kb DIR] [--zh] -     (read a log from stdin)\n"
+    "       torchdtype compdb [-o FILE] [--python PY] DIR  (--help)\n"
     "       torchdtype --version\n"
     "\n"
     "Prints the knowledge-base records whose error message occurs in TEXT:\n"
@@ -162,8 +165,17 @@ int main(int Argc, char **Argv) {
   }
   if (Args[0] == "explain")
     return explain(std::vector<std::string>(Args.begin() + 1, Args.end()));
-  if (Args[0] == "check")
-    return runCheck(std::vector<std::string>(Args.begin() + 1, Args.end()));
+  if (Args[0] == "check") {
+    std::vector<std::string> CheckArgs(Args.begin() + 1, Args.end());
+    std::string Error;
+    if (!useSetupPyDatabase(CheckArgs, Error)) {
+      std::cerr << "torchdtype check: " << Error << "\n";
+      return 2;
+    }
+    return runCheck(CheckArgs);
+  }
+  if (Args[0] == "compdb")
+    return runCompdb(std::vector<std::string>(Args.begin() + 1, Args.end()));
   if (Args[0] == "merge")
     return runMerge(std::vector<std::string>(Args.begin() + 1, Args.end()));
   if (Args[0] == "pch")
