@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what torchdtype needs on Debian bookworm. Idempotent: apt-get runs
+# Installs what torchdtype needs on Debian bookworm (dpkg-dev: the Debian
+# package's dependencies, cpack). Idempotent: apt-get runs
 # only when a package is missing. Usage: tools/install-deps.sh [--test]
 #   --test  also what the test tiers need (GoogleTest, pre-commit,
 #           python3-torch for the real extension build, and clang's
@@ -9,7 +10,7 @@ set -euo pipefail
 pkgs=(
   clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev llvm-19-tools
   nlohmann-json3-dev cmake ninja-build python3 python3-jsonschema git
-  libtorch-dev pybind11-dev python3-dev
+  libtorch-dev pybind11-dev python3-dev dpkg-dev
 )
 if [ "${1:-}" = "--test" ]; then
   pkgs+=(libgtest-dev pre-commit python3-torch python3-setuptools libclang-rt-19-dev)

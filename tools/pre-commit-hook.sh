@@ -3,7 +3,8 @@
 #
 #   pre-commit-hook.sh [-p BUILD_DIR] [TORCHDTYPE CHECK OPTIONS...] FILE...
 #
-# The torchdtype binary: $TORCHDTYPE_BIN, else `torchdtype` on PATH.
+# The torchdtype binary: $TORCHDTYPE_BIN, else `torchdtype` on PATH (the
+# installed package's /usr/bin/torchdtype).
 # The build directory (holding compile_commands.json): $TORCHDTYPE_BUILD_DIR,
 # else `-p DIR` from the hook's args, else ./build, else the first ./build*
 # directory (in name order) holding compile_commands.json, else ./ itself.
@@ -63,8 +64,9 @@ elif bin=$(command -v torchdtype 2>/dev/null) && [ -n "$bin" ]; then
   :
 else
   die "the torchdtype binary was not found (TORCHDTYPE_BIN is not set and there
-is no 'torchdtype' on PATH). Build torchdtype (in its repository: bash
-tools/build.sh, or cmake + ninja), then either
+is no 'torchdtype' on PATH). Install torchdtype's package (in its repository:
+bash tools/package.sh, then sudo apt install ./build/torchdtype_*.deb), or
+build torchdtype (bash tools/build.sh) and either
   export TORCHDTYPE_BIN=/path/to/torchdtype/build/bin/torchdtype
 or put build/bin on PATH."
 fi

@@ -1,12 +1,16 @@
 //===- TorchDtypeCheck.cpp - common base of the torchdtype checks ---------===//
 
 #include "TorchDtypeCheck.h"
+#include "HeaderVersion.h"
 #include "analysis/SharedAnalysis.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include <mutex>
+#include <utility>
 
 using namespace clang::ast_matchers;
 
@@ -19,23 +23,27 @@ AST_MATCHER(FunctionDecl, isDependentContext) {
 AST_MATCHER(CXXRecordDecl, isLambdaClass) { return Node.isLambda(); }
 } // namespace
 
-static constexpr llvm::StringLiteral DefaultVersion = "2.14";
-
 TorchDtypeCheck::TorchDtypeCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
-      VersionText(Options.getLocalOrGlobal("PyTorchVersion", DefaultVersion)),
+      VersionText(
+          Options.getLocalOrGlobal("PyTorchVersion").value_or("").trim().str()),
       ReportSkippedFunctions(
           Options.getLocalOrGlobal("ReportSkippedFunctions", false)),
       TidyContext(Context) {
-  std::optional<::torchdtype::TorchVersion> V =
-      ::torchdtype::TorchVersion::parse(VersionText);
-  if (!V) {
-    configurationDiag("invalid PyTorchVersion '%0' for %1; expected "
-                      "major.minor such as '2.6', using '%2'")
-        << VersionText << Name << DefaultVersion;
-    V = ::torchdtype::TorchVersion::parse(DefaultVersion);
+  // No option (or an empty one): each unit is judged as the version its
+  // LibTorch headers declare (resolveVersion).
+  if (!VersionText.empty()) {
+    std::optional<::torchdtype::TorchVersion> V =
+        ::torchdtype::TorchVersion::parse(VersionText);
+    if (V)
+      GivenVersion = *V;
+    else
+      configurationDiag("invalid PyTorchVersion '%0' for %1; expected "
+                        "major.minor such as '2.6', using the version "
+                        "LibTorch's headers declare (else '%2')")
+          << VersionText << Name << ::torchdtype::defaultTorchVersion().str();
   }
-  Config.Version = *V;
+  Config.Version = GivenVersion.value_or(::torchdtype::defaultTorchVersion());
   Config.MaxStepsPerFunction = Options.getLocalOrGlobal(
       "MaxStepsPerFunction", Config.MaxStepsPerFunction);
   Config.MaxPathsPerBlock =
@@ -83,7 +91,57 @@ void TorchDtypeCheck::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
+void TorchDtypeCheck::registerPPCallbacks(const SourceManager &SM,
+                                          Preprocessor *PP,
+                                          Preprocessor *ModuleExpanderPP) {
+  this->PP = PP;
+}
+
+namespace {
+/// What the checks of this thread's last unit judged it as (each unit is
+/// parsed and checked on one thread).
+thread_local std::string LastUnitVersion;
+} // namespace
+
+std::string takeUnitVersion() { return std::exchange(LastUnitVersion, ""); }
+
+void TorchDtypeCheck::resolveVersion() {
+  if (VersionResolved)
+    return;
+  VersionResolved = true;
+  if (GivenVersion) {
+    Config.Version = *GivenVersion;
+    LastUnitVersion = Config.Version.str() + " (PyTorchVersion option)";
+    return;
+  }
+  std::optional<::torchdtype::TorchVersion> Declared =
+      PP ? ::torchdtype::headerTorchVersion(*PP) : std::nullopt;
+  if (!Declared) {
+    Config.Version = ::torchdtype::defaultTorchVersion();
+    LastUnitVersion =
+        Config.Version.str() + " (the default: no torch/version.h)";
+    return;
+  }
+  Config.Version = ::torchdtype::nearestKnownVersion(*Declared);
+  LastUnitVersion = Config.Version.str() + " (torch/version.h)";
+  if (Config.Version.str() == Declared->str())
+    return;
+  LastUnitVersion = Config.Version.str() + " (torch/version.h declares " +
+                    Declared->str() + ")";
+  // Once per process and version: every check of every unit gets here.
+  static std::mutex Lock;
+  static std::set<std::string> Said;
+  std::lock_guard<std::mutex> G(Lock);
+  if (Said.insert(Declared->str()).second)
+    llvm::errs() << "torchdtype: LibTorch's headers declare PyTorch "
+                 << Declared->str() << ", which the checks do not know ("
+                 << ::torchdtype::knownTorchVersionsText()
+                 << "); judging the code as " << Config.Version.str()
+                 << " (option PyTorchVersion to choose)\n";
+}
+
 void TorchDtypeCheck::check(const MatchFinder::MatchResult &Result) {
+  resolveVersion();
   if (Result.Nodes.getNodeAs<TranslationUnitDecl>("tu")) {
     limitTraversalToUserCode(*Result.Context);
     return;
@@ -173,6 +231,8 @@ TorchDtypeCheck::analysis(ASTContext &Ctx) const {
 }
 
 void TorchDtypeCheck::onEndOfTranslationUnit() {
+  resolveVersion(); // also for a unit without a function to analyse
+  VersionResolved = false;
   if (AST)
     ::torchdtype::releaseSharedAnalysis(*AST);
   AST = nullptr;

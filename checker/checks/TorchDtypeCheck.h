@@ -22,6 +22,8 @@ public:
   TorchDtypeCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) final;
   void onEndOfTranslationUnit() override;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
@@ -40,7 +42,8 @@ protected:
   /// The matcher that limits the traversal to the user's code, which every
   /// check registers.
   void registerTraversalLimit(ast_matchers::MatchFinder *Finder);
-  /// The targeted PyTorch version.
+  /// The targeted PyTorch version: the PyTorchVersion option, else the one
+  /// the unit's LibTorch headers declare (the nearest the tables know).
   const ::torchdtype::TorchVersion &version() const { return Config.Version; }
   /// This unit's analysis, shared by the checks; its API model (and the
   /// caches it keeps) belongs to the unit and honours PyTorchVersion.
@@ -102,7 +105,13 @@ private:
   /// A record of the built-in knowledge base or of KnowledgeBaseDir.
   const ::torchdtype::KbRecord *record(StringRef Id) const;
 
-  std::string VersionText;
+  /// Sets Config.Version for the current unit, once per unit.
+  void resolveVersion();
+
+  std::string VersionText; ///< the option as given, "" for none
+  std::optional<::torchdtype::TorchVersion> GivenVersion;
+  Preprocessor *PP = nullptr;
+  bool VersionResolved = false;
   ::torchdtype::AnalysisConfig Config;
   bool ReportSkippedFunctions;
   std::string KnowledgeBaseDir;
@@ -111,6 +120,11 @@ private:
   std::set<unsigned> Reported;
   ClangTidyContext *TidyContext;
 };
+
+/// The PyTorch version the checks of this thread's last translation unit
+/// judged it as, and why ("1.13 (torch/version.h)"), or "" when no
+/// torchdtype check ran; cleared by the call.
+std::string takeUnitVersion();
 
 /// Whether every check enabled for the current file is a torchdtype one:
 /// only then may the matchers skip the system headers' declarations (other

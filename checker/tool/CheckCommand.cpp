@@ -17,7 +17,9 @@
 #include "ProjectTree.h"
 #include "Reports.h"
 #include "ResultCache.h"
+#include "checks/TorchDtypeCheck.h"
 #include "UserCodeRunner.h"
+#include "VersionStats.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -220,6 +222,7 @@ struct Unit {
   std::string Skipped;             ///< why it is not analysed, or ""
   std::string NoPch;               ///< why it gets no precompiled header, or ""
   std::string PchFailed; ///< why its PCH was dropped after the parse, or ""
+  std::string Version;   ///< the PyTorch version it was judged as, and why
 };
 
 /// Stamps of the .json files of the knowledge-base directories the
@@ -281,7 +284,7 @@ public:
     if (!UseResults)
       return;
     if (std::optional<std::vector<Finding>> F =
-            Results.lookup(U.File, U.Key, Stamps)) {
+            Results.lookup(U.File, U.Key, Stamps, &U.Version)) {
       U.Cached = true;
       U.Findings = std::move(*F);
     }
@@ -395,7 +398,7 @@ public:
       return;
     std::vector<std::string> Inputs = U.Inputs;
     llvm::append_range(Inputs, U.PchInputs);
-    if (!Results.store(U.File, U.Key, Inputs, Findings, Stamps))
+    if (!Results.store(U.File, U.Key, Inputs, Findings, Stamps, U.Version))
       StoreFailures += 1;
   }
 
@@ -432,6 +435,10 @@ public:
         Why = U.PchFailed;
       OS << "torchdtype check: no pch: " << U.File << ": " << Why << "\n";
     }
+    std::vector<std::pair<std::string, const tooling::CompileCommand *>> Vs;
+    for (const Unit &U : Units) // analysed now or by the run cached
+      Vs.push_back({U.Version, &U.Command});
+    printVersionStats(OS, Vs);
   }
 
 private:
@@ -511,11 +518,13 @@ bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
     }
     FS->pushOverlay(Shim);
   }
+  clang::tidy::torchdtype::takeUnitVersion(); // this thread's last unit's
   if (O.FullTraversal && !U.Cuda) {
     Run.Errors = runClangTidy(Context, DB, {U.File}, FS, /*ApplyAnyFix=*/false);
   } else {
     Run = runOnUserCode(Context, U.Command, U.Pch, FS);
   }
+  U.Version = clang::tidy::torchdtype::takeUnitVersion();
   U.Inputs = std::move(Run.Inputs);
   // Paths as the command named them are relative to its directory.
   auto InDir = [&](llvm::StringRef Path) {

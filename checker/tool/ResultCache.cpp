@@ -17,7 +17,7 @@ namespace torchdtype {
 namespace {
 
 /// Bumped when the entry format or the meaning of a finding changes.
-const char *const EntryFormat = "torchdtype-results 2";
+const char *const EntryFormat = "torchdtype-results 3";
 
 std::optional<std::vector<Finding>> findingsFrom(const json::Array &Items) {
   std::vector<Finding> Out;
@@ -45,7 +45,7 @@ std::string ResultCache::entryPath(const std::string &File) const {
 
 std::optional<std::vector<Finding>>
 ResultCache::lookup(const std::string &File, const std::string &Key,
-                    StampCache &Stamps) const {
+                    StampCache &Stamps, std::string *Version) const {
   auto Buf = llvm::MemoryBuffer::getFile(entryPath(File));
   if (!Buf)
     return std::nullopt;
@@ -70,13 +70,15 @@ ResultCache::lookup(const std::string &File, const std::string &Key,
     if (!Path || !Stamp || Stamps.digest(Path->str()) != *Stamp)
       return std::nullopt;
   }
+  if (Version)
+    *Version = O->getString("version").value_or("").str();
   return findingsFrom(*Items);
 }
 
 bool ResultCache::store(const std::string &File, const std::string &Key,
                         const std::vector<std::string> &Inputs,
                         const std::vector<Finding> &Findings,
-                        StampCache &Stamps) const {
+                        StampCache &Stamps, const std::string &Version) const {
   json::Array In;
   for (const std::string &I : Inputs)
     In.push_back(json::Array{I, Stamps.digest(I)});
@@ -86,7 +88,8 @@ bool ResultCache::store(const std::string &File, const std::string &Key,
   json::Object Entry{{"file", File},
                      {"key", Key},
                      {"inputs", std::move(In)},
-                     {"findings", std::move(Items)}};
+                     {"findings", std::move(Items)},
+                     {"version", Version}};
   if (fs::create_directories(Dir + "/results"))
     return false;
   std::string Text;

@@ -27,15 +27,18 @@ class ResultCache {
 public:
   explicit ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
 
-  /// The findings stored for File under Key, if every input is unchanged.
-  std::optional<std::vector<Finding>> lookup(const std::string &File,
-                                             const std::string &Key,
-                                             StampCache &Stamps) const;
+  /// The findings stored for File under Key, if every input is unchanged;
+  /// Version, when given, gets the PyTorch version the checks judged the
+  /// file as (for --stats).
+  std::optional<std::vector<Finding>>
+  lookup(const std::string &File, const std::string &Key, StampCache &Stamps,
+         std::string *Version = nullptr) const;
 
   /// Stores the findings of File; false when the entry cannot be written.
   bool store(const std::string &File, const std::string &Key,
              const std::vector<std::string> &Inputs,
-             const std::vector<Finding> &Findings, StampCache &Stamps) const;
+             const std::vector<Finding> &Findings, StampCache &Stamps,
+             const std::string &Version = "") const;
 
 private:
   std::string entryPath(const std::string &File) const;

@@ -5,6 +5,9 @@
 //   torchdtype pch -o OUT HEADER -- FLAGS...       a fast-loading PCH
 //   torchdtype explain [--kb DIR] [--zh] TEXT...   explain an error message
 //   torchdtype explain [--kb DIR] [--zh] -         ... read from standard input
+//   torchdtype compdb [-o FILE] DIR                a setup.py's compile database
+//   torchdtype --version                           versions: its, LLVM's and
+//                                                  the PyTorch ones it knows
 //
 // Exit status: 0 when a record matches, 1 when none does, 2 on bad usage or a
 // broken knowledge-base directory.
@@ -12,9 +15,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "CompdbCommand.h"
+#include "checks/HeaderVersion.h"
 #include "MergeCommand.h"
 #include "PchCommand.h"
 #include "kb/KnowledgeBase.h"
+#include "llvm/Config/llvm-config.h"
 
 #include <cstring>
 #include <iostream>
@@ -34,6 +40,8 @@ const char *const Usage =
     "(--help)\n"
     "       torchdtype explain [--kb DIR] [--zh] TEXT...\n"
     "       torchdtype explain [--kb DIR] [--zh] -     (read a log from stdin)\n"
+    "       torchdtype compdb [-o FILE] [--python PY] DIR  (--help)\n"
+    "       torchdtype --version\n"
     "\n"
     "Prints the knowledge-base records whose error message occurs in TEXT:\n"
     "root cause, what works, what does not, and which torchdtype check\n"
@@ -146,10 +154,28 @@ int main(int Argc, char **Argv) {
     std::cout << Usage;
     return Args.empty() ? 2 : 0;
   }
+  if (Args[0] == "--version" || Args[0] == "-version") {
+    std::cout << "torchdtype " << TORCHDTYPE_VERSION << "\n"
+              << "LLVM " << LLVM_VERSION_STRING << "\n"
+              << "PyTorch versions known: " << knownTorchVersionsText()
+              << " (without a PyTorchVersion option: the version of the "
+                 "code's LibTorch headers, else "
+              << defaultTorchVersion().str() << ")\n";
+    return 0;
+  }
   if (Args[0] == "explain")
     return explain(std::vector<std::string>(Args.begin() + 1, Args.end()));
-  if (Args[0] == "check")
-    return runCheck(std::vector<std::string>(Args.begin() + 1, Args.end()));
+  if (Args[0] == "check") {
+    std::vector<std::string> CheckArgs(Args.begin() + 1, Args.end());
+    std::string Error;
+    if (!useSetupPyDatabase(CheckArgs, Error)) {
+      std::cerr << "torchdtype check: " << Error << "\n";
+      return 2;
+    }
+    return runCheck(CheckArgs);
+  }
+  if (Args[0] == "compdb")
+    return runCompdb(std::vector<std::string>(Args.begin() + 1, Args.end()));
   if (Args[0] == "merge")
     return runMerge(std::vector<std::string>(Args.begin() + 1, Args.end()));
   if (Args[0] == "pch")

@@ -29,5 +29,5 @@ void still_analysed() {
 template <typename T> void uninstantiated_with_errors(T t) {
   t.whatever(torch::mm(t, undeclared_too));
 }
-// OPTION: invalid PyTorchVersion 'latest' for torchdtype-{{[a-z0-9-]+}}; expected major.minor such as '2.6', using '2.14'
+// OPTION: invalid PyTorchVersion 'latest' for torchdtype-{{[a-z0-9-]+}}; expected major.minor such as '2.6', using the version LibTorch's headers declare (else '2.14')
 // OPTION: error: use of undeclared identifier 'undeclared_thing'

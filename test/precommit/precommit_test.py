@@ -103,8 +103,9 @@ def hook_repo_from_worktree():
     return d, head(d)
 
 
-def project(name, hook_repo, rev, build_dir="build", hook_args=None):
-    """A LibTorch-extension-like git repository using the hook."""
+def project(name, hook_repo, rev, build_dir="build", hook_args=None, config=None):
+    """A LibTorch-extension-like git repository using the hook (CONFIG: its
+    .pre-commit-config.yaml instead)."""
     d = os.path.join(TMP, name)
     os.makedirs(os.path.join(d, "csrc"))
     os.makedirs(os.path.join(d, build_dir))
@@ -120,7 +121,7 @@ def project(name, hook_repo, rev, build_dir="build", hook_args=None):
     if hook_args:
         hook += "        args: %s\n" % json.dumps(hook_args)
     open(os.path.join(d, ".pre-commit-config.yaml"), "w").write(
-        "repos:\n-   repo: %s\n    rev: %s\n    hooks:\n%s" % (hook_repo, rev, hook))
+        config or "repos:\n-   repo: %s\n    rev: %s\n    hooks:\n%s" % (hook_repo, rev, hook))
     git(d, "init", "-q", check=True)
     git(d, "add", ".gitignore", ".pre-commit-config.yaml", check=True)
     git(d, "commit", "-q", "-m", "config", check=True)
@@ -217,6 +218,33 @@ try:
            "a new file outside the database is checked:\n%s" % out)
     git(d, "reset", "-q", check=True)
     os.remove(os.path.join(d, "csrc/new_op.cpp"))
+
+    # Installed (cmake --install: the Debian package's layout), torchdtype is
+    # on PATH and the hook needs no TORCHDTYPE_BIN.
+    prefix = os.path.join(TMP, "installed")
+    code, out = sh(["cmake", "--install", os.path.dirname(os.path.dirname(TOOL)),
+                    "--prefix", prefix], TMP)
+    expect(code == 0 and os.access(os.path.join(prefix, "bin", "torchdtype"), os.X_OK),
+           "cmake --install:\n%s" % out)
+    env = dict(ENV, PATH=os.path.join(prefix, "bin") + ":/usr/bin:/bin")
+    del env["TORCHDTYPE_BIN"]
+    write(d, "csrc/installed.cpp", BUGGY.replace("project", "project4"))
+    ok, out = commit(d, ["csrc/installed.cpp"], "installed", env=env)
+    expect(not ok and any("csrc/installed.cpp:6:10: warning: 'mm'" in l for l in warnings(out)),
+           "installed, no TORCHDTYPE_BIN: the hook runs the installed torchdtype:\n%s" % out)
+    git(d, "reset", "-q", check=True)
+    os.remove(os.path.join(d, "csrc/installed.cpp"))
+    # ... and a `repo: local` hook running the installed script
+    # (docs/pre-commit.md).
+    local = project("ext-local", None, None, config=(
+        "repos:\n-   repo: local\n    hooks:\n    -   id: torchdtype\n"
+        "        name: torchdtype\n        entry: %s\n        language: system\n"
+        "        types_or: [c++, c, cuda]\n        require_serial: true\n"
+        % os.path.join(prefix, "share", "torchdtype", "pre-commit-hook.sh")))
+    write(local, "csrc/ext.cpp", BUGGY)
+    ok, out = commit(local, ["csrc/ext.cpp"], "buggy", env=env)
+    expect(not ok and len(warnings(out)) == 1 and "csrc/ext.cpp:6:10: warning: 'mm'" in out,
+           "repo: local with the installed hook script:\n%s" % out)
 
     # Set-up errors refuse the commit with a clear message.
     write(d, "csrc/ops.cpp", CLEAN.replace("scale", "scale3"))

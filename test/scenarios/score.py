@@ -8,7 +8,10 @@ Prints precision and recall overall, per tier and per check family, and the
 scenarios missed or falsely flagged.
 
 usage: score.py --torchdtype PATH [--build-dir DIR] [--min-precision P]
-                [--min-recall R] [--quiet] [FILE ...]
+                [--min-recall R] [--quiet] [--header-version] [FILE ...]
+  --header-version: no PyTorchVersion option, the version of the headers
+    (torch/version.h); the warnings must be those of PyTorchVersion 1.13,
+    one by one (else exit 1), and the score is that run's
   exit 0: at or above the floors; 1: below a floor; 2: the analyzer failed
   on a file; 77: LibTorch 1.13.1 headers not installed
 """
@@ -25,8 +28,9 @@ import corpus  # noqa: E402
 API_INC = "/usr/include/torch/csrc/api/include"
 
 
-def analyse(tool, build, scenarios):
-    """{(scenario rel, line): [check, ...]} of every warning."""
+def analyse(tool, build, scenarios, version="1.13"):
+    """{(scenario rel, line): [check, ...]} of every warning; version None:
+    no PyTorchVersion option."""
     os.makedirs(build, exist_ok=True)
     db = [{"directory": corpus.ROOT, "file": s.path,
            "arguments": ["clang++-19", "-std=c++17", "-isystem", API_INC, "-c", s.path]}
@@ -36,10 +40,11 @@ def analyse(tool, build, scenarios):
     report = os.path.join(build, "report.json")
     # The repository's own .clang-tidy (style checks for its C++) is above
     # the corpus: name the checks.
-    r = subprocess.run([tool, "check", "-p", build, "--quiet", "--format=json", "-o", report,
-                        "--checks=-*,torchdtype-*",
-                        "--config={CheckOptions: {PyTorchVersion: '1.13'}}"],
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    cmd = [tool, "check", "-p", build, "--quiet", "--format=json", "-o", report,
+           "--checks=-*,torchdtype-*"]
+    if version:
+        cmd.append("--config={CheckOptions: {PyTorchVersion: '%s'}}" % version)
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if r.returncode not in (0, 1):
         print(r.stdout[-4000:])
         return None
@@ -69,6 +74,8 @@ def main():
     ap.add_argument("--min-precision", type=float, default=0.0)
     ap.add_argument("--min-recall", type=float, default=0.0)
     ap.add_argument("--quiet", action="store_true", help="no per-scenario lists")
+    ap.add_argument("--header-version", action="store_true",
+                    help="no PyTorchVersion option; the warnings must be those of 1.13's")
     ap.add_argument("--corpus", default=corpus.HERE,
                     help="the corpus' directory (default: this one)")
     ap.add_argument("files", nargs="*")
@@ -85,6 +92,21 @@ def main():
     got = analyse(a.torchdtype, os.path.abspath(a.build_dir), scenarios)
     if got is None:
         return 2
+    if a.header_version:
+        given = got
+        got = analyse(a.torchdtype, os.path.abspath(a.build_dir), scenarios, version=None)
+        if got is None:
+            return 2
+        differ = sorted(set(given) ^ set(got)) + sorted(
+            k for k in set(given) & set(got) if sorted(given[k]) != sorted(got[k]))
+        for rel, ln in differ:
+            print("differs %s:%d: PyTorchVersion 1.13 %r, the headers' version %r"
+                  % (rel, ln, given.get((rel, ln)), got.get((rel, ln))))
+        print("without PyTorchVersion (1.13.1's headers): %d warning(s), %s those of "
+              "PyTorchVersion 1.13" % (sum(len(w) for w in got.values()),
+                                       "not" if differ else "the same as"))
+        if differ:
+            return 1
 
     # Per scenario: found (bug), false warnings (any line but the bug line).
     rows = []

@@ -1,0 +1,15 @@
+#pragma once
+// A torch/version.h as LibTorch's (torch/csrc/api/include/torch/version.h).
+
+/// Indicates the major version of LibTorch.
+#define TORCH_VERSION_MAJOR 2
+
+/// Indicates the minor version of LibTorch.
+#define TORCH_VERSION_MINOR 9
+
+/// Indicates the patch version of LibTorch.
+#define TORCH_VERSION_PATCH 0
+
+/// Indicates the version of LibTorch.
+#define TORCH_VERSION \
+  "2.9.0"
