@@ -8,8 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckCommand.h"
+#include "ApplyFixes.h"
 #include "ChangedLines.h"
 #include "CheckOptions.h"
+#include "CheckUnits.h"
 #include "CompileDatabase.h"
 #include "CudaCommand.h"
 #include "Finding.h"
@@ -17,9 +19,9 @@
 #include "ProjectTree.h"
 #include "Reports.h"
 #include "ResultCache.h"
-#include "checks/TorchDtypeCheck.h"
 #include "UserCodeRunner.h"
 #include "VersionStats.h"
+#include "checks/TorchDtypeCheck.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -57,94 +59,9 @@ using namespace clang::tidy;
 
 namespace torchdtype {
 
+using namespace check;
+
 namespace {
-
-/// clang-tidy's FileOptionsProvider, on the real file system, whose reader
-/// of .clang-tidy files also notes those that do not parse.
-class RecordingOptionsProvider : public FileOptionsProvider {
-public:
-  RecordingOptionsProvider(ClangTidyGlobalOptions Global,
-                           ClangTidyOptions Defaults,
-                           ClangTidyOptions Overrides,
-                           std::set<std::string> &Broken)
-      : FileOptionsProvider(std::move(Global), std::move(Defaults),
-                            std::move(Overrides),
-                            llvm::vfs::getRealFileSystem()) {
-    ConfigHandlers.clear();
-    ConfigHandlers.emplace_back(
-        ".clang-tidy", [&Broken](llvm::MemoryBufferRef Config) {
-          llvm::ErrorOr<ClangTidyOptions> Parsed = parseConfiguration(Config);
-          if (!Parsed)
-            Broken.insert(Config.getBufferIdentifier().str());
-          return Parsed;
-        });
-  }
-};
-
-/// The options of the run: defaults, .clang-tidy files, --checks and
-/// --config. A .clang-tidy file that does not parse is added to Broken as
-/// clang-tidy reads it (clang-tidy prints why, and goes on without it).
-std::unique_ptr<ClangTidyOptionsProvider>
-optionsProvider(const Options &O, std::set<std::string> &Broken,
-                std::string &Error) {
-  ClangTidyGlobalOptions Global;
-  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
-  Defaults.Checks = "-*,torchdtype-*";
-  // --fix fixes every finding in one run, those after another's throw too
-  // (a .clang-tidy file or --config that sets the option wins).
-  if (O.Fix)
-    Defaults.CheckOptions["ReportAfterThrow"] =
-        ClangTidyOptions::ClangTidyValue("true");
-  ClangTidyOptions Overrides;
-  if (!O.Checks.empty())
-    Overrides.Checks = O.Checks;
-  if (!O.Config.empty()) {
-    llvm::ErrorOr<ClangTidyOptions> Parsed =
-        parseConfiguration(llvm::MemoryBufferRef(O.Config, "--config"));
-    if (!Parsed) {
-      Error = "invalid --config: " + Parsed.getError().message();
-      return nullptr;
-    }
-    Overrides = Overrides.merge(*Parsed, 0);
-  }
-  return std::make_unique<RecordingOptionsProvider>(
-      std::move(Global), std::move(Defaults), std::move(Overrides), Broken);
-}
-
-/// One options provider for the whole run, behind a lock, its answers kept
-/// per directory: the .clang-tidy files of a directory are read, and an
-/// error in one printed, once per run rather than at every look-up of every
-/// file analysed (each worker's ClangTidyContext owns one of these).
-class SharedOptionsProvider : public ClangTidyOptionsProvider {
-public:
-  struct State {
-    std::mutex Lock;
-    std::unique_ptr<ClangTidyOptionsProvider> Provider;
-    std::map<std::string, std::vector<OptionsSource>> PerDirectory;
-    std::set<std::string> BrokenFiles; ///< .clang-tidy files that do not parse
-  };
-  explicit SharedOptionsProvider(std::shared_ptr<State> S) : S(std::move(S)) {}
-  const ClangTidyGlobalOptions &getGlobalOptions() override {
-    std::lock_guard<std::mutex> G(S->Lock);
-    return S->Provider->getGlobalOptions();
-  }
-  std::vector<OptionsSource> getRawOptions(llvm::StringRef File) override {
-    std::lock_guard<std::mutex> G(S->Lock);
-    // What FileOptionsProvider reads depends on the file's directory only.
-    llvm::SmallString<256> Dir(File);
-    llvm::sys::fs::make_absolute(Dir);
-    llvm::sys::path::remove_filename(Dir);
-    auto It = S->PerDirectory.find(std::string(Dir));
-    if (It == S->PerDirectory.end())
-      It = S->PerDirectory
-               .emplace(std::string(Dir), S->Provider->getRawOptions(File))
-               .first;
-    return It->second;
-  }
-
-private:
-  std::shared_ptr<State> S;
-};
 
 Message toMessage(const tooling::DiagnosticMessage &M, LineTable &Lines) {
   Message Out;
@@ -153,344 +70,6 @@ Message toMessage(const tooling::DiagnosticMessage &M, LineTable &Lines) {
     Out.Loc = Lines.locate(M.FilePath, M.FileOffset);
   return Out;
 }
-
-/// Applies the fixes of the findings, file by file; a finding whose fixes
-/// conflict with one already taken is left as it is.
-bool applyFixes(const std::vector<Finding> &Findings) {
-  std::map<std::string, tooling::Replacements> PerFile;
-  unsigned Applied = 0, Skipped = 0;
-  for (const Finding &F : Findings) {
-    if (F.Fixes.empty())
-      continue;
-    std::map<std::string, tooling::Replacements> Trial = PerFile;
-    bool Ok = true;
-    for (const tooling::Replacement &R : F.Fixes)
-      if (llvm::Error E = Trial[std::string(R.getFilePath())].add(R)) {
-        llvm::consumeError(std::move(E));
-        Ok = false;
-        break;
-      }
-    if (Ok) {
-      PerFile = std::move(Trial);
-      ++Applied;
-    } else {
-      ++Skipped;
-    }
-  }
-  for (const auto &[Path, Reps] : PerFile) {
-    auto Buf = llvm::MemoryBuffer::getFile(Path);
-    if (!Buf) {
-      llvm::errs() << "torchdtype check: --fix: cannot read " << Path << "\n";
-      return false;
-    }
-    llvm::Expected<std::string> New =
-        tooling::applyAllReplacements((*Buf)->getBuffer(), Reps);
-    if (!New) {
-      llvm::errs() << "torchdtype check: --fix: " << Path << ": "
-                   << llvm::toString(New.takeError()) << "\n";
-      return false;
-    }
-    std::error_code EC;
-    llvm::raw_fd_ostream Out(Path, EC);
-    if (EC) {
-      llvm::errs() << "torchdtype check: --fix: cannot write " << Path << ": "
-                   << EC.message() << "\n";
-      return false;
-    }
-    Out << *New;
-  }
-  llvm::errs() << "torchdtype check: applied the fixes of " << Applied
-               << " finding(s)"
-               << (Skipped ? ", skipped " + std::to_string(Skipped) +
-                                 " with conflicting fixes"
-                           : std::string())
-               << "\n";
-  return true;
-}
-
-/// One file of the run.
-struct Unit {
-  std::string File;
-  tooling::CompileCommand Command; ///< with the configuration's extra args
-  std::string Key;                 ///< of its result-cache entry
-  bool Cached = false;
-  std::vector<Finding> Findings; ///< from the cache, when Cached
-  std::string Pch; ///< the precompiled header it is parsed with, or ""
-  std::vector<std::string> PchInputs;
-  std::vector<std::string> Inputs; ///< the files its parse read
-  bool Cuda = false;               ///< a CUDA source, in clang's host mode
-  std::string Skipped;             ///< why it is not analysed, or ""
-  std::string NoPch;               ///< why it gets no precompiled header, or ""
-  std::string PchFailed; ///< why its PCH was dropped after the parse, or ""
-  std::string Version;   ///< the PyTorch version it was judged as, and why
-};
-
-/// Stamps of the .json files of the knowledge-base directories the
-/// configuration names (their records change the messages).
-std::string kbStamps(const ClangTidyOptions &Opts, StampCache &Stamps) {
-  std::string Out;
-  for (const auto &[Name, Value] : Opts.CheckOptions) {
-    if (!llvm::StringRef(Name).ends_with("KnowledgeBase") ||
-        Value.Value.empty())
-      continue;
-    Out += Value.Value;
-    std::error_code EC;
-    std::vector<std::string> Records;
-    for (llvm::sys::fs::directory_iterator It(Value.Value, EC), End;
-         !EC && It != End; It.increment(EC))
-      if (llvm::StringRef(It->path()).ends_with(".json"))
-        Records.push_back(It->path());
-    std::sort(Records.begin(), Records.end());
-    for (const std::string &R : Records)
-      Out += ";" + R + "=" + Stamps.digest(R);
-    Out += "\n";
-  }
-  return Out;
-}
-
-/// A precompiled header to build or find, and the units that wait for it.
-struct PchJob {
-  const PchCache::Plan *Plan = nullptr;
-  std::vector<size_t> Members;
-};
-
-/// The precompiled headers and the result cache of one run.
-class Caches {
-public:
-  /// Files: those to analyse; AllFiles: the compile database's.
-  Caches(const Options &O, const std::vector<std::string> &Files,
-         const std::vector<std::string> &AllFiles)
-      : UseResults(!O.NoCache && !O.FullTraversal),
-        UsePch(!O.NoPch && !O.FullTraversal), ToolId(toolIdentity()),
-        Dir(cacheDir(O)), Results(Dir),
-        Pchs(Dir, ToolId, ProjectTree::find(O.BuildDir, AllFiles)) {
-    if ((UseResults || UsePch) && !Files.empty() &&
-        llvm::sys::fs::create_directories(Dir)) {
-      llvm::errs() << "torchdtype check: cannot create the cache directory "
-                   << Dir << "; running without caches\n";
-      UseResults = UsePch = false;
-    }
-  }
-
-  std::string resultKey(const tooling::CompileCommand &Cmd,
-                        const ClangTidyOptions &Opts) {
-    std::string Id = ToolId + '\0' + Cmd.Directory + '\0';
-    for (const std::string &A : Cmd.CommandLine)
-      Id += A + '\0';
-    return hashText(Id + configurationAsText(Opts) + kbStamps(Opts, Stamps));
-  }
-
-  void lookup(Unit &U) {
-    if (!UseResults)
-      return;
-    if (std::optional<std::vector<Finding>> F =
-            Results.lookup(U.File, U.Key, Stamps, &U.Version)) {
-      U.Cached = true;
-      U.Findings = std::move(*F);
-    }
-  }
-
-  /// Plans the PCHs the files to analyse share: one job per PCH, with the
-  /// units that wait for it, those with the most first. The files whose
-  /// includes start with LibTorch's headers alone share one PCH per
-  /// directory and flags, holding the LibTorch headers every file of the
-  /// database with those flags starts with (the database's other commands
-  /// come from OtherCommands, asked only then): a run on some files gets the
-  /// PCH a run on all of them does.
-  std::vector<PchJob>
-  planPchs(std::vector<Unit> &Units,
-           llvm::function_ref<std::vector<tooling::CompileCommand>(
-               const std::set<std::string> &Skip)>
-               OtherCommands) {
-    if (!UsePch)
-      return {};
-    Own.assign(Units.size(), std::nullopt);
-    std::set<std::string> MergeGroups;
-    for (size_t I = 0; I < Units.size(); ++I) {
-      Unit &U = Units[I];
-      if (U.Cached || !U.Skipped.empty())
-        continue;
-      Own[I] = Pchs.plan(U.Command, U.NoPch);
-      if (Own[I] && Own[I]->Mergeable)
-        MergeGroups.insert(Own[I]->Group);
-    }
-    if (!MergeGroups.empty()) {
-      // The plans made above, then those of the database's other files.
-      std::map<std::string, std::vector<const PchCache::Plan *>> Members;
-      std::set<std::string> Planned;
-      for (size_t I = 0; I < Units.size(); ++I)
-        if (Own[I]) {
-          Planned.insert(Units[I].File);
-          if (Own[I]->Mergeable)
-            Members[Own[I]->Group].push_back(&*Own[I]);
-        }
-      std::vector<PchCache::Plan> Others;
-      for (const tooling::CompileCommand &C : OtherCommands(Planned)) {
-        std::string Why;
-        if (std::optional<PchCache::Plan> P = Pchs.plan(C, Why))
-          if (P->Mergeable && MergeGroups.count(P->Group))
-            Others.push_back(std::move(*P));
-      }
-      for (const PchCache::Plan &P : Others)
-        Members[P.Group].push_back(&P);
-      for (auto &[Group, List] : Members)
-        Merged.emplace(Group, Pchs.merge(List));
-    }
-    std::map<std::string, PchJob> ByKey;
-    for (size_t I = 0; I < Units.size(); ++I)
-      if (Own[I]) {
-        auto It = Own[I]->Mergeable ? Merged.find(Own[I]->Group) : Merged.end();
-        const PchCache::Plan *P = It != Merged.end() ? &It->second : &*Own[I];
-        PchJob &J = ByKey[P->Key];
-        J.Plan = P;
-        J.Members.push_back(I);
-      }
-    std::vector<PchJob> Jobs;
-    for (auto &[Key, J] : ByKey) {
-      UsedKeys.insert(Key);
-      Jobs.push_back(std::move(J));
-    }
-    std::stable_sort(Jobs.begin(), Jobs.end(),
-                     [](const PchJob &A, const PchJob &B) {
-                       return A.Members.size() > B.Members.size();
-                     });
-    return Jobs;
-  }
-
-  /// Builds or finds the PCH of a job and gives it to its units. A merged
-  /// PCH that does not compile: each unit's own prefix instead.
-  void ensurePch(std::vector<Unit> &Units, const PchJob &J) {
-    std::vector<size_t> Redo;
-    std::vector<size_t> Failed = ensure(Units, *J.Plan, J.Members, &Redo);
-    std::map<std::string, std::vector<size_t>> ByOwn;
-    for (size_t I : Failed)
-      if (Own[I]->Mergeable && Own[I]->Key != J.Plan->Key)
-        ByOwn[Own[I]->Key].push_back(I);
-    // Files whose defines the PCH's headers name: a PCH of their own that
-    // holds the defines where they have them.
-    std::map<std::string, std::vector<size_t>> ByExact;
-    for (size_t I : Redo) {
-      PchCache::Plan E = Pchs.exactPlan(*Own[I]);
-      std::lock_guard<std::mutex> G(Lock);
-      ByExact[E.Key].push_back(I);
-      UsedKeys.insert(E.Key);
-      Exacts.emplace(E.Key, std::move(E));
-    }
-    for (auto &[Key, Members] : ByExact) {
-      const PchCache::Plan *E;
-      {
-        std::lock_guard<std::mutex> G(Lock);
-        E = &Exacts.at(Key);
-      }
-      ensure(Units, *E, Members);
-    }
-    for (auto &[Key, Members] : ByOwn) {
-      {
-        std::lock_guard<std::mutex> G(Lock);
-        UsedKeys.insert(Key);
-      }
-      ensure(Units, *Own[Members.front()], Members);
-    }
-  }
-
-  void store(const Unit &U, const std::vector<Finding> &Findings) {
-    if (!UseResults)
-      return;
-    std::vector<std::string> Inputs = U.Inputs;
-    llvm::append_range(Inputs, U.PchInputs);
-    if (!Results.store(U.File, U.Key, Inputs, Findings, Stamps, U.Version))
-      StoreFailures += 1;
-  }
-
-  void finish() {
-    if (UsePch)
-      Pchs.prune(UsedKeys, /*KeepOthers=*/3);
-    if (StoreFailures)
-      llvm::errs() << "torchdtype check: could not write " << StoreFailures
-                   << " result(s) to the cache in " << Dir << "\n";
-  }
-
-  /// The counts, then each analysed file parsed without a PCH, and why.
-  void printStats(llvm::raw_ostream &OS, const std::vector<Unit> &Units,
-                  const std::vector<size_t> &Analysed) {
-    size_t Cached = llvm::count_if(Units, [](const Unit &U) { return U.Cached; });
-    size_t Skipped = llvm::count_if(
-        Units, [](const Unit &U) { return !U.Skipped.empty(); });
-    OS << "torchdtype check: " << Units.size()
-       << " file(s): " << Analysed.size() << " analysed, " << Cached
-       << " from the cache"
-       << (Skipped ? ", " + std::to_string(Skipped) + " skipped" : "")
-       << "; pch: " << Built << " built, " << Reused << " reused, "
-       << Unusable << " not usable\n";
-    for (size_t I : Analysed) {
-      const Unit &U = Units[I];
-      if (!U.Pch.empty())
-        continue;
-      std::string Why = U.NoPch;
-      if (!UsePch)
-        Why = "precompiled headers are off (--no-pch or --full-traversal)";
-      else if (U.Cuda)
-        Why = "a CUDA source (parsed in clang's CUDA host mode)";
-      else if (!U.PchFailed.empty())
-        Why = U.PchFailed;
-      OS << "torchdtype check: no pch: " << U.File << ": " << Why << "\n";
-    }
-    std::vector<std::pair<std::string, const tooling::CompileCommand *>> Vs;
-    for (const Unit &U : Units) // analysed now or by the run cached
-      Vs.push_back({U.Version, &U.Command});
-    printVersionStats(OS, Vs);
-  }
-
-private:
-  static std::string cacheDir(const Options &O) {
-    return absoluteNormalPath(
-        O.CacheDir.empty() ? O.BuildDir + "/.torchdtype-cache" : O.CacheDir);
-  }
-
-  bool UseResults, UsePch;
-  std::string ToolId, Dir;
-  StampCache Stamps;
-  ResultCache Results;
-  PchCache Pchs;
-  /// Builds or finds the PCH of Plan for Members; those left without
-  /// because it does not compile.
-  std::vector<size_t> ensure(std::vector<Unit> &Units,
-                             const PchCache::Plan &Plan,
-                             const std::vector<size_t> &Members,
-                             std::vector<size_t> *Redo = nullptr) {
-    std::string Why;
-    std::optional<PchCache::Ready> R =
-        Pchs.ensure(Plan, Members.size(), Stamps, Why);
-    std::lock_guard<std::mutex> G(Lock);
-    (R ? (R->Built ? Built : Reused) : Unusable) += 1;
-    std::vector<size_t> Failed;
-    for (size_t M : Members) {
-      Unit &U = Units[M];
-      if (R && Own[M]) {
-        U.NoPch = Pchs.mismatch(*R, *Own[M], Plan.IsExact);
-        if (Redo && PchCache::aboutDefines(U.NoPch) && !Own[M]->Exact.empty())
-          Redo->push_back(M);
-      }
-      if (R && U.NoPch.empty()) {
-        U.Pch = R->Pch;
-        U.PchInputs = R->Inputs;
-      } else if (!R) {
-        U.NoPch = Why;
-        if (Why == PchCache::DoesNotCompile)
-          Failed.push_back(M);
-      }
-    }
-    return Failed;
-  }
-
-  std::vector<std::optional<PchCache::Plan>> Own; ///< each unit's plan
-  std::map<std::string, PchCache::Plan> Merged;   ///< by group
-  std::map<std::string, PchCache::Plan> Exacts;   ///< by key, under Lock
-  std::mutex Lock; ///< for UsedKeys, the counts and the units' PCH fields
-  std::set<std::string> UsedKeys;
-  unsigned Built = 0, Reused = 0, Unusable = 0;
-  std::atomic<unsigned> StoreFailures{0};
-};
 
 /// Runs the checks on one file; true when it could not be analysed.
 bool analyse(const Options &O, const tooling::CompilationDatabase &DB, Unit &U,
@@ -643,8 +222,9 @@ int runCheck(const std::vector<std::string> &Args) {
     ClangTidyOptions Opts = Provider->getOptions(U.File);
     U.Command = CommandOf(U.File, Opts, &UnbuiltPchs);
     if (llvm::is_contained(U.Command.CommandLine, "-emit-pch"))
-      U.Skipped = "it builds a precompiled header (as CMake's cmake_pch.hxx.cxx "
-                  "does); the files that use it are analysed";
+      U.Skipped =
+          "it builds a precompiled header (as CMake's cmake_pch.hxx.cxx "
+          "does); the files that use it are analysed";
     if (isCudaCommand(U.Command)) {
       U.Cuda = true;
       if (std::optional<std::string> Why =
