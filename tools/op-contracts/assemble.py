@@ -2,6 +2,7 @@
 """Turns measure's records (raw.tsv) into checker/data/op_contracts.json.
 
 Usage: assemble.py RAW.tsv OUT.json [--libtorch-version V]
+       assemble.py --summary OUT.json   (the counts, as a Markdown table)
 """
 import json
 import sys
@@ -76,7 +77,42 @@ def decode(data):
     return out
 
 
+def summary(path):
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    ops = decode(data)
+    kinds = {}
+    for res in ops.values():
+        for kind, _ in res.values():
+            kinds[kind] = kinds.get(kind, 0) + 1
+    never_ok = sum(1 for r in ops.values()
+                   if not any(k == "ok" for k, _ in r.values()))
+    reasons = {}
+    for v in data["skipped"].values():
+        r = v["reason"]
+        r = "name matches a skip pattern" if r.startswith("name matches") else r
+        reasons[r] = reasons.get(r, 0) + 1
+    rows = [("operator overloads measured", len(ops)),
+            ("combinations run", sum(kinds.values())),
+            ("ok", kinds.pop("ok", 0))]
+    for k in ("crashed", "timeout"):
+        rows.append((k, kinds.pop(k, 0)))
+    for k in sorted(kinds):
+        rows.append(("error " + k, kinds[k]))
+    rows.append(("distinct messages", len(data["messages"])))
+    rows.append(("overloads with no combination ok", never_ok))
+    rows.append(("overloads skipped", len(data["skipped"])))
+    for r in sorted(reasons):
+        rows.append(("  skipped: " + r, reasons[r]))
+    print("| count | n |\n|---|---:|")
+    for name, n in rows:
+        print("| %s | %d |" % (name, n))
+
+
 def main(argv):
+    if argv[1] == "--summary":
+        summary(argv[2])
+        return
     raw, out = argv[1], argv[2]
     version = "1.13.1"
     if len(argv) > 4 and argv[3] == "--libtorch-version":

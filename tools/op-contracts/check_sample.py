@@ -7,8 +7,9 @@ Usage: check_sample.py [--build-dir DIR] [--table FILE] [-n N] [--seed S]
 
 Exit 0: the sample matches; 1: it does not (the differences are printed);
 77: LibTorch 1.13 is not installed (or measure cannot be built).
-A combination that timed out on one side only is reported, not failed: the
-alarm depends on the machine's load.
+A combination that timed out or crashed on one side only is reported, not
+failed: the alarm depends on the machine's load, and the out= overloads that
+corrupt the heap do not always crash (the layout of the heap varies).
 """
 import argparse
 import os
@@ -91,17 +92,18 @@ def main():
             if a == b:
                 continue
             line = "%s [%s]\n  table: %s\n  now:   %s" % (k, combo, a, b)
-            if (a and a[0] == "timeout") or (b and b[0] == "timeout"):
+            unstable = ("timeout", "crashed")
+            if (a and a[0] in unstable) or (b and b[0] in unstable):
                 notes.append(line)
             else:
                 fails.append(line)
     for n in notes:
-        print("NOTE (timeout on one side): " + n)
+        print("NOTE (timeout or crash on one side): " + n)
     for f in fails:
         print("FAIL " + f)
     print("%d operators, %d combinations re-measured: %d differ%s"
           % (len(keys), combos, len(fails),
-             ", %d timeouts differ" % len(notes) if notes else ""))
+             ", %d timeouts/crashes differ" % len(notes) if notes else ""))
     return 1 if fails else 0
 
 

@@ -8,5 +8,12 @@ root=$(cd "$here/../.." && pwd)
 build=${1:-"$root/build/op-contracts"}
 mkdir -p "$build"
 sh "$here/build.sh" "$build/measure"
+version=1.13.1
+if command -v dpkg-query >/dev/null 2>&1 &&
+  v=$(dpkg-query -W -f '${Version}' libtorch1.13 2>/dev/null); then
+  version="$v (Debian package libtorch1.13)"
+fi
 nice -n 10 "$build/measure" >"$build/raw.tsv"
-python3 "$here/assemble.py" "$build/raw.tsv" "$root/checker/data/op_contracts.json"
+python3 "$here/assemble.py" "$build/raw.tsv" \
+  "$root/checker/data/op_contracts.json" --libtorch-version "$version"
+python3 "$here/assemble.py" --summary "$root/checker/data/op_contracts.json"
