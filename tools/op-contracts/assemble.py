@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Turns measure's records (raw.tsv) into checker/data/op_contracts.json.
 
-Usage: assemble.py RAW.tsv OUT.json [--libtorch-version V]
+Usage: assemble.py RAW.tsv OUT.json [--libtorch-version V] [--rerun RAW...]
+  --rerun: re-measurements of some operators; a combination whose outcome
+  differs between the runs is recorded as unstable.
        assemble.py --summary OUT.json   (the counts, as a Markdown table)
 """
 import json
@@ -34,47 +36,81 @@ def read_raw(path):
     return ops, skipped
 
 
+def merge(ops, reruns):
+    """Folds re-runs of some operators into ops. A combination whose
+    outcomes differ between the runs becomes ("unstable", (outcome, ...))."""
+    for rerun in reruns:
+        for key, o in rerun.items():
+            res = ops[key]["results"]
+            for combo, out in o["results"].items():
+                old = res.get(combo)
+                if old is None or old == out:
+                    continue
+                seen = set(old[1]) if old[0] == "unstable" else {old}
+                seen.add(out)
+                res[combo] = ("unstable", tuple(sorted(seen)))
+
+
+def is_unstable(results):
+    """An overload one of whose calls crashed, timed out or varied: its
+    other outcomes may vary too (a heap an earlier call corrupted)."""
+    return any(k in ("crashed", "timeout", "unstable")
+               for k, _ in results.values())
+
+
 def encode(ops):
     """Returns (messages, ops) with each outcome encoded for the JSON file:
     "Float" (ok: the result types), [class, message index], ["crashed",
-    signal] or ["timeout"]."""
+    signal], ["timeout"] or ["unstable", [outcome, ...]]."""
+    def plain(outs):
+        for kind, payload in outs:
+            if kind == "unstable":
+                yield from payload
+            else:
+                yield kind, payload
+
     messages = sorted({p for o in ops.values()
-                       for k, p in o["results"].values()
+                       for k, p in plain(o["results"].values())
                        if k not in ("ok", "crashed", "timeout")})
     index = {m: i for i, m in enumerate(messages)}
+
+    def enc(kind, payload):
+        if kind == "ok":
+            return payload
+        if kind == "crashed":
+            return ["crashed", payload]
+        if kind == "timeout":
+            return ["timeout"]
+        if kind == "unstable":
+            return ["unstable", [enc(*o) for o in payload]]
+        return [kind, index[payload]]
+
     out = {}
     for key, o in ops.items():
-        res = {}
-        for combo, (kind, payload) in o["results"].items():
-            if kind == "ok":
-                res[combo] = payload
-            elif kind == "crashed":
-                res[combo] = ["crashed", payload]
-            elif kind == "timeout":
-                res[combo] = ["timeout"]
-            else:
-                res[combo] = [kind, index[payload]]
+        res = {combo: enc(*v) for combo, v in o["results"].items()}
         out[key] = {"schema": o["schema"], "results": res}
+        if is_unstable(o["results"]):
+            out[key]["unstable"] = True
     return messages, out
 
 
 def decode(data):
     """The inverse of encode for one file: key -> combo -> (kind, payload)."""
     msgs = data["messages"]
-    out = {}
-    for key, o in data["ops"].items():
-        res = {}
-        for combo, v in o["results"].items():
-            if isinstance(v, str):
-                res[combo] = ("ok", v)
-            elif v[0] == "crashed":
-                res[combo] = ("crashed", v[1])
-            elif v[0] == "timeout":
-                res[combo] = ("timeout", "")
-            else:
-                res[combo] = (v[0], msgs[v[1]])
-        out[key] = res
-    return out
+
+    def dec(v):
+        if isinstance(v, str):
+            return ("ok", v)
+        if v[0] == "crashed":
+            return ("crashed", v[1])
+        if v[0] == "timeout":
+            return ("timeout", "")
+        if v[0] == "unstable":
+            return ("unstable", tuple(dec(x) for x in v[1]))
+        return (v[0], msgs[v[1]])
+
+    return {key: {combo: dec(v) for combo, v in o["results"].items()}
+            for key, o in data["ops"].items()}
 
 
 def summary(path):
@@ -95,7 +131,9 @@ def summary(path):
     rows = [("operator overloads measured", len(ops)),
             ("combinations run", sum(kinds.values())),
             ("ok", kinds.pop("ok", 0))]
-    for k in ("crashed", "timeout"):
+    rows.append(("overloads marked unstable",
+                  sum(1 for o in data["ops"].values() if o.get("unstable"))))
+    for k in ("crashed", "timeout", "unstable"):
         rows.append((k, kinds.pop(k, 0)))
     for k in sorted(kinds):
         rows.append(("error " + k, kinds[k]))
@@ -113,11 +151,20 @@ def main(argv):
     if argv[1] == "--summary":
         summary(argv[2])
         return
-    raw, out = argv[1], argv[2]
+    args = argv[1:]
     version = "1.13.1"
-    if len(argv) > 4 and argv[3] == "--libtorch-version":
-        version = argv[4]
+    if "--libtorch-version" in args:
+        i = args.index("--libtorch-version")
+        version = args[i + 1]
+        del args[i:i + 2]
+    reruns = []
+    if "--rerun" in args:
+        i = args.index("--rerun")
+        reruns = [read_raw(r)[0] for r in args[i + 1:]]
+        del args[i:]
+    raw, out = args
     ops, skipped = read_raw(raw)
+    merge(ops, reruns)
     messages, enc = encode(ops)
     header = {
         "libtorch": version,
@@ -144,7 +191,10 @@ def main(argv):
                     "it threw c10::<class> (Error is c10::Error itself), "
                     "messages[i] is the first line of its message. "
                     "[\"crashed\", signal] or [\"timeout\"]: the child "
-                    "process died or ran past its alarm."),
+                    "process died or ran past its alarm. [\"unstable\", "
+                    "[outcome, ...]]: the runs gave these different outcomes. "
+                    "An overload marked \"unstable\": true had a call crash, "
+                    "time out or vary; its outcomes may vary between runs."),
     }
     lines = ["{"]
     for k, v in header.items():

@@ -193,7 +193,7 @@ Plan planFor(const c10::OperatorHandle &Op, std::string &Why) {
   // The dispatcher's schemas spell Dimname `str`: named-tensor overloads
   // would be measured on the names given, not on dtypes.
   if (contains(P.Overload, "dimname") || contains(P.Overload, "names") ||
-      contains(P.Overload, "Dimname")) {
+      contains(P.Overload, "Dimname") || contains(P.Overload, "named")) {
     Why = "named-tensor overload";
     return P;
   }
