@@ -177,13 +177,15 @@ def main(argv):
                    "runs) and, with 2+ tensor arguments, every pair of dtypes "
                    "for the first two with the rest Float (64 runs, those "
                    "equal to an all-same run counted once)."),
-        "inputs": ("Tensors {2,2} [[2,1],[1,2]]; arguments named index/"
-                   "indices/target/idx [[0,1],[1,0]] ({2}: [1,0] for "
-                   "index_* ops); Tensor[] two such tensors; Tensor?[] one "
-                   "index tensor; defaults from the schema, else dim 0, int "
-                   "1, float 1.0 (eps 1e-5), Scalar 1, bool false, int[] "
-                   "size [2,2], dim [0], padding [0], other int[] [1], "
-                   "optional None."),
+        "inputs": ("Tensors {2,2} [[2,1],[1,2]]; arguments whose name "
+                   "contains index/indices or is target/idx [[0,1],[1,0]] "
+                   "({2}: [1,0] for index_* ops); Tensor[] two such tensors; "
+                   "Tensor?[] one index tensor; defaults from the schema, "
+                   "else int named *dim* 0, int 1, float 1.0 (eps 1e-5), "
+                   "Scalar 1, bool false, int[] size/shape/sizes/output_size "
+                   "[2,2], *dim* [0], *padding* [0], other int[] [1], "
+                   "ScalarType Float, str '' (equation 'ij,jk->ik', reduce "
+                   "'sum'), optional None."),
         "combo": ("Key: the dtypes of the tensor arguments in schema order, "
                   "joined by ','."),
         "outcome": ("A string: the call returned; the result types (Tensor "
