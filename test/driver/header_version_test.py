@@ -122,7 +122,7 @@ def main():
             expect(versions == [("2.14 (PyTorchVersion option)", "1")] and not halves(out),
                    "%s: the option wins %r %r" % (v, versions, out[-800:]))
             # clang-tidy's own drivers judge the unit the same way (the
-            # macros from a precompiled header: scenarios-score-header-version).
+            # macros from a precompiled header: scenarios-score --header-version).
             for name, cmd in (("torchdtype-tidy", [TIDY]),
                               ("clang-tidy-19 --load", [CLANG_TIDY, "--load=" + MODULE])):
                 r = subprocess.run(cmd + ["-checks=-*,torchdtype-*", "-p", d,
