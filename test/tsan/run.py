@@ -12,7 +12,7 @@ LibTorch 1.13.1 headers), with copies of those whose checks share the most
 with each other across units (conversions, element accessors), so that
 several threads are in them at once. The TSan build analyses them on 4 threads (one
 precompiled header shared by all, the caches off); the release build
-analyses them on one. The tier fails on any ThreadSanitizer report, on an
+analyses them too. The tier fails on any ThreadSanitizer report, on an
 exit status other than 0 or 1, and when the two reports' findings differ.
 
 usage: run.py --tsan TORCHDTYPE --release TORCHDTYPE --work DIR
@@ -82,29 +82,32 @@ def main():
     env = dict(os.environ)
     env["TSAN_OPTIONS"] = ("halt_on_error=1:exitcode=66:second_deadlock_stack=1:"
                            "suppressions=" + os.path.join(HERE, "tsan.supp"))
-    # The TSan build's own PCHs first, on one thread.
-    r = check(a.tsan, a.work, 1, os.path.join(a.work, "tsan-1.json"), env)
-    if "ThreadSanitizer" in r.stderr or r.returncode not in (0, 1):
-        print("FAIL: the ThreadSanitizer build's run (-j 1) exited %d\n%s"
-              % (r.returncode, r.stderr[:20000]))
-        return 1
+    def tsan_check(jobs, out):
+        """The TSan build's run; an error message, or None."""
+        r = check(a.tsan, a.work, jobs, out, env)
+        if "ThreadSanitizer" in r.stderr or r.returncode not in (0, 1):
+            return ("FAIL: the ThreadSanitizer build's run (-j %d) exited %d\n%s"
+                    % (jobs, r.returncode, r.stderr[:20000]))
+        return None
+
+    # The TSan build's own PCHs first, on one thread; then the threaded run.
     threaded = os.path.join(a.work, "tsan.json")
-    r = check(a.tsan, a.work, a.j, threaded, env)
-    if "ThreadSanitizer" in r.stderr or r.returncode not in (0, 1):
-        print("FAIL: the ThreadSanitizer build's run (-j %d) exited %d\n%s"
-              % (a.j, r.returncode, r.stderr[:20000]))
-        return 1
+    for jobs, out in ((1, os.path.join(a.work, "tsan-1.json")), (a.j, threaded)):
+        error = tsan_check(jobs, out)
+        if error:
+            print(error)
+            return 1
     want, got = findings(single), findings(threaded)
     if want != got:
-        print("FAIL: -j %d under ThreadSanitizer found other findings than -j 1:" % a.j)
+        print("FAIL: -j %d under ThreadSanitizer found other findings than the release build:" % a.j)
         for x in sorted(set(want) ^ set(got)):
-            print("  %s %s" % ("only -j 1:" if x in want else "only -j %d:" % a.j, x))
+            print("  %s %s" % ("only release:" if x in want else "only -j %d:" % a.j, x))
         return 1
     if not want:
         print("FAIL: no finding at all: the project was not analysed")
         return 1
     print("PASS: %d files on %d threads under ThreadSanitizer: no report, "
-          "the same %d findings as one thread" % (len(files), a.j, len(want)))
+          "the same %d findings as the release build" % (len(files), a.j, len(want)))
     return 0
 
 
