@@ -61,6 +61,22 @@ using AutocastArray = std::array<AutocastState, NumAutocastDevices>;
 using AutocastDTypeArray = std::array<std::optional<DType>, NumAutocastDevices>;
 
 /// A call of an op the model knows, with its tensor operands.
+/// A call of an op whose dtype contract was measured (OpContracts.h): the
+/// overloads it may run and, per contract slot, the position of the call's
+/// operand (Operand::Pos) in it.
+struct ContractCall {
+  llvm::SmallVector<unsigned, 2> Overloads;
+  llvm::SmallVector<unsigned, 3> SlotPos;
+  bool ScalarGiven = false; ///< a Scalar argument not left to its default
+  bool FloatScalar = false; ///< ... a floating one (measured: the number 1)
+};
+
+/// What the overloads of M did with these dtypes of its slots, when they
+/// agree (models/Contracts.cpp).
+std::optional<ContractOutcome> contractOutcome(const OpContracts &C,
+                                               const ContractCall &M,
+                                               llvm::ArrayRef<DType> SlotDTypes);
+
 struct OpEvent {
   const clang::Expr *Call = nullptr;
   std::string Op;           ///< base op name ("mm", "addmm", "add", ...)
@@ -97,6 +113,8 @@ struct OpEvent {
   /// A dispatch (Op "dispatch", Written the kernel's name, operand 0 the
   /// tensor dispatched on): the dtypes its cases cover.
   uint32_t Covers = 0;
+  /// The op's measured contract, when the call matches one.
+  std::optional<ContractCall> Contract;
   /// Run in a lambda: its facts symbolic in the enclosing function's
   /// parameters are judged only by a run of that function for a call.
   bool InLambda = false;

@@ -102,6 +102,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_FILL_VALUE_OP(Name, Self, Value)                                    \
   FillValueOps[Name] = FillValueRule{Self, Value};
 #define TD_AUTOCAST_COMPOSITE(Name, Op) Composites[Name].push_back(Op);
+#define TD_OPERATOR_OP(Name, Op) OperatorOps[Name] = Op;
 #define TD_ACTIVATION_MODULE(Name, Op) ActivationModules[Name] = Op;
 #define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
   AutocastSetters[Name] =                                                      \
@@ -122,6 +123,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #undef TD_FILL_VALUE_OP
 #undef TD_AUTOCAST_COMPOSITE
 #undef TD_ACTIVATION_MODULE
+#undef TD_OPERATOR_OP
   for (const auto &Entry : OpKb) {
     std::vector<std::string> Versions;
     for (const auto &[Ver, Id] : Entry.second)
@@ -449,6 +451,13 @@ std::optional<FactoryRule> ApiModel::factory(llvm::StringRef Name) const {
 std::optional<ConversionRule> ApiModel::conversion(llvm::StringRef Name) const {
   return lookup(Conversions, Name);
 }
+llvm::StringRef ApiModel::contractName(llvm::StringRef Name) const {
+  if (!Name.starts_with("operator"))
+    return Name;
+  auto It = OperatorOps.find(Name);
+  return It == OperatorOps.end() ? llvm::StringRef() : llvm::StringRef(It->second);
+}
+
 std::optional<OpRule> ApiModel::tensorOp(llvm::StringRef Name) const {
   return lookup(TensorOps, Name);
 }

@@ -10,6 +10,7 @@
 #ifndef TORCHDTYPE_ANALYSIS_APIMODEL_H
 #define TORCHDTYPE_ANALYSIS_APIMODEL_H
 
+#include "OpContracts.h"
 #include "TensorValue.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -346,6 +347,14 @@ public:
   /// version has autocast for it.
   std::optional<DType> autocastDefault(AutocastDevice Dev) const;
   const TorchVersion &version() const { return Version; }
+  /// The measured dtype contracts of the aten ops (OpContracts.h).
+  const OpContracts &contracts() const { return Contracts; }
+  /// Do they hold for the targeted version? They were measured on 1.13.1;
+  /// what 2.x changed is not recorded, so for 2.x they are not used.
+  bool contractsApply() const { return !Version.atLeast(2, 0); }
+  /// The aten op a callee's contract is recorded under: its name, or for
+  /// an operator the op it calls (api.json "operator_ops"); "" if none.
+  llvm::StringRef contractName(llvm::StringRef Name) const;
   /// The data version the autocast tables were taken from.
   llvm::StringRef autocastDataVersion() const { return AutocastVersion; }
 
@@ -364,6 +373,8 @@ private:
   llvm::StringMap<ModuleInfo> Modules;
   llvm::StringMap<std::string> LossModules;
   llvm::StringMap<std::string> ActivationModules;
+  llvm::StringMap<std::string> OperatorOps;
+  OpContracts Contracts;
   llvm::StringMap<LossRule> Losses;
   llvm::StringMap<SourceDTypeRule> SourceDTypeOps;
   llvm::StringMap<FillValueRule> FillValueOps;

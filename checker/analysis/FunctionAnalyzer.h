@@ -214,6 +214,20 @@ private:
                                 bool &Explicit);
   void factoryEffects(const CallSite &S, const AbsValue &V);
 
+  // models/Contracts.cpp
+  /// The measured overloads a call of an op may run (Ops: the receiver,
+  /// then the arguments), if its arguments stand where theirs do.
+  std::optional<ContractCall>
+  matchContract(const CallSite &S,
+                llvm::ArrayRef<const clang::Expr *> Ops) const;
+  /// A C++ parameter type as a schema argument code (OpContracts.h; X for
+  /// TensorOptions, which stands for several arguments).
+  char signatureCode(clang::QualType T) const;
+  /// The result the measured contract gives the call, when its operands'
+  /// dtypes are known and no number argument may change it.
+  std::optional<AbsValue>
+  contractValue(const CallSite &S, llvm::ArrayRef<const clang::Expr *> Ops);
+
   // models/Conversions.cpp
   AbsValue conversion(ConversionRule Rule, const CallSite &S);
   void conversionEffects(const CallSite &S, const AbsValue &V);

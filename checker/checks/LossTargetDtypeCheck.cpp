@@ -17,8 +17,10 @@ static constexpr llvm::StringLiteral FloatingTargetRecord =
 void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                   ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::LossTargetFinding &F :
-       ::torchdtype::findLossTargetDtype(R, AC.api())) {
-    SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
+       ::torchdtype::findLossTargetDtype(R, AC.api(), AC.ast())) {
+    // A loss that throws in backward: reported where backward runs.
+    SourceLocation Loc = fileLoc(
+        (F.Backward ? F.Backward : F.Ev->Call)->getBeginLoc());
     if (!firstAt(Loc))
       continue;
     StringRef Record = F.ClassIndex       ? ClassIndexRecord
@@ -43,11 +45,20 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
       diag(Loc, "'%0' needs a target of class indices of dtype Long but gets "
                 "%1; this throws at run time%2")
           << F.Ev->Written << dtypeName(F.TargetDT) << kbSuffix(Record, Facts);
+    else if (F.Backward)
+      diag(Loc, "backward of '%0' with an input of dtype %1 and a target of "
+                "dtype %2; this throws at run time%3")
+          << F.Ev->Written << dtypeName(F.InputDT) << dtypeName(F.TargetDT)
+          << kbSuffix(Record, Facts);
     else
       diag(Loc, "'%0' gets an input of dtype %1 and a target of dtype %2; "
                 "this throws at run time%3")
           << F.Ev->Written << dtypeName(F.InputDT) << dtypeName(F.TargetDT)
           << kbSuffix(Record, Facts);
+    if (F.Backward)
+      diag(fileLoc(F.Ev->Call->getBeginLoc()),
+           "the loss is computed here; its forward runs",
+           DiagnosticIDs::Note);
     const ::torchdtype::Operand &T = *F.Target;
     diag(dtypeLoc(T), "target '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(T) << dtypeName(F.TargetDT);

@@ -263,6 +263,16 @@ std::string TorchDtypeCheck::describe(const ::torchdtype::Operand &O) const {
   return S;
 }
 
+std::optional<std::string>
+TorchDtypeCheck::matchRecord(StringRef Message) const {
+  const ::torchdtype::KnowledgeBase &Base =
+      KB ? *KB : ::torchdtype::KnowledgeBase::builtin();
+  std::vector<const ::torchdtype::KbRecord *> M = Base.match(Message.str());
+  if (M.empty())
+    return std::nullopt;
+  return M.front()->Id;
+}
+
 const ::torchdtype::KbRecord *TorchDtypeCheck::record(StringRef Id) const {
   const ::torchdtype::KnowledgeBase &Base =
       KB ? *KB : ::torchdtype::KnowledgeBase::builtin();

@@ -69,6 +69,8 @@ protected:
   /// the record's id, `: "MESSAGE" [kb: ID]` (just ` [kb: ID]` for an
   /// unknown id, or a signature with placeholders left to fill).
   std::string kbSuffix(StringRef Id, StringRef Message = "") const;
+  /// The id of the record whose regex matches Message best, if any.
+  std::optional<std::string> matchRecord(StringRef Message) const;
   /// What a finding knows of the message its error prints: the values of
   /// the placeholders of the record's "messages" text.
   struct MessageFacts {

@@ -20,6 +20,7 @@
 #include "MergeCommand.h"
 #include "PchCommand.h"
 #include "kb/KnowledgeBase.h"
+#include "Explain.h"
 #include "llvm/Config/llvm-config.h"
 
 #include <cstring>
@@ -133,15 +134,23 @@ int explain(std::vector<std::string> Args) {
   std::string Text;
   for (const std::string &T : Texts)
     Text += (Text.empty() ? "" : " ") + T;
-  std::vector<const KbRecord *> Hits = KB.match(Text);
-  if (Hits.empty()) {
+  OpContracts Contracts;
+  Explanation E = explainMessage(KB, Contracts, Text);
+  if (E.Records.empty()) {
     std::cout << "no knowledge-base record matches this message\n";
     return 1;
   }
-  for (size_t I = 0; I < Hits.size(); ++I) {
+  for (size_t I = 0; I < E.Records.size(); ++I) {
     if (I)
       std::cout << "\n";
-    printRecord(*Hits[I], Text, Zh);
+    printRecord(*E.Records[I], Text, Zh);
+  }
+  if (!E.RaisedBy.empty()) {
+    std::cout << "\nmeasured on LibTorch " << OpContracts::measuredVersion().str()
+              << " (checker/data/op_contracts.json): raised by";
+    for (size_t I = 0; I < E.RaisedBy.size(); ++I)
+      std::cout << (I ? ", " : " ") << E.RaisedBy[I];
+    std::cout << (E.RaisedBy.size() == 4 ? ", ..." : "") << "\n";
   }
   return 0;
 }

@@ -86,7 +86,8 @@ void evaluate(const torch::Tensor &target) {
     auto l = torch::mse_loss(pred, target); // no backward here: runs
   }
   auto l2 = torch::mse_loss(pred, torch::randn({8}));
-  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'mse_loss' gets an input of dtype BFloat16 and a target of dtype Float; {{.*}} [torchdtype-loss-target-dtype]
+  l2.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'mse_loss' with an input of dtype BFloat16 and a target of dtype Float; {{.*}} [torchdtype-loss-target-dtype]
   {
     torch::NoGradGuard no_grad;
     auto l3 = torch::binary_cross_entropy(pred.sigmoid(), torch::rand({8}));

@@ -45,20 +45,34 @@ void loss_modules_class_index() {
 
 // ---- Positives: input and target of different floating dtypes --------------
 
+// mse_loss and huber_loss run their forward and throw in backward (observed
+// on 1.13.1): reported at the backward() their value reaches.
 void regression_losses_f32_f64() {
   auto pred = torch::randn({4}, torch::TensorOptions().requires_grad(true));
   auto target = torch::randn({4}, torch::kDouble);
   auto a = torch::mse_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
-  // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: target 'target' has dtype Double from here
-  auto b = F::mse_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  a.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'mse_loss' with an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: the loss is computed here; its forward runs
+  // CHECK-MESSAGES: :[[@LINE-5]]:{{[0-9]+}}: note: target 'target' has dtype Double from here
+  F::mse_loss(pred, target).backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'mse_loss' with an input of dtype Float and a target of dtype Double; this throws at run time{{.*}}
   auto c = torch::huber_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
-  auto d = F::huber_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  auto total = c * 0.5 + pred.sum();
+  total.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'huber_loss' with an input of dtype Float and a target of dtype Double; this throws at run time{{.*}}
   auto e = torch::mse_loss(target, pred);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Double and a target of dtype Float; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  for (int i = 0; i < 2; ++i)
+    e.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: backward of 'mse_loss' with an input of dtype Double and a target of dtype Float; this throws at run time{{.*}}
+}
+
+void regression_losses_forward_only() {
+  auto pred = torch::randn({4});
+  auto target = torch::randn({4}, torch::kDouble);
+  auto metric = F::huber_loss(pred, target).item<double>(); // runs
+  auto mse = torch::mse_loss(pred, target);
+  auto logged = mse.item<double>(); // no backward: runs
 }
 
 void binary_cross_entropy_f32_f64() {
@@ -77,11 +91,13 @@ void loss_modules_same_dtype() {
   auto pred = torch::rand({4});
   auto target = torch::rand({4}, torch::kDouble);
   auto a = mse(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  a.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'mse_loss' with an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto b = bce(pred, target);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto c = huber->forward(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'huber_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  c.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'huber_loss' with an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
 }
 
 // ---- Flow: helpers, lambdas, templates, macros, loops -----------------------
@@ -98,13 +114,14 @@ void through_helper() {
 void in_lambda() {
   auto target = torch::randn({4}, torch::kDouble);
   auto loss = [&](const torch::Tensor& pred) { return torch::mse_loss(pred, target); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   auto pred = torch::randn({4});
   auto l = loss(pred);  // judged with this call's argument and capture
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: note: in this call of 'loss'
+  l.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'mse_loss' with an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-5]]:55: note: the loss is computed here; its forward runs
+  // CHECK-MESSAGES: :[[@LINE-4]]:12: note: in this call of 'loss'
   auto loss2 = [target]() { return torch::mse_loss(torch::randn({4}), target); };
-  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
-  loss2();
+  loss2(); // no backward: runs
 }
 
 template <typename T>
@@ -134,8 +151,10 @@ void in_loop() {
   torch::Tensor total = torch::zeros({});
   for (int i = 0; i < 10; ++i) {
     total = total + torch::mse_loss(pred, target);
-    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'mse_loss' gets an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
   }
+  total.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'mse_loss' with an input of dtype Float and a target of dtype Double; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-4]]:21: note: the loss is computed here; its forward runs
 }
 
 // ---- Negatives --------------------------------------------------------------

@@ -44,8 +44,9 @@ double eval_mse(const torch::Tensor &target) {
 double train_mse(const torch::Tensor &target) {
   auto pred = torch::randn({8}, torch::kBFloat16).requires_grad_();
   auto loss = torch::mse_loss(pred, target);
-  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'mse_loss' gets an input of dtype BFloat16 and a target of dtype Float; {{.*}} [torchdtype-loss-target-dtype]
   loss.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'mse_loss' with an input of dtype BFloat16 and a target of dtype Float; {{.*}} [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-3]]:15: note: the loss is computed here; its forward runs
   return loss.item<double>();
 }
 

@@ -1403,6 +1403,62 @@ std::vector<Case> cases() {
          torch::nn::BatchNorm2d bn(3);
          EXPECT_DTYPE(bn->forward(torch::ones({2, 3, 2, 2}, torch::kBFloat16)), torch::kBFloat16);
        }},
+      // op contracts (torchdtype-unsupported-dtype): what the measured table
+      // records, run again here on the shapes a program has (dtypes given:
+      // cases here set the default dtype, which the analysis then does not
+      // know for this file)
+      {"gather_int32_index_throws", THROWS("^gather\\(\\): Expected dtype int64 for index$"),
+       [] {
+         auto x = torch::rand({4, 3}, torch::kFloat);
+         auto idx = torch::zeros({4, 1}, torch::kInt);
+         x.gather(1, idx); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"gather_int64_index_runs_Float", RUNS,
+       [] {
+         auto x = torch::rand({4, 3}, torch::kFloat);
+         EXPECT_DTYPE(x.gather(1, torch::zeros({4, 1}, torch::kLong)), torch::kFloat);
+       }},
+      {"index_select_int32_index_runs_Float", RUNS,
+       [] {
+         auto x = torch::rand({4, 3}, torch::kFloat);
+         EXPECT_DTYPE(torch::index_select(x, 0, torch::tensor({0, 2}, torch::kInt)), torch::kFloat);
+       }},
+      {"mean_of_long_throws",
+       THROWS("^mean\\(\\): could not infer output dtype\\. Input dtype must be either a floating point or complex dtype\\. Got: Long$"),
+       [] {
+         auto counts = torch::randint(0, 10, {8});
+         counts.mean(); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"mean_of_long_with_dtype_runs_Float", RUNS,
+       [] {
+         auto counts = torch::randint(0, 10, {8});
+         EXPECT_DTYPE(counts.mean(torch::kFloat), torch::kFloat);
+       }},
+      {"where_float_condition_throws",
+       THROWS("^where expected condition to be a boolean tensor, but got a tensor with dtype Float$"),
+       [] {
+         auto a = torch::rand({4}, torch::kFloat);
+         auto keep = torch::ones({4}, torch::kFloat);
+         torch::where(keep, a, torch::zeros({4}, torch::kFloat)); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"bitwise_and_of_floats_throws", THROWS("^\"bitwise_and_cpu\" not implemented for 'Float'$"),
+       [] {
+         auto a = torch::rand({4}, torch::kFloat);
+         auto b = torch::rand({4}, torch::kFloat);
+         auto c = a & b; // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"bitwise_and_of_bools_runs_Bool", RUNS,
+       [] {
+         auto a = torch::rand({4}, torch::kFloat);
+         EXPECT_DTYPE((a > 0.5) & (a < 0.9), torch::kBool);
+       }},
+      // an op no list names: its result dtype comes from the measured table
+      {"argsort_result_long_into_mm_throws", THROWS("^expected scalar type Float but found Long$"),
+       [] {
+         auto in = torch::rand({4, 4}, torch::kFloat);
+         auto order = torch::argsort(in);
+         torch::mm(in, order); // FLAGGED(torchdtype-mixed-precision)
+       }},
   };
 }
 

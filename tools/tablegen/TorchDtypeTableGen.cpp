@@ -253,6 +253,17 @@ void emitApi(const std::string &File, std::ostream &Out) {
       fail(File, "activation_modules." + Name, "must be an op name");
     Out << "TD_ACTIVATION_MODULE(" << quote(Name) << ", " << quote(Op) << ")\n";
   }
+  Out << "#endif\n#ifdef TD_OPERATOR_OP\n";
+  for (const auto &[Name, Op] :
+       member(Api, File, "", "operator_ops", json::value_t::object).items()) {
+    if (Name == "_doc")
+      continue;
+    if (Name.rfind("operator", 0) != 0 || !Op.is_string() ||
+        Op.get<std::string>().empty())
+      fail(File, "operator_ops." + Name,
+           "must map an operator to the op it calls");
+    Out << "TD_OPERATOR_OP(" << quote(Name) << ", " << quote(Op) << ")\n";
+  }
   Out << "#endif\n#ifdef TD_AUTOCAST_COMPOSITE\n";
   for (const auto &[Name, Inner] :
        member(Api, File, "", "autocast_composites", json::value_t::object)
@@ -570,6 +581,194 @@ void emitChecks(const std::string &File, std::ostream &Out) {
       << "#ifdef TORCHDTYPE_CHECK\n" << Entries << "#endif\n";
 }
 
+/// The schema's arguments: (type, kw-only) in order, the type without its
+/// alias annotation ("Tensor(a!)" -> "Tensor", "Tensor(a)[]" -> "Tensor[]").
+std::vector<std::pair<std::string, bool>> schemaArgs(const std::string &Schema) {
+  std::vector<std::pair<std::string, bool>> Args;
+  size_t Open = Schema.find('('), Close = Schema.rfind(") ->");
+  if (Open == std::string::npos || Close == std::string::npos || Close < Open)
+    return Args;
+  std::string Body = Schema.substr(Open + 1, Close - Open - 1);
+  std::vector<std::string> Parts;
+  int Depth = 0;
+  std::string Cur;
+  for (char C : Body) {
+    if (C == '(' || C == '[')
+      ++Depth;
+    if (C == ')' || C == ']')
+      --Depth;
+    if (C == ',' && Depth == 0) {
+      Parts.push_back(Cur);
+      Cur.clear();
+      continue;
+    }
+    Cur += C;
+  }
+  if (!Cur.empty())
+    Parts.push_back(Cur);
+  bool KwOnly = false;
+  for (std::string P : Parts) {
+    size_t B = P.find_first_not_of(' ');
+    P = B == std::string::npos ? "" : P.substr(B);
+    if (P == "*") {
+      KwOnly = true;
+      continue;
+    }
+    std::string Type = P.substr(0, P.find(' '));
+    std::string Clean;
+    int D = 0;
+    for (char C : Type) {
+      if (C == '(')
+        ++D;
+      else if (C == ')')
+        --D;
+      else if (D == 0)
+        Clean += C;
+    }
+    Args.push_back({Clean, KwOnly && Type.find('!') != std::string::npos});
+  }
+  return Args;
+}
+
+/// One character per schema argument type, as OpContracts.h lists them.
+char signatureCode(const std::string &T) {
+  static const std::map<std::string, char> Codes = {
+      {"Tensor", 'T'},      {"Tensor?", 'O'},     {"Tensor[]", 'L'},
+      {"Tensor?[]", 'L'},   {"Scalar", 'S'},      {"Scalar?", 'S'},
+      {"ScalarType", 'Y'},  {"ScalarType?", 'Y'}, {"int", 'i'},
+      {"int?", 'i'},        {"SymInt", 'i'},      {"SymInt?", 'i'},
+      {"float", 'f'},       {"float?", 'f'},      {"bool", 'b'},
+      {"bool?", 'b'},       {"str", 's'},         {"str?", 's'},
+      {"Dimname", 'n'},     {"Dimname[]", 'n'},   {"Dimname?", 'n'},
+      {"Dimname[]?", 'n'}};
+  auto It = Codes.find(T);
+  if (It != Codes.end())
+    return It->second;
+  // int[2], SymInt[], int[1]?: lists of ints.
+  if (T.rfind("int[", 0) == 0 || T.rfind("SymInt[", 0) == 0)
+    return 'I';
+  if (T.rfind("float[", 0) == 0)
+    return 'F';
+  if (T.rfind("bool[", 0) == 0)
+    return 'B';
+  return '?';
+}
+
+/// checker/data/op_contracts.json (tools/op-contracts) as rows
+/// TD_CONTRACT_MESSAGE(CLASS, TEXT) (message i is the i-th row) and
+/// TD_CONTRACT(NAME, OVERLOAD, SLOTS, SIGNATURE, FLAGS, OUTCOMES). SLOTS: per
+/// tensor argument of the measured combinations, its position among the
+/// schema's arguments (a letter, 'A' + position) and its kind (T tensor, L
+/// list, O list of optional tensors); SIGNATURE: one signatureCode per
+/// argument; FLAGS: 1 unstable, 2 an out= overload, 4 no
+/// combination ran. OUTCOMES: two characters of ContractCodes per
+/// combination (8 of one dtype, then with two or more tensors the 64 pairs
+/// of the first two, the rest Float): 0 not measured, 1 + dtype index ran
+/// with that tensor result, 9 ran with another result, 10 crashed or
+/// varied, 16 + i raised message i.
+void emitContracts(const std::string &File, std::ostream &Out) {
+  static const char Codes[] =
+      "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+  json Data = load(File);
+  const json &DTypes = member(Data, File, "", "dtypes", json::value_t::array);
+  const json &Messages =
+      member(Data, File, "", "messages", json::value_t::array);
+  const json &Ops = member(Data, File, "", "ops", json::value_t::object);
+  if (DTypes.size() != 8)
+    fail(File, "dtypes", "must list 8 dtypes");
+  std::map<std::string, int> DIndex;
+  for (size_t I = 0; I < DTypes.size(); ++I)
+    DIndex[DTypes[I].get<std::string>()] = int(I);
+  if (Messages.size() + 16 >= 64 * 64)
+    fail(File, "messages", "too many messages for two-character codes");
+  std::vector<std::string> Class(Messages.size(), "Error");
+  std::ostringstream Rows;
+  for (const auto &[Key, Op] : Ops.items()) {
+    std::string Field = "ops." + Key;
+    std::string Schema =
+        member(Op, File, Field, "schema", json::value_t::string);
+    const json &Results =
+        member(Op, File, Field, "results", json::value_t::object);
+    std::string Name = Key.substr(0, Key.find('.'));
+    if (Name.rfind("aten::", 0) == 0)
+      Name = Name.substr(6);
+    std::string Overload =
+        Key.find('.') == std::string::npos ? "" : Key.substr(Key.find('.') + 1);
+    std::string Slots, Sig;
+    unsigned Flags = Op.value("unstable", false) ? 1 : 0;
+    auto Args = schemaArgs(Schema);
+    for (size_t I = 0; I < Args.size(); ++I) {
+      const std::string &T = Args[I].first;
+      char Pos = char('A' + std::min<size_t>(I, 57));
+      if (Args[I].second)
+        Flags |= 2;
+      if (T == "Tensor")
+        Slots += std::string(1, Pos) + "T";
+      else if (T == "Tensor[]")
+        Slots += std::string(1, Pos) + "L";
+      else if (T == "Tensor?[]")
+        Slots += std::string(1, Pos) + "O";
+      Sig += signatureCode(T);
+    }
+    size_t N = Slots.size() / 2;
+    if (N == 0)
+      continue;
+    std::vector<int> Outcomes(N == 1 ? 8 : 72, 0);
+    bool Ran = false;
+    for (const auto &[Combo, R] : Results.items()) {
+      std::vector<int> D;
+      std::stringstream SS(Combo);
+      std::string Part;
+      while (std::getline(SS, Part, ','))
+        if (DIndex.count(Part))
+          D.push_back(DIndex[Part]);
+        else
+          fail(File, Field + ".results." + Combo, "unknown dtype " + Part);
+      if (D.size() != N)
+        fail(File, Field + ".results." + Combo,
+             "has " + std::to_string(D.size()) + " dtypes for " +
+                 std::to_string(N) + " tensor arguments");
+      int Code;
+      if (R.is_string()) {
+        std::string S = R.get<std::string>();
+        Code = DIndex.count(S) ? 1 + DIndex[S] : 9;
+        Ran = true;
+      } else if (R.is_array() && R.size() == 2 && R[1].is_number_integer() &&
+                 R[1].get<size_t>() < Messages.size()) {
+        Code = 16 + R[1].get<int>();
+        Class[R[1].get<size_t>()] = R[0].get<std::string>();
+      } else {
+        Code = 10;
+      }
+      bool Same = true;
+      for (int X : D)
+        Same &= X == D[0];
+      bool RestFloat = true;
+      for (size_t I = 2; I < D.size(); ++I)
+        RestFloat &= D[I] == DIndex["Float"];
+      if (Same)
+        Outcomes[D[0]] = Code;
+      if (N >= 2 && RestFloat)
+        Outcomes[8 + D[0] * 8 + D[1]] = Code;
+    }
+    if (!Ran)
+      Flags |= 4;
+    std::string Enc;
+    for (int C : Outcomes) {
+      Enc += Codes[C / 64];
+      Enc += Codes[C % 64];
+    }
+    Rows << "TD_CONTRACT(" << quote(Name) << ", " << quote(Overload) << ", "
+         << quote(Slots) << ", " << quote(Sig) << ", " << Flags << ", "
+         << quote(Enc) << ")\n";
+  }
+  Out << "#ifdef TD_CONTRACT_MESSAGE\n";
+  for (size_t I = 0; I < Messages.size(); ++I)
+    Out << "TD_CONTRACT_MESSAGE(" << quote(Class[I]) << ", "
+        << quote(Messages[I]) << ")\n";
+  Out << "#endif\n#ifdef TD_CONTRACT\n" << Rows.str() << "#endif\n";
+}
+
 int writeIfChanged(const std::string &Path, const std::string &New) {
   // Write only when the content changed, so dependents do not rebuild.
   std::ifstream OldIn(Path);
@@ -618,9 +817,16 @@ int main(int Argc, char **Argv) {
     emitChecks(Args[1], Out);
     return writeIfChanged(Args[2], Out.str());
   }
+  if (Args.size() == 3 && Args[0] == "contracts") {
+    Out << "// Generated by torchdtype-tablegen from " << dataName(Args[1])
+        << ". Do not edit.\n";
+    emitContracts(Args[1], Out);
+    return writeIfChanged(Args[2], Out.str());
+  }
   std::cerr << "usage: torchdtype-tablegen api API_JSON AUTOCAST_JSON "
                "CPU_HALF_JSON OUT_INC\n"
                "       torchdtype-tablegen kb OUT_INC RECORD.json...\n"
-               "       torchdtype-tablegen checks CHECKS_JSON OUT_INC\n";
+               "       torchdtype-tablegen checks CHECKS_JSON OUT_INC\n"
+               "       torchdtype-tablegen contracts OP_CONTRACTS_JSON OUT_INC\n";
   return 2;
 }

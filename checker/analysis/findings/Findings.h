@@ -80,9 +80,22 @@ struct LossTargetFinding {
   /// The target must be floating (an integer one makes the result type
   /// Float, which cannot be cast to it).
   bool FloatingTarget = false;
+  /// For a loss whose forward runs and whose backward throws: the
+  /// backward() call its value reaches, where the program stops.
+  const clang::CallExpr *Backward = nullptr;
+  /// The calls that lead to Backward, as OpEvent::Via.
+  llvm::ArrayRef<const clang::Expr *> BackwardVia;
 };
 std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
-                                                   const ApiModel &Api);
+                                                   const ApiModel &Api,
+                                                   clang::ASTContext &Ctx);
+
+/// The backward() call (a method of the tensor, or a free function given
+/// it) that the value of Loss reaches in the function computing it, through
+/// the variables it is stored in and those computed from them; null if
+/// none (BackwardReach.cpp).
+const clang::CallExpr *backwardReached(const clang::Expr *Loss,
+                                       clang::ASTContext &Ctx);
 
 struct UnsafeAutocastFinding {
   const OpEvent *Ev;
@@ -204,6 +217,23 @@ struct OutFinding {
 };
 std::vector<OutFinding> findOutDtype(const FunctionResult &R,
                                      const ApiModel &Api);
+
+/// An op call given a combination of dtypes its measured contract
+/// (OpContracts.h) raises a message about dtypes for, on the CPU of the
+/// targeted version (1.13: where the table was measured).
+struct ContractFinding {
+  const OpEvent *Ev;
+  /// The operands in the contract's slots, and their dtypes.
+  llvm::SmallVector<const Operand *, 3> Slots;
+  llvm::SmallVector<DType, 3> DTypes;
+  llvm::StringRef Message; ///< what LibTorch raised, its first line
+  /// The slots whose dtype alone, changed, makes the call run, and the
+  /// dtypes that do (empty: no one slot's change does).
+  llvm::SmallVector<std::pair<unsigned, llvm::SmallVector<DType, 4>>, 2>
+      Culprits;
+};
+std::vector<ContractFinding> findOpContract(const FunctionResult &R,
+                                            const ApiModel &Api);
 
 /// Drops the events that run only after an op that throws (a finding of
 /// any check above but from_blob's): on every path that reaches them, the

@@ -297,7 +297,8 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
 }
 
 std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
-                                                   const ApiModel &Api) {
+                                                   const ApiModel &Api,
+                                                   clang::ASTContext &Ctx) {
   std::vector<LossTargetFinding> Out;
   if (R.Skipped)
     return Out;
@@ -327,9 +328,26 @@ std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
       // throw in a backward, which does not run under a no-grad guard.
       if (Ev.NoGrad && Ev.Op != "binary_cross_entropy")
         continue;
-      if (ID && isFloating(*ID) && isFloating(*TD) && *ID != *TD &&
-          !autocastMayCover(Ev, Api, Ev.Op, commonDevice(Ev.Operands)))
-        Out.push_back({&Ev, &In, &Tg, *ID, *TD, false});
+      if (!ID || !isFloating(*ID) || !isFloating(*TD) || *ID == *TD ||
+          autocastMayCover(Ev, Api, Ev.Op, commonDevice(Ev.Operands)))
+        continue;
+      LossTargetFinding F{&Ev, &In, &Tg, *ID, *TD, false};
+      // Their forward runs (observed on 1.13.1): they throw in the
+      // backward their value reaches, where there is one.
+      if (Ev.Op != "binary_cross_entropy") {
+        // In the function computing it, else in a caller the value of the
+        // call leading to it reaches.
+        const clang::Expr *From = Ev.Call;
+        llvm::ArrayRef<const clang::Expr *> Outer = Ev.Via;
+        while (!(F.Backward = backwardReached(From, Ctx)) && !Outer.empty()) {
+          From = Outer.front();
+          Outer = Outer.drop_front();
+        }
+        if (!F.Backward)
+          continue;
+        F.BackwardVia = Outer;
+      }
+      Out.push_back(F);
       continue;
     }
     // Class indices must be int64: a floating target of class indices, or

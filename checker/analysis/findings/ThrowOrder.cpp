@@ -146,8 +146,12 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
     Add(E->Call, E->Via, E->Assumed);
   for (const ModuleInputFinding &F : findModuleInputDtype(R, Api, false))
     Add(F.Call->Call, F.Call->Via, F.Call->Assumed);
-  for (const LossTargetFinding &F : findLossTargetDtype(R, Api))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
+  for (const LossTargetFinding &F : findLossTargetDtype(R, Api, Ctx)) {
+    if (F.Backward)
+      Add(F.Backward, F.BackwardVia, F.Ev->Assumed);
+    else
+      Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
+  }
   for (const UnsafeAutocastFinding &F : findAutocastUnsafe(R, Api))
     Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
   for (const InplaceFinding &F : findInplaceDtype(R, Api))
@@ -159,6 +163,8 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
   for (const DispatchFinding &F : findDispatchMissingDtype(R))
     Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
   for (const OverflowFinding &F : findHalfOverflow(R, Api, Ctx))
+    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
+  for (const ContractFinding &F : findOpContract(R, Api))
     Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
   if (Throws.empty())
     return;

@@ -79,6 +79,9 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   std::optional<OpRule> Rule = Api.tensorOp(Name);
   if (!Rule)
     Rule = Api.tensorOp(Base);
+  if (!Rule && !Out && Api.contractsApply())
+    if (std::optional<AbsValue> V = contractValue(S, Args))
+      return convertTo(*V, RT);
   if (!Rule || Args.empty())
     return unknownOf(RT);
   if (*Rule == OpRule::ListPromote)
@@ -137,6 +140,12 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
         F.join(DTypeFact::of(*B, CE->getExprLoc()));
       if (P == *A && F.single())
         F.Where = Self.DT.Where;
+      // Integral tensors divided truly give the default dtype (observed on
+      // 1.13.1: int64 / int64 is float32).
+      if (Api.isTrueDivision(S.Name) && (isIntegral(P) || P == DType::Bool)) {
+        F = Cur->DefaultDType;
+        F.Where = CE->getExprLoc();
+      }
       R.DT = F;
     } else {
       R.DT = DTypeFact::unknown();
@@ -320,20 +329,25 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   std::optional<OpRule> Rule = Api.tensorOp(Name);
   if (!Rule)
     Rule = Api.tensorOp(Base);
+  auto WithContract = [&](OpEvent *E) {
+    if (E && !Out)
+      E->Contract = matchContract(S, Ops);
+    Written(E);
+  };
   if (Rule == OpRule::Promote ||
       (Name.starts_with("operator") && Name.ends_with("=") && S.Obj &&
        Name.size() == 10)) {
-    Written(recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/true, 0x3,
-                     Ops, InPlace, Out, false));
+    WithContract(recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/true,
+                          0x3, Ops, InPlace, Out, false));
     return;
   }
-  if (!Name.starts_with("operator")) {
+  if (!Name.starts_with("operator") || !Api.contractName(Name).empty()) {
     OpEvent *E = recordOp(CE, Base, /*SameDType=*/false,
                           /*Elementwise=*/false, 0xFF, Ops, InPlace, Out,
                           hasExplicitDType(S));
     if (E)
       E->Generic = true;
-    Written(E);
+    WithContract(E);
   }
 }
 

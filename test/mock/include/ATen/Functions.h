@@ -102,6 +102,9 @@ TORCH_API at::Tensor cat(at::TensorList tensors, int64_t dim=0);
 TORCH_API at::Tensor stack(at::TensorList tensors, int64_t dim=0);
 TORCH_API at::Tensor flatten(const at::Tensor & self, int64_t start_dim=0, int64_t end_dim=-1);
 TORCH_API at::Tensor where(const at::Tensor & condition, const at::Tensor & self, const at::Tensor & other);
+TORCH_API at::Tensor gather(const at::Tensor & self, int64_t dim, const at::Tensor & index, bool sparse_grad=false);
+TORCH_API at::Tensor argsort(const at::Tensor & self, int64_t dim=-1, bool descending=false);
+TORCH_API at::Tensor index_select(const at::Tensor & self, int64_t dim, const at::Tensor & index);
 TORCH_API at::Tensor where(const at::Tensor & condition, const at::Tensor & self, const at::Scalar & other);
 
 // Pointwise.

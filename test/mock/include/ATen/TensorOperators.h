@@ -11,7 +11,8 @@ namespace at {
   _(==, x.eq(y), y.eq(x))       \
   _(!=, x.ne(y), y.ne(x))       \
   _(<, x.lt(y), y.gt(x))        \
-  _(>, x.gt(y), y.lt(x))
+  _(>, x.gt(y), y.lt(x))        \
+  _(&, x.bitwise_and(y), y.bitwise_and(x))
 
 #define DEFINE_OPERATOR(op, body, reverse_scalar_body)              \
   Tensor operator op(const Tensor& x, const Tensor& y);             \

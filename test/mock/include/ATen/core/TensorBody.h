@@ -104,6 +104,10 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor exp() const;
   at::Tensor flatten(int64_t start_dim=0, int64_t end_dim=-1) const;
   at::Tensor index_select(int64_t dim, const at::Tensor & index) const;
+  at::Tensor gather(int64_t dim, const at::Tensor & index, bool sparse_grad=false) const;
+  at::Tensor bitwise_and(const at::Tensor & other) const;
+  at::Tensor bitwise_and(const at::Scalar & other) const;
+  at::Tensor argsort(int64_t dim=-1, bool descending=false) const;
   at::Tensor & index_add_(int64_t dim, const at::Tensor & index, const at::Tensor & source, const at::Scalar & alpha=1) const;
   at::Tensor & index_copy_(int64_t dim, const at::Tensor & index, const at::Tensor & source) const;
   at::Tensor index_copy(int64_t dim, const at::Tensor & index, const at::Tensor & source) const;

@@ -1,0 +1,199 @@
+//===- OpContracts.cpp - measured dtype contracts of aten ops
+//--------------===//
+
+#include "OpContracts.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace torchdtype {
+
+namespace {
+
+struct MessageRow {
+  const char *Class;
+  const char *Text;
+};
+
+constexpr MessageRow Messages[] = {
+#define TD_CONTRACT_MESSAGE(Class, Text) {Class, Text},
+#include "OpContractTables.inc"
+#undef TD_CONTRACT_MESSAGE
+};
+
+constexpr ContractOverload Overloads[] = {
+#define TD_CONTRACT(Name, Overload, Slots, Signature, Flags, Outcomes)         \
+  {Name, Overload, Slots, Signature, Flags, Outcomes},
+#include "OpContractTables.inc"
+#undef TD_CONTRACT
+};
+
+/// The table's dtypes, in op_contracts.json's "dtypes" order.
+constexpr DType TableDTypes[] = {DType::Float,    DType::Double, DType::Half,
+                                 DType::BFloat16, DType::Long,   DType::Int,
+                                 DType::Bool,     DType::Byte};
+
+std::optional<unsigned> tableIndex(DType D) {
+  for (unsigned I = 0; I < 8; ++I)
+    if (TableDTypes[I] == D)
+      return I;
+  return std::nullopt;
+}
+
+unsigned decode(char C) {
+  if (C >= '0' && C <= '9')
+    return C - '0';
+  if (C >= 'A' && C <= 'Z')
+    return 10 + (C - 'A');
+  if (C >= 'a' && C <= 'z')
+    return 36 + (C - 'a');
+  return C == '-' ? 62 : 63;
+}
+
+} // namespace
+
+llvm::ArrayRef<DType> OpContracts::dtypes() { return TableDTypes; }
+
+OpContracts::OpContracts() {
+  for (unsigned I = 0; I < std::size(Overloads); ++I)
+    ByName[Overloads[I].Name].push_back(I);
+}
+
+llvm::ArrayRef<unsigned> OpContracts::overloads(llvm::StringRef Name) const {
+  auto It = ByName.find(Name);
+  if (It == ByName.end())
+    return {};
+  return It->second;
+}
+
+const ContractOverload &OpContracts::overload(unsigned I) const {
+  return Overloads[I];
+}
+
+ContractOutcome OpContracts::outcome(unsigned Overload,
+                                     llvm::ArrayRef<DType> SlotDTypes) const {
+  const ContractOverload &O = Overloads[Overload];
+  ContractOutcome R;
+  unsigned N = O.numSlots();
+  if (SlotDTypes.size() != N || N == 0)
+    return R;
+  llvm::SmallVector<unsigned, 4> Idx;
+  for (DType D : SlotDTypes) {
+    std::optional<unsigned> I = tableIndex(D);
+    if (!I)
+      return R;
+    Idx.push_back(*I);
+  }
+  unsigned Combo;
+  if (llvm::all_equal(Idx)) {
+    Combo = Idx[0];
+  } else {
+    for (unsigned I = 2; I < N; ++I)
+      if (Idx[I] != 0) // the third slot on was measured Float only
+        return R;
+    Combo = 8 + Idx[0] * 8 + Idx[1];
+  }
+  if (2 * Combo + 1 >= O.Outcomes.size())
+    return R;
+  unsigned Code =
+      decode(O.Outcomes[2 * Combo]) * 64 + decode(O.Outcomes[2 * Combo + 1]);
+  if (Code == 0)
+    return R;
+  if (Code <= 9) {
+    R.K = ContractOutcome::Runs;
+    if (Code <= 8)
+      R.Result = TableDTypes[Code - 1];
+    return R;
+  }
+  if (Code < 16 || Code - 16 >= std::size(Messages)) {
+    R.K = ContractOutcome::Crashes;
+    return R;
+  }
+  R.K = ContractOutcome::Throws;
+  R.MessageIndex = Code - 16;
+  R.Message = Messages[Code - 16].Text;
+  R.Class = Messages[Code - 16].Class;
+  return R;
+}
+
+unsigned OpContracts::numMessages() const { return std::size(Messages); }
+
+llvm::StringRef OpContracts::message(unsigned I) const {
+  return Messages[I].Text;
+}
+
+std::optional<unsigned> OpContracts::findMessage(llvm::StringRef Text) const {
+  Text = Text.trim();
+  std::optional<unsigned> Best;
+  for (unsigned I = 0; I < std::size(Messages); ++I) {
+    llvm::StringRef M = llvm::StringRef(Messages[I].Text).trim();
+    if (!M.empty() && Text.contains(M) &&
+        (!Best || M.size() > llvm::StringRef(Messages[*Best].Text).size()))
+      Best = I;
+  }
+  return Best;
+}
+
+llvm::SmallVector<unsigned, 4> OpContracts::raisers(unsigned Msg,
+                                                    unsigned Max) const {
+  llvm::SmallVector<unsigned, 4> Out;
+  for (unsigned I = 0; I < std::size(Overloads) && Out.size() < Max; ++I) {
+    llvm::StringRef E = Overloads[I].Outcomes;
+    for (unsigned C = 0; C + 1 < E.size(); C += 2)
+      if (decode(E[C]) * 64 + decode(E[C + 1]) == Msg + 16) {
+        Out.push_back(I);
+        break;
+      }
+  }
+  return Out;
+}
+
+bool OpContracts::isDTypeMessage(llvm::StringRef M, llvm::StringRef Class) {
+  // Index errors name indices out of range: the measured values decide.
+  if (Class == "IndexError")
+    return false;
+  // What the measurement's small inputs chose ({2, 2} tensors, indices
+  // [[0, 1], [1, 0]], a mask of 2s and 1s), not the dtypes.
+  static constexpr llvm::StringLiteral ValueWords[] = {
+      "shape",
+      "size",
+      "out of range",
+      "out of bounds",
+      "values only",
+      "dimension",
+      "non-negative",
+      "must be positive",
+      "dims",
+      "contiguous",
+      "empty",
+      "number of",
+      "broadcast",
+      "singular",
+      "rank",
+      "stride",
+      "Expected all tensors to be on the same device"};
+  for (llvm::StringRef W : ValueWords)
+    if (M.contains_insensitive(W))
+      return false;
+  if (M.contains("INTERNAL ASSERT"))
+    return M.contains("needs_dynamic_casting");
+  static constexpr llvm::StringLiteral TypeWords[] = {
+      "Float",       "Double",      "Half",
+      "BFloat16",    "Long",        "Int",
+      "Bool",        "Byte",        "dtype",
+      "scalar type", "scalar_type", "ScalarType",
+      "type",        "floating",    "integral",
+      "Integral",    "int64",       "int32",
+      "bool",        "long",        "not implemented for",
+      "cast"};
+  for (llvm::StringRef W : TypeWords)
+    if (M.contains(W))
+      return true;
+  return false;
+}
+
+bool OpContracts::isLowPrecisionKernelMessage(llvm::StringRef M) {
+  return M.contains("not implemented for 'Half'") ||
+         M.contains("not implemented for 'BFloat16'") ||
+         M.contains("Low precision dtypes not supported");
+}
+
+} // namespace torchdtype

@@ -1,0 +1,93 @@
+//===- OpContracts.h - measured dtype contracts of aten ops -----*- C++ -*-===//
+//
+// What LibTorch 1.13.1's operators do with each combination of their tensor
+// arguments' dtypes, as tools/op-contracts measured it on the CPU
+// (checker/data/op_contracts.json, turned into OpContractTables.inc at build
+// time): the result dtype, or the message the call raises. The table is
+// constant data; an OpContracts object only indexes it, one per ApiModel.
+// No clang includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_OPCONTRACTS_H
+#define TORCHDTYPE_ANALYSIS_OPCONTRACTS_H
+
+#include "TensorValue.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace torchdtype {
+
+/// One aten operator overload of the table.
+struct ContractOverload {
+  llvm::StringRef Name;     ///< "gather", "add_" (no "aten::")
+  llvm::StringRef Overload; ///< "src", "Tensor", "" ...
+  /// Per tensor argument the combinations vary: 'A' + its position among
+  /// the schema's arguments, then T (Tensor), L (Tensor[]) or O (Tensor?[]).
+  llvm::StringRef Slots;
+  /// One character per schema argument: T Tensor, O Tensor?, L a list of
+  /// tensors, S Scalar(?), Y ScalarType(?), i int(?), I int[], f float(?),
+  /// F float[], b bool(?), B bool[], s str, n Dimname, ? anything else.
+  llvm::StringRef Signature;
+  unsigned Flags;
+  llvm::StringRef Outcomes; ///< two code characters per combination
+
+  enum : unsigned { Unstable = 1, OutVariant = 2, NeverRan = 4 };
+  unsigned numSlots() const { return Slots.size() / 2; }
+  unsigned slotPosition(unsigned I) const { return Slots[2 * I] - 'A'; }
+  char slotKind(unsigned I) const { return Slots[2 * I + 1]; }
+  char argument(unsigned Pos) const {
+    return Pos < Signature.size() ? Signature[Pos] : 0;
+  }
+};
+
+struct ContractOutcome {
+  enum Kind { Unmeasured, Runs, Crashes, Throws } K = Unmeasured;
+  std::optional<DType> Result; ///< Runs: the tensor result's dtype, if one
+  llvm::StringRef Message;     ///< Throws: the first line it printed
+  llvm::StringRef Class;       ///< Throws: "Error", "NotImplementedError" ...
+  unsigned MessageIndex = 0;
+};
+
+class OpContracts {
+public:
+  OpContracts();
+
+  /// The version of LibTorch the table was measured on.
+  static llvm::StringRef measuredVersion() { return "1.13.1"; }
+  /// The dtypes the combinations were measured with.
+  static llvm::ArrayRef<DType> dtypes();
+  /// The overloads of an operator ("gather", "add_"), in table order.
+  llvm::ArrayRef<unsigned> overloads(llvm::StringRef Name) const;
+  const ContractOverload &overload(unsigned I) const;
+  /// What the overload did with these dtypes of its Slots, in order.
+  /// Measured are: every slot of one dtype, and with two or more slots
+  /// every pair for the first two with the rest Float.
+  ContractOutcome outcome(unsigned Overload,
+                          llvm::ArrayRef<DType> SlotDTypes) const;
+
+  unsigned numMessages() const;
+  llvm::StringRef message(unsigned I) const;
+  /// The index of the message Text is or starts with (a log's line may
+  /// carry more after the first line the table holds).
+  std::optional<unsigned> findMessage(llvm::StringRef Text) const;
+  /// The overloads that raised message I, at most Max.
+  llvm::SmallVector<unsigned, 4> raisers(unsigned I, unsigned Max = 4) const;
+
+  /// Is the message about the tensors' dtypes, not about their values,
+  /// shapes or sizes (which the measurement's small inputs chose)?
+  static bool isDTypeMessage(llvm::StringRef Message, llvm::StringRef Class);
+  /// Does the message say a kernel lacks float16 or bfloat16 (the
+  /// half-on-cpu check's matter, per targeted version)?
+  static bool isLowPrecisionKernelMessage(llvm::StringRef Message);
+
+private:
+  llvm::StringMap<llvm::SmallVector<unsigned, 2>> ByName;
+};
+
+} // namespace torchdtype
+
+#endif

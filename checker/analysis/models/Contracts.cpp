@@ -1,0 +1,235 @@
+//===- Contracts.cpp - ops judged by their measured dtype contracts -------===//
+//
+// A call of an op that checker/data/api.json has no rule for is matched to
+// the aten overloads of the measured table (OpContracts.h) by where its
+// tensor arguments stand: its result dtype is the one measured for its
+// operands' dtypes, and its op event carries the match for the
+// unsupported-dtype finder.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+namespace {
+
+/// The expression an argument was written as, through the implicit
+/// conversion to its parameter's type (Scalar(2.0), optional<Tensor>(t)).
+const Expr *written(const Expr *E) {
+  E = strip(E);
+  for (int I = 0; I < 4; ++I) {
+    const auto *C = dyn_cast<CXXConstructExpr>(E);
+    if (!C || C->getNumArgs() != 1)
+      break;
+    E = strip(C->getArg(0));
+  }
+  return E;
+}
+
+/// c10::nullopt, std::nullopt or {}: an optional argument left empty.
+bool isNullopt(const Expr *E) {
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return IL->getNumInits() == 0;
+  if (isa<CXXDefaultArgExpr>(E))
+    return true;
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    return C->getNumArgs() == 0;
+  const RecordDecl *R = E->getType()->getAsRecordDecl();
+  return R && R->getIdentifier() && R->getName() == "nullopt_t";
+}
+
+bool isSymInt(QualType T) {
+  const auto *R = T->getAsCXXRecordDecl();
+  return R && R->getIdentifier() && R->getName() == "SymInt";
+}
+
+} // namespace
+
+std::optional<ContractCall>
+FunctionAnalyzer::matchContract(const CallSite &S,
+                                llvm::ArrayRef<const Expr *> Ops) const {
+  if (!S.IsLibTorch || !S.Callee)
+    return std::nullopt;
+  llvm::StringRef Name = Api.contractName(S.Name);
+  if (Name.empty())
+    return std::nullopt;
+  // The C++ signature in the schema's terms: the receiver, then the
+  // parameters (both follow the schema's order, generated from it).
+  std::string Sig;
+  if (S.Obj)
+    Sig += Api.classify(S.Obj->getType()) == TypeKind::Tensor ? 'T' : '?';
+  for (const ParmVarDecl *P : S.Callee->parameters())
+    Sig += signatureCode(P->getType());
+  if (Sig.size() != Ops.size() || llvm::is_contained(Sig, 'X'))
+    return std::nullopt;
+  const OpContracts &C = Api.contracts();
+  ContractCall M;
+  for (unsigned I : C.overloads(Name)) {
+    const ContractOverload &O = C.overload(I);
+    if (O.Flags & (ContractOverload::Unstable | ContractOverload::OutVariant |
+                   ContractOverload::NeverRan) ||
+        Sig.size() > O.Signature.size())
+      continue;
+    bool Ok = true, ScalarGiven = false, FloatScalar = false;
+    for (unsigned P = 0; P < Ops.size() && Ok; ++P) {
+      char Want = O.argument(P), Have = Sig[P];
+      Ok = Want == Have || Want == '?' || Have == '?';
+      if (!Ok || isa<CXXDefaultArgExpr>(Ops[P]))
+        continue;
+      const Expr *W = written(Ops[P]);
+      // A Tensor? given a tensor (measured as None), a dtype given (the op
+      // then computes in it): another call than the one measured.
+      if ((Want == 'O' || Want == 'Y') && !isNullopt(W))
+        Ok = false;
+      if (Want == 'S') {
+        ScalarGiven = true;
+        QualType NT = numberType(Ops[P]);
+        FloatScalar |= NT.isNull() || !NT->isIntegerType();
+      }
+    }
+    llvm::SmallVector<unsigned, 3> Slots;
+    for (unsigned J = 0; J < O.numSlots() && Ok; ++J) {
+      unsigned P = O.slotPosition(J);
+      // Lists were measured with two tensors of one dtype: not followed.
+      Ok = O.slotKind(J) == 'T' && P < Ops.size() &&
+           Api.classify(Ops[P]->getType()) == TypeKind::Tensor;
+      Slots.push_back(P);
+    }
+    if (!Ok || (!M.Overloads.empty() && M.SlotPos != Slots))
+      continue;
+    M.Overloads.push_back(I);
+    M.SlotPos = Slots;
+    M.ScalarGiven |= ScalarGiven;
+    M.FloatScalar |= FloatScalar;
+  }
+  if (M.Overloads.empty())
+    return std::nullopt;
+  return M;
+}
+
+char FunctionAnalyzer::signatureCode(QualType T) const {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  switch (Api.classify(T)) {
+  case TypeKind::Tensor:
+    return 'T';
+  case TypeKind::TensorList:
+    return 'L';
+  case TypeKind::ScalarType:
+    return 'Y';
+  case TypeKind::Options:
+    return 'X';
+  default:
+    break;
+  }
+  bool Optional = false;
+  for (int I = 0; I < 3; ++I) {
+    const auto *R = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        T->getAsCXXRecordDecl());
+    if (!R || !R->getIdentifier() || R->getTemplateArgs().size() < 1 ||
+        R->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+      break;
+    llvm::StringRef N = R->getName();
+    QualType Arg = R->getTemplateArgs()[0].getAsType();
+    if (N == "optional") {
+      Optional = true;
+      T = Arg;
+      continue;
+    }
+    if (N == "ArrayRef" || N == "OptionalArrayRef") {
+      if (Api.classify(Arg) == TypeKind::Tensor)
+        return 'L';
+      if (Arg->isBooleanType())
+        return 'B';
+      if (Arg->isIntegerType() || isSymInt(Arg))
+        return 'I';
+      if (Arg->isRealFloatingType())
+        return 'F';
+      if (const auto *E = Arg->getAsCXXRecordDecl())
+        if (E->getIdentifier() && E->getName() == "Dimname")
+          return 'n';
+      return '?';
+    }
+    break;
+  }
+  switch (Api.classify(T)) {
+  case TypeKind::Tensor:
+    return Optional ? 'O' : 'T';
+  case TypeKind::ScalarType:
+    return 'Y';
+  default:
+    break;
+  }
+  if (T->isBooleanType())
+    return 'b';
+  if (T->isIntegerType() || isSymInt(T))
+    return 'i';
+  if (T->isRealFloatingType())
+    return 'f';
+  if (const auto *R = T->getAsCXXRecordDecl())
+    if (R->getIdentifier()) {
+      llvm::StringRef N = R->getName();
+      if (N == "Scalar")
+        return 'S';
+      if (N == "Dimname")
+        return 'n';
+      if (N == "basic_string_view" || N == "string_view")
+        return 's';
+      if (N == "SymIntArrayRef" || N == "IntArrayRef")
+        return 'I';
+    }
+  return '?';
+}
+
+std::optional<ContractOutcome>
+contractOutcome(const OpContracts &C, const ContractCall &M,
+                llvm::ArrayRef<DType> SlotDTypes) {
+  std::optional<ContractOutcome> R;
+  for (unsigned I : M.Overloads) {
+    ContractOutcome O = C.outcome(I, SlotDTypes);
+    if (O.K == ContractOutcome::Unmeasured)
+      continue;
+    if (R && (R->K != O.K || R->Result != O.Result))
+      return std::nullopt; // the overloads disagree: the table cannot say
+    if (!R)
+      R = O;
+  }
+  return R;
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::contractValue(const CallSite &S,
+                                llvm::ArrayRef<const Expr *> Ops) {
+  std::optional<ContractCall> M = matchContract(S, Ops);
+  // A number given may change the result dtype (a Long tensor plus 2.5).
+  if (!M || M->ScalarGiven)
+    return std::nullopt;
+  llvm::SmallVector<DType, 3> DTypes;
+  std::optional<Device> Dev;
+  bool SameDevice = true;
+  for (unsigned P : M->SlotPos) {
+    AbsValue V = eval(Ops[P]);
+    std::optional<DType> D = V.isTensor() ? V.DT.single() : std::nullopt;
+    if (!D)
+      return std::nullopt;
+    DTypes.push_back(*D);
+    std::optional<Device> W = V.DV.single();
+    if (!W || (Dev && *Dev != *W))
+      SameDevice = false;
+    Dev = W;
+  }
+  std::optional<ContractOutcome> O =
+      contractOutcome(Api.contracts(), *M, DTypes);
+  if (!O || O->K != ContractOutcome::Runs || !O->Result)
+    return std::nullopt;
+  AbsValue R = AbsValue::unknownTensor();
+  R.DT = DTypeFact::of(*O->Result, S.E->getExprLoc());
+  if (SameDevice && Dev)
+    R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
+  return R;
+}
+
+} // namespace torchdtype

@@ -1,0 +1,54 @@
+//===- UnsupportedDtypeCheck.cpp - torchdtype-unsupported-dtype -----------===//
+
+#include "UnsupportedDtypeCheck.h"
+#include "analysis/findings/Findings.h"
+
+namespace clang::tidy::torchdtype {
+
+/// The record for a measured message no other record's regex matches.
+static constexpr llvm::StringLiteral Fallback = "pytorch/op-dtype-contract";
+
+void UnsupportedDtypeCheck::report(const ::torchdtype::FunctionResult &R,
+                                   ::torchdtype::AnalysisContext &AC) {
+  for (const ::torchdtype::ContractFinding &F :
+       ::torchdtype::findOpContract(R, AC.api())) {
+    SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
+    if (!firstAt(Loc))
+      continue;
+    // Name the operands whose dtype alone is wrong, with what would run;
+    // else every operand of the combination.
+    std::string Given, Instead;
+    auto Name = [&](unsigned I) {
+      return ::torchdtype::dtypeName(F.DTypes[I]).str() + " '" +
+             describe(*F.Slots[I]) + "'";
+    };
+    if (!F.Culprits.empty()) {
+      for (const auto &[I, Runs] : F.Culprits)
+        Given += (Given.empty() ? "" : " or ") + Name(I);
+      const auto &Runs = F.Culprits.front().second;
+      for (unsigned J = 0; J < Runs.size(); ++J)
+        Instead += (J ? (J + 1 == Runs.size() ? " or " : ", ") : "") +
+                   ::torchdtype::dtypeName(Runs[J]).str();
+      Instead = " (" + Instead + " would run)";
+    } else {
+      for (unsigned I = 0; I < F.Slots.size(); ++I)
+        Given +=
+            (I ? (I + 1 == F.Slots.size() ? " and " : ", ") : "") + Name(I);
+    }
+    std::string Id = matchRecord(F.Message).value_or(Fallback.str());
+    diag(Loc, "'%0' does not take %1 in PyTorch %2%3; this throws at run "
+              "time%4")
+        << F.Ev->Written << Given << AC.api().version().str() << Instead
+        << kbSuffix(Id, F.Message);
+    for (unsigned I = 0; I < F.Slots.size(); ++I)
+      if (F.Culprits.empty() ||
+          llvm::any_of(F.Culprits, [&](const auto &C) { return C.first == I; }))
+        diag(dtypeLoc(*F.Slots[I]), "operand '%0' has dtype %1 from here",
+             DiagnosticIDs::Note)
+            << describe(*F.Slots[I]) << ::torchdtype::dtypeName(F.DTypes[I]);
+    contextNotes(F.Ev->Via, F.Ev->Assumed);
+    kbNote(Loc, Id);
+  }
+}
+
+} // namespace clang::tidy::torchdtype
