@@ -13,6 +13,7 @@
 #include "analysis/FunctionAnalyzer.h"
 #include "clang/AST/ExprCXX.h"
 #include "gtest/gtest.h"
+#include <string>
 
 using namespace clang;
 using namespace torchdtype;
@@ -28,6 +29,18 @@ AbsValue tensorOf(uint32_t DTypes, uint32_t Devices = DeviceFact::AllBits) {
   DeviceFact DV;
   DV.Bits = Devices;
   return AbsValue::tensor(DT, DV);
+}
+
+/// An `f` with two local tensors x and y and one branch on Cond, marked.
+std::string branchOn(llvm::StringRef Cond) {
+  return "void f(bool b) {\n"
+         "  auto x = torch::randn({2});\n"
+         "  auto y = torch::randn({2});\n"
+         "  if (" +
+         Cond.str() +
+         ") // <-\n"
+         "    b = !b;\n"
+         "}\n";
 }
 
 /// A snippet's `f` over the mock headers, its CFG and an analyzer of it.
@@ -93,7 +106,8 @@ struct Conditions {
     const CFGBlock &B = branch();
     for (unsigned I = 0; I < B.succ_size(); ++I) {
       const CFGBlock *To = (B.succ_begin() + I)->getReachableBlock();
-      const auto *CS = To ? dyn_cast_or_null<CaseStmt>(To->getLabel()) : nullptr;
+      const auto *CS =
+          To ? dyn_cast_or_null<CaseStmt>(To->getLabel()) : nullptr;
       std::string Text;
       if (CS)
         if (const auto *DRE = dyn_cast<DeclRefExpr>(
@@ -126,13 +140,7 @@ struct Conditions {
 // ---- A dtype compared with a constant --------------------------------------
 
 TEST(ConditionsTest, DTypeEqualsConstantSplitsTheFact) {
-  Conditions C(R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.scalar_type() == torch::kDouble) // <-
-    b = !b;
-}
-)cpp");
+  Conditions C(branchOn("x.scalar_type() == torch::kDouble"));
   const ValueDecl *X = C.decl("x");
   FlowState T, F;
   T.Vars[X] = F.Vars[X] = tensorOf(bit(DType::Float) | bit(DType::Double));
@@ -145,13 +153,7 @@ void f(bool b) {
 }
 
 TEST(ConditionsTest, AnEdgeTheFactsRuleOutIsNotTaken) {
-  Conditions C(R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.scalar_type() == torch::kDouble) // <-
-    b = !b;
-}
-)cpp");
+  Conditions C(branchOn("x.scalar_type() == torch::kDouble"));
   const ValueDecl *X = C.decl("x");
   FlowState T, F;
   T.Vars[X] = F.Vars[X] = tensorOf(bit(DType::Float));
@@ -167,28 +169,11 @@ void f(bool b) {
 }
 
 TEST(ConditionsTest, NotEqualAndNegationSwapTheEdges) {
-  const char *Snippets[] = {R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.dtype() != torch::kHalf) // <-
-    b = !b;
-}
-)cpp",
-                            R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (!(x.scalar_type() == torch::kHalf)) // <-
-    b = !b;
-}
-)cpp",
-                            R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (torch::kHalf != x.scalar_type()) // <-
-    b = !b;
-}
-)cpp"};
-  for (const char *Code : Snippets) {
+  const std::string Snippets[] = {
+      branchOn("x.dtype() != torch::kHalf"),
+      branchOn("!(x.scalar_type() == torch::kHalf)"),
+      branchOn("torch::kHalf != x.scalar_type()")};
+  for (const std::string &Code : Snippets) {
     SCOPED_TRACE(Code);
     Conditions C(Code);
     const ValueDecl *X = C.decl("x");
@@ -218,13 +203,7 @@ void f(bool b, torch::ScalarType st) {
     EXPECT_EQ(S.Vars[X], Before);
   }
   // A tensor the path knows nothing of (not tracked, not a parameter).
-  Conditions Untracked(R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.scalar_type() == torch::kDouble) // <-
-    b = !b;
-}
-)cpp");
+  Conditions Untracked(branchOn("x.scalar_type() == torch::kDouble"));
   FlowState S;
   EXPECT_TRUE(Untracked.take(S, 0));
   EXPECT_FALSE(S.Vars.count(Untracked.decl("x")));
@@ -233,48 +212,17 @@ void f(bool b) {
 // ---- A device compared, or asked for ---------------------------------------
 
 TEST(ConditionsTest, DeviceTests) {
-  const char *Snippets[] = {R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.is_cuda()) // <-
-    b = !b;
-}
-)cpp",
-                            R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.device().is_cuda()) // <-
-    b = !b;
-}
-)cpp",
-                            R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.device() == torch::kCUDA) // <-
-    b = !b;
-}
-)cpp",
-                            R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.device().type() == torch::kCUDA) // <-
-    b = !b;
-}
-)cpp",
-                            R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (!x.is_cpu()) // <-
-    b = !b;
-}
-)cpp"};
-  for (const char *Code : Snippets) {
+  const std::string Snippets[] = {
+      branchOn("x.is_cuda()"), branchOn("x.device().is_cuda()"),
+      branchOn("x.device() == torch::kCUDA"),
+      branchOn("x.device().type() == torch::kCUDA"), branchOn("!x.is_cpu()")};
+  for (const std::string &Code : Snippets) {
     SCOPED_TRACE(Code);
     Conditions C(Code);
     const ValueDecl *X = C.decl("x");
     FlowState T, F;
-    T.Vars[X] = F.Vars[X] = tensorOf(bit(DType::Float),
-                                     bit(Device::CPU) | bit(Device::CUDA));
+    T.Vars[X] = F.Vars[X] =
+        tensorOf(bit(DType::Float), bit(Device::CPU) | bit(Device::CUDA));
     ASSERT_TRUE(C.take(T, 0));
     EXPECT_EQ(T.Vars[X].DV.single(), Device::CUDA);
     EXPECT_EQ(T.Vars[X].DT.single(), DType::Float) << "the dtype stays";
@@ -287,17 +235,11 @@ void f(bool b) {
 }
 
 TEST(ConditionsTest, FloatingPointTestKeepsTheFloatingDTypes) {
-  Conditions C(R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  if (x.is_floating_point()) // <-
-    b = !b;
-}
-)cpp");
+  Conditions C(branchOn("x.is_floating_point()"));
   const ValueDecl *X = C.decl("x");
   FlowState T, F;
-  T.Vars[X] = F.Vars[X] = tensorOf(bit(DType::Long) | bit(DType::Half) |
-                                   bit(DType::Double));
+  T.Vars[X] = F.Vars[X] =
+      tensorOf(bit(DType::Long) | bit(DType::Half) | bit(DType::Double));
   ASSERT_TRUE(C.take(T, 0));
   EXPECT_EQ(T.Vars[X].DT.Bits, bit(DType::Half) | bit(DType::Double));
   ASSERT_TRUE(C.take(F, 1));
@@ -345,14 +287,7 @@ void f(const torch::Tensor &x, bool b) {
 // ---- Two tensors compared --------------------------------------------------
 
 TEST(ConditionsTest, EqualDTypesOfTwoTensorsUnify) {
-  Conditions C(R"cpp(
-void f(bool b) {
-  auto x = torch::randn({2});
-  auto y = torch::randn({2});
-  if (x.scalar_type() == y.scalar_type()) // <-
-    b = !b;
-}
-)cpp");
+  Conditions C(branchOn("x.scalar_type() == y.scalar_type()"));
   const ValueDecl *X = C.decl("x"), *Y = C.decl("y");
   // Definite facts intersect.
   FlowState T;
@@ -391,7 +326,8 @@ void f() {
   // The macro is `if (C10_UNLIKELY(!(cond))) fail(...)`: edge 0 throws.
   const ValueDecl *X = C.decl("x");
   FlowState Pass, Fail;
-  Pass.Vars[X] = Fail.Vars[X] = tensorOf(bit(DType::Float) | bit(DType::Double));
+  Pass.Vars[X] = Fail.Vars[X] =
+      tensorOf(bit(DType::Float) | bit(DType::Double));
   ASSERT_TRUE(C.take(Pass, 1));
   EXPECT_EQ(Pass.Vars[X].DT.single(), DType::Float);
   ASSERT_TRUE(C.take(Fail, 0));
