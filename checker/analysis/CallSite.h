@@ -39,8 +39,9 @@ enum class CallFamily : uint8_t {
   MakeSharedModule, ///< std::make_shared<SomeModule>(...)
   DispatchType,     ///< detail::scalar_type(t): an AT_DISPATCH_* switch's dtype
   UserFunction,     ///< the user's own function with a body here
-  Other,
+  Other,            ///< the last: FlowDriver.cpp's routing has a row each
 };
+constexpr unsigned NumCallFamilies = unsigned(CallFamily::Other) + 1;
 
 struct CallSite {
   const clang::CallExpr *E = nullptr;

@@ -18,6 +18,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include <algorithm>
+#include <iterator>
 
 using namespace clang;
 
@@ -131,21 +132,6 @@ void FunctionAnalyzer::dispatchCallEffects(const CallSite &S,
   dispatchEffects(S);
 }
 
-void FunctionAnalyzer::autocastEffects(const CallSite &S, const AbsValue &V) {
-  if (!S.IsLibTorch)
-    userEffects(S, V);
-  else if (!tensorArgCheck(S))
-    autocastCall(S);
-}
-
-void FunctionAnalyzer::defaultDTypeEffects(const CallSite &S,
-                                           const AbsValue &V) {
-  if (!S.IsLibTorch)
-    userEffects(S, V);
-  else if (!tensorArgCheck(S))
-    defaultDTypeCall(S);
-}
-
 namespace {
 /// The model of one API family: what its calls evaluate to (none: unknown
 /// of the call's type) and what they change (none: the LibTorch or user
@@ -155,38 +141,48 @@ struct FamilyModel {
   AbsValue (FunctionAnalyzer::*Value)(const CallSite &);
   void (FunctionAnalyzer::*Effects)(const CallSite &, const AbsValue &);
 };
+
+using FA = FunctionAnalyzer;
+/// Calls are routed by their family (CallSite.h) through this one table,
+/// indexed by the family: a new family is its models/ file and one row
+/// here, in the enum's order.
+constexpr FamilyModel FamilyModels[] = {
+    {CallFamily::NoCallee, nullptr, nullptr},
+    {CallFamily::TensorMethod, &FA::tensorMethod, nullptr},
+    {CallFamily::OptionsMethod, &FA::optionsMethod, nullptr},
+    {CallFamily::TypeMetaMake, &FA::typeMetaMake, nullptr},
+    {CallFamily::DeviceType, &FA::deviceTypeValue, nullptr},
+    {CallFamily::Accessor, &FA::holderValue, nullptr},
+    {CallFamily::RegisterModule, &FA::registeredValue, nullptr},
+    {CallFamily::ModuleForward, &FA::moduleResult, nullptr},
+    {CallFamily::OpaqueMethod, nullptr, nullptr},
+    {CallFamily::LibTorchOp, &FA::libTorchOpValue, nullptr},
+    {CallFamily::Autocast, nullptr, &FA::setterEffects},
+    {CallFamily::DefaultDType, nullptr, &FA::setterEffects},
+    {CallFamily::OptionsBuilder, &FA::optionsBuilder, nullptr},
+    {CallFamily::DTypeConversion, &FA::firstArgumentValue, nullptr},
+    {CallFamily::LibTorchOther, nullptr, nullptr},
+    {CallFamily::MakeSharedModule, &FA::madeModuleValue, nullptr},
+    {CallFamily::DispatchType, &FA::firstArgumentValue,
+     &FA::dispatchCallEffects},
+    {CallFamily::UserFunction, &FA::userCall, nullptr},
+    {CallFamily::Other, nullptr, nullptr},
+};
+
+constexpr bool rowPerFamily() {
+  if (std::size(FamilyModels) != NumCallFamilies)
+    return false;
+  for (unsigned I = 0; I < NumCallFamilies; ++I)
+    if (FamilyModels[I].Family != CallFamily(I))
+      return false;
+  return true;
+}
+static_assert(rowPerFamily(),
+              "FamilyModels needs one row per CallFamily, in the enum's order");
 } // namespace
 
-/// Calls are routed by their family (CallSite.h) through this one table: a
-/// new family is its models/ file and one row here.
-static const FamilyModel *familyModel(CallFamily F) {
-  using FA = FunctionAnalyzer;
-  static constexpr FamilyModel Models[] = {
-      {CallFamily::NoCallee, nullptr, nullptr},
-      {CallFamily::TensorMethod, &FA::tensorMethod, nullptr},
-      {CallFamily::OptionsMethod, &FA::optionsMethod, nullptr},
-      {CallFamily::TypeMetaMake, &FA::typeMetaMake, nullptr},
-      {CallFamily::DeviceType, &FA::deviceTypeValue, nullptr},
-      {CallFamily::Accessor, &FA::holderValue, nullptr},
-      {CallFamily::RegisterModule, &FA::registeredValue, nullptr},
-      {CallFamily::ModuleForward, &FA::moduleResult, nullptr},
-      {CallFamily::OpaqueMethod, nullptr, nullptr},
-      {CallFamily::LibTorchOp, &FA::libTorchOpValue, nullptr},
-      {CallFamily::Autocast, nullptr, &FA::autocastEffects},
-      {CallFamily::DefaultDType, nullptr, &FA::defaultDTypeEffects},
-      {CallFamily::OptionsBuilder, &FA::optionsBuilder, nullptr},
-      {CallFamily::DTypeConversion, &FA::firstArgumentValue, nullptr},
-      {CallFamily::LibTorchOther, nullptr, nullptr},
-      {CallFamily::MakeSharedModule, &FA::madeModuleValue, nullptr},
-      {CallFamily::DispatchType, &FA::firstArgumentValue,
-       &FA::dispatchCallEffects},
-      {CallFamily::UserFunction, &FA::userCall, nullptr},
-      {CallFamily::Other, nullptr, nullptr},
-  };
-  for (const FamilyModel &M : Models)
-    if (M.Family == F)
-      return &M;
-  return nullptr;
+static const FamilyModel &familyModel(CallFamily F) {
+  return FamilyModels[unsigned(F)];
 }
 
 AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
@@ -199,9 +195,8 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
     return tupleResult(S);
   if (std::optional<AbsValue> E = tupleElement(S))
     return *E;
-  const FamilyModel *M = familyModel(S.Family);
-  if (M && M->Value)
-    return (this->*(M->Value))(S);
+  if (const FamilyModel &M = familyModel(S.Family); M.Value)
+    return (this->*(M.Value))(S);
   return unknownOf(RT);
 }
 
@@ -226,9 +221,8 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     listEffects(S);
     return;
   }
-  const FamilyModel *M = familyModel(S.Family);
-  if (M && M->Effects)
-    (this->*(M->Effects))(S, V);
+  if (const FamilyModel &M = familyModel(S.Family); M.Effects)
+    (this->*(M.Effects))(S, V);
   else if (S.IsLibTorch)
     libTorchEffects(S, V);
   else

@@ -128,8 +128,9 @@ public:
   void libTorchEffects(const CallSite &S, const AbsValue &V);
   void userEffects(const CallSite &S, const AbsValue &V);
   void dispatchCallEffects(const CallSite &S, const AbsValue &V);
-  void autocastEffects(const CallSite &S, const AbsValue &V);
-  void defaultDTypeEffects(const CallSite &S, const AbsValue &V);
+  /// The effects of the Autocast and DefaultDType families
+  /// (models/Autocast.cpp): the setter's, unless the call is the user's.
+  void setterEffects(const CallSite &S, const AbsValue &V);
   // The value rules in models/ files the table names.
   AbsValue tensorMethod(const CallSite &S);
   AbsValue optionsMethod(const CallSite &S);

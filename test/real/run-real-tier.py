@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Real-header tier: run torchdtype on test/real/*.cpp against real LibTorch headers.
+"""Real-header tier: run torchdtype on test/real/*.cpp, and on the lit tests of
+test/checkers that test/real/shared-inputs.txt names, against real LibTorch headers.
 
 Usage: test/real/run-real-tier.py VERSION BUILD_DIR [options] [SCENARIO.cpp ...]
   VERSION    1.13.1 | 2.6.0 | 2.14.1
@@ -32,6 +33,12 @@ CHECK-MESSAGES-V2 / CHECK-MESSAGES-V214 ... lines for some, and with
   --config={CheckOptions: {PyTorchVersion: "<MAJOR.MINOR>"}}
 A scenario line `// REAL-REQUIRES: >=2.4` (or `<2.4`) skips versions outside the range;
 `// REAL-OPTIONS: Name: value, ...` adds check options to that CheckOptions map.
+
+Shared inputs: test/real/shared-inputs.txt names lit tests of test/checkers
+(written for the mock headers) that this tier runs as they are, with the same
+CHECK-MESSAGES lines, instead of keeping copies of them here. Their RUN lines
+are lit's only: here they run as any scenario does (every torchdtype check,
+the version's PyTorchVersion and suffixes, REAL-REQUIRES and REAL-OPTIONS).
 """
 import os
 import re
@@ -144,6 +151,36 @@ def ensure_pch(version, build_dir, flags, pch_tool=None):
     return pch, time.time() - t0
 
 
+def shared_inputs():
+    """The test/checkers files test/real/shared-inputs.txt names, in its order."""
+    manifest = os.path.join(HERE, "shared-inputs.txt")
+    files = []
+    with open(manifest) as f:
+        for n, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            path = os.path.join(ROOT, "test", "checkers", line)
+            if not os.path.isfile(path):
+                die("%s:%d: no test/checkers/%s" % (manifest, n, line))
+            files.append(path)
+    return files
+
+
+def real_inputs():
+    """Every input of the tier: test/real/*.cpp, then the shared lit tests."""
+    return (sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".cpp"))
+            + shared_inputs())
+
+
+def output_name(path):
+    """The name of an input's outputs: a shared lit test's under checkers/."""
+    name = os.path.splitext(os.path.basename(path))[0]
+    if os.path.dirname(os.path.abspath(path)) != HERE:
+        name = os.path.join(os.path.basename(os.path.dirname(os.path.abspath(path))), name)
+    return name
+
+
 def requires_ok(text, version):
     for m in re.finditer(r"//\s*REAL-REQUIRES:\s*(>=|<|==)\s*([\d.]+)", text):
         op, v = m.group(1), version_tuple(m.group(2))
@@ -188,7 +225,7 @@ def main():
     if os.sep in tidy and not os.path.exists(tidy):
         die("tidy executable not found: %s (build the project first)" % tidy)
     if not scenarios:
-        scenarios = sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".cpp"))
+        scenarios = real_inputs()
 
     t_start = time.time()
     flags = include_flags(version, libtorch_dir)
@@ -206,7 +243,7 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     failed, ran, skipped = [], 0, 0
     for s in scenarios:
-        name = os.path.splitext(os.path.basename(s))[0]
+        name = output_name(s)
         if not requires_ok(open(s).read(), version):
             log("%s: %s: skipped (REAL-REQUIRES)" % (version, name))
             skipped += 1

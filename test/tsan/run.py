@@ -7,8 +7,9 @@ threaded run then shares them: it analyses, and builds none. (PCH builds on
 several threads at once showed races inside LLVM's and clang's own
 uninstrumented code, whose locks TSan does not see.)
 
-The project is test/real's scenarios (one compile command each, the system's
-LibTorch 1.13.1 headers), with copies of those whose checks share the most
+The project is the real tier's inputs (test/real's scenarios and the lit
+tests of test/checkers it shares, run-real-tier.py's real_inputs(); one compile
+command each, the system's LibTorch 1.13.1 headers), with copies of those whose checks share the most
 with each other across units (conversions, element accessors), so that
 several threads are in them at once. The TSan build analyses them on 4 threads (one
 precompiled header shared by all, the caches off); the release build
@@ -19,7 +20,7 @@ usage: run.py --tsan TORCHDTYPE --release TORCHDTYPE --work DIR
        (exit 0 passed, 1 failed, 77 LibTorch 1.13.1 headers not installed)
 """
 import argparse
-import glob
+import importlib.util
 import json
 import os
 import shutil
@@ -32,6 +33,15 @@ API_INC = "/usr/include/torch/csrc/api/include"
 CONFIG = "{CheckOptions: {PyTorchVersion: '1.13'}}"
 SHARED = ["discarded_conversions.cpp", "element_types.cpp", "data_ptr_dtypes.cpp"]
 COPIES = 2
+
+
+def real_inputs():
+    """test/real/run-real-tier.py's list of the real tier's inputs."""
+    spec = importlib.util.spec_from_file_location(
+        "realtier", os.path.join(ROOT, "test", "real", "run-real-tier.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.real_inputs()
 
 
 def findings(path):
@@ -62,7 +72,7 @@ def main():
         return 77
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
-    files = sorted(glob.glob(os.path.join(ROOT, "test", "real", "*.cpp")))
+    files = real_inputs()
     for n in range(COPIES):
         for name in SHARED:
             copy = os.path.join(a.work, "copy%d_%s" % (n, name))

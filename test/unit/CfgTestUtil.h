@@ -9,10 +9,14 @@
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace torchdtype {
 
-/// A C++17 snippet (no LibTorch) parsed, its function `f` and f's CFG.
+/// A C++17 snippet parsed, its function `f` and f's CFG. Without Args it
+/// sees no LibTorch; tests of the LibTorch model give the mock headers'
+/// flags (-isystem, -include-pch).
 struct ParsedFunction {
   std::unique_ptr<clang::ASTUnit> AST;
   const clang::FunctionDecl *F = nullptr;
@@ -28,10 +32,11 @@ struct ParsedFunction {
   }
 };
 
-inline ParsedFunction parseFunction(llvm::StringRef Code) {
+inline ParsedFunction parseFunction(llvm::StringRef Code,
+                                    std::vector<std::string> Args = {}) {
   ParsedFunction P;
-  P.AST = clang::tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"},
-                                                   "input.cc");
+  Args.insert(Args.begin(), "-std=c++17");
+  P.AST = clang::tooling::buildASTFromCodeWithArgs(Code, Args, "input.cc");
   for (const clang::Decl *D :
        P.AST->getASTContext().getTranslationUnitDecl()->decls())
     if (const auto *F = llvm::dyn_cast<clang::FunctionDecl>(D);

@@ -14,6 +14,19 @@ using namespace clang;
 
 namespace torchdtype {
 
+void FunctionAnalyzer::setterEffects(const CallSite &S, const AbsValue &V) {
+  // A function of the user's by such a name is a user call; a TensorArg
+  // check by one (tensorArgCheck) is a check.
+  if (!S.IsLibTorch)
+    userEffects(S, V);
+  else if (tensorArgCheck(S))
+    return;
+  else if (S.Family == CallFamily::DefaultDType)
+    defaultDTypeCall(S);
+  else
+    autocastCall(S);
+}
+
 void FunctionAnalyzer::autocastCall(const CallSite &S) {
   std::optional<AutocastSetter> Setter = Api.autocastSetter(S.Name);
   if (!Setter)
