@@ -67,6 +67,18 @@ void regression_losses_f32_f64() {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: backward of 'mse_loss' with an input of dtype Double and a target of dtype Float; this throws at run time{{.*}}
 }
 
+void regression_losses_integer_targets() {
+  auto pred = torch::randn({4}, torch::TensorOptions().requires_grad(true));
+  auto stars = torch::randint(1, 6, {4});
+  auto a = torch::mse_loss(pred, stars);
+  a.backward();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backward of 'mse_loss' with an input of dtype Float and a target of dtype Long; this throws at run time{{.*}} [kb: pytorch/found-dtype-expected] [torchdtype-loss-target-dtype]
+  auto b = torch::l1_loss(pred, stars); // promotes, forward and backward
+  b.backward();
+  auto c = torch::mse_loss(pred, stars.to(torch::kFloat));
+  c.backward();
+}
+
 void regression_losses_forward_only() {
   auto pred = torch::randn({4});
   auto target = torch::randn({4}, torch::kDouble);

@@ -1452,6 +1452,24 @@ std::vector<Case> cases() {
          auto a = torch::rand({4}, torch::kFloat);
          EXPECT_DTYPE((a > 0.5) & (a < 0.9), torch::kBool);
        }},
+      // mse_loss and huber_loss: an integer target runs forward, its backward throws
+      {"mse_loss_long_target_backward_throws", THROWS("^Found dtype Long but expected Float$"),
+       [] {
+         auto pred = torch::rand({4}, torch::TensorOptions(torch::kFloat).requires_grad(true));
+         auto stars = torch::randint(1, 6, {4});
+         auto loss = torch::mse_loss(pred, stars);
+         loss.backward(); // FLAGGED(torchdtype-loss-target-dtype)
+       }},
+      {"mse_loss_long_target_forward_runs_Float", RUNS,
+       [] {
+         auto pred = torch::rand({4}, torch::kFloat);
+         EXPECT_DTYPE(torch::mse_loss(pred, torch::randint(1, 6, {4})), torch::kFloat);
+       }},
+      {"l1_loss_long_target_backward_runs", RUNS,
+       [] {
+         auto pred = torch::rand({4}, torch::TensorOptions(torch::kFloat).requires_grad(true));
+         torch::l1_loss(pred, torch::randint(1, 6, {4})).backward();
+       }},
       // an op no list names: its result dtype comes from the measured table
       {"argsort_result_long_into_mm_throws", THROWS("^expected scalar type Float but found Long$"),
        [] {

@@ -328,13 +328,18 @@ std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
       // throw in a backward, which does not run under a no-grad guard.
       if (Ev.NoGrad && Ev.Op != "binary_cross_entropy")
         continue;
-      if (!ID || !isFloating(*ID) || !isFloating(*TD) || *ID == *TD ||
+      // mse_loss and huber_loss: any other target dtype, integral and bool
+      // ones too, throws in backward (observed on 1.13.1: 'Found dtype Long
+      // but expected Float'); binary_cross_entropy: another floating one.
+      bool BackwardOnly = Ev.Op != "binary_cross_entropy";
+      if (!ID || !isFloating(*ID) || *ID == *TD ||
+          (!isFloating(*TD) && !BackwardOnly) ||
           autocastMayCover(Ev, Api, Ev.Op, commonDevice(Ev.Operands)))
         continue;
       LossTargetFinding F{&Ev, &In, &Tg, *ID, *TD, false};
       // Their forward runs (observed on 1.13.1): they throw in the
       // backward their value reaches, where there is one.
-      if (Ev.Op != "binary_cross_entropy") {
+      if (BackwardOnly) {
         // In the function computing it, else in a caller the value of the
         // call leading to it reaches.
         const clang::Expr *From = Ev.Call;
