@@ -332,8 +332,10 @@ TypeKind ApiModel::classify(QualType T) const {
       } else if (RD->hasDefinition() && !RD->isUnion() && !isLibTorchDecl(RD) &&
                  !RD->isInStdNamespace() && !RD->isLambda()) {
         TypeCache[Key] = TypeKind::None; // a field of its own type
+        // A plain struct of tensors, or of the dtypes, devices and options
+        // a configuration carries (`cfg.dtype`, `cfg.device`).
         for (const FieldDecl *F : RD->fields())
-          if (classify(F->getType()) == TypeKind::Tensor &&
+          if (isCarriedField(classify(F->getType())) &&
               !F->getType()->isReferenceType())
             K = TypeKind::Record;
       }
@@ -341,6 +343,12 @@ TypeKind ApiModel::classify(QualType T) const {
   }
   TypeCache[Key] = K;
   return K;
+}
+
+bool isCarriedField(TypeKind K) {
+  return K == TypeKind::Tensor || K == TypeKind::ScalarType ||
+         K == TypeKind::TypeMeta || K == TypeKind::Device ||
+         K == TypeKind::DeviceType || K == TypeKind::Options;
 }
 
 const CXXRecordDecl *ApiModel::moduleRecord(QualType T) const {

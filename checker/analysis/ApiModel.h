@@ -387,6 +387,10 @@ private:
   mutable llvm::DenseMap<const clang::Type *, TypeKind> TypeCache;
 };
 
+/// The kinds of fields whose values a plain struct (TypeKind::Record)
+/// carries: tensors, dtypes, devices, options.
+bool isCarriedField(TypeKind K);
+
 /// The dtype whose elements have the C++ type T (float, double, the integer
 /// types by size, bool, c10::Half, c10::BFloat16), as data_ptr<T>(),
 /// from_blob and caffe2::TypeMeta::Make<T> relate them.

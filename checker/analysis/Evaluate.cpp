@@ -114,14 +114,19 @@ AbsValue FunctionAnalyzer::constantOf(const Expr *E) const {
 AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
   AbsValue V = unknownOf(T);
   int Index = int(P->getFunctionScopeIndex());
-  if (V.K == AbsValue::Kind::Record) { // each tensor field is symbolic
+  if (V.K == AbsValue::Kind::Record) { // each carried field is symbolic
     const CXXRecordDecl *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-    for (const FieldDecl *F : RD->fields())
-      if (Api.classify(F->getType()) == TypeKind::Tensor)
-        V = V.withField(F->getFieldIndex(),
-                        AbsValue::tensor(
-                            DTypeFact::paramField(Index, F->getFieldIndex()),
-                            DeviceFact::paramField(Index, F->getFieldIndex())));
+    for (const FieldDecl *F : RD->fields()) {
+      TypeKind FK = Api.classify(F->getType());
+      if (!isCarriedField(FK) || F->getType()->isReferenceType())
+        continue;
+      AbsValue FV = unknownOf(F->getType());
+      if (FK == TypeKind::Tensor || FV.K == AbsValue::Kind::DType)
+        FV.DT = DTypeFact::paramField(Index, F->getFieldIndex());
+      if (FK == TypeKind::Tensor || FV.K == AbsValue::Kind::Device)
+        FV.DV = DeviceFact::paramField(Index, F->getFieldIndex());
+      V = V.withField(F->getFieldIndex(), FV);
+    }
     return V;
   }
   if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::DType)
@@ -281,7 +286,8 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
           if (I >= IL->getNumInits())
             break;
           AbsValue FV = eval(IL->getInit(I++));
-          if (FV.isTensor())
+          if (FV.isTensor() || FV.K == AbsValue::Kind::DType ||
+              FV.K == AbsValue::Kind::Device)
             V = V.withField(F->getFieldIndex(), FV);
         }
         return V;
@@ -369,6 +375,8 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   case TypeKind::NNModule:
     return moduleValue(T, CE->getExprLoc());
   case TypeKind::Record:
+    if (std::optional<AbsValue> Tuple = tupleOf(T, Args))
+      return *Tuple;
     if (std::optional<AbsValue> Obj = constructedObject(CE, Args))
       return *Obj;
     [[fallthrough]];

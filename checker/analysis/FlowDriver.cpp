@@ -195,6 +195,8 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
     return tupleResult(S);
   if (std::optional<AbsValue> E = tupleElement(S))
     return *E;
+  if (std::optional<AbsValue> T = madeTuple(S))
+    return *T;
   if (const FamilyModel &M = familyModel(S.Family); M.Value)
     return (this->*(M.Value))(S);
   return unknownOf(RT);
@@ -246,8 +248,12 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
     AbsValue B = eval(ME->getBase());
     if (F && B.K == AbsValue::Kind::Record && storageOf(ME->getBase())) {
       AbsValue FV = convertTo(V, LHS->getType());
+      // Every carried field takes its new value (unknown when not followed).
       assign(ME->getBase(),
-             FV.isTensor() ? B.withField(F->getFieldIndex(), FV) : B);
+             B.withField(F->getFieldIndex(),
+                         FV.K != AbsValue::Kind::None
+                             ? FV
+                             : unknownOf(LHS->getType())));
     }
     return;
   }

@@ -216,6 +216,11 @@ private:
   void factoryEffects(const CallSite &S, const AbsValue &V);
 
   // models/Contracts.cpp
+  /// A std::pair or std::tuple of tensors built from its elements.
+  std::optional<AbsValue> tupleOf(clang::QualType T,
+                                  llvm::ArrayRef<const clang::Expr *> Elements);
+  /// std::make_pair, std::make_tuple.
+  std::optional<AbsValue> madeTuple(const CallSite &S);
   /// The measured overloads a call of an op may run (Ops: the receiver,
   /// then the arguments), if its arguments stand where theirs do.
   std::optional<ContractCall>

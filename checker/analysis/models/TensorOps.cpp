@@ -406,6 +406,46 @@ AbsValue FunctionAnalyzer::tupleResult(const CallSite &S) {
   return R;
 }
 
+/// std::pair or std::tuple (of tensors: ApiModel::classify's Record).
+static bool isStdTuple(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+         (RD->getName() == "pair" || RD->getName() == "tuple");
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::tupleOf(QualType T, llvm::ArrayRef<const Expr *> Elements) {
+  // `std::pair<Tensor, Tensor>{a, b}`, `std::make_tuple(a, b)`, a function
+  // returning `{a, b}`: element I is argument I (std::get<I> and .first,
+  // .second read it back).
+  if (!isStdTuple(T) || Api.classify(T) != TypeKind::Record)
+    return std::nullopt;
+  const auto *Spec =
+      dyn_cast<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!Spec)
+    return std::nullopt;
+  unsigned N = 0;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
+    N += A.getKind() == TemplateArgument::Pack ? A.pack_size() : 1;
+  if (Elements.size() != N)
+    return std::nullopt;
+  AbsValue R = unknownOf(T);
+  for (unsigned I = 0; I < N; ++I) {
+    AbsValue V = eval(Elements[I]);
+    if (V.K != AbsValue::Kind::None)
+      R = R.withField(I, V);
+  }
+  return R;
+}
+
+std::optional<AbsValue> FunctionAnalyzer::madeTuple(const CallSite &S) {
+  const FunctionDecl *F = S.Callee;
+  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+      (F->getName() != "make_pair" && F->getName() != "make_tuple"))
+    return std::nullopt;
+  return tupleOf(S.E->getType(), S.Args);
+}
+
 std::optional<AbsValue> FunctionAnalyzer::tupleElement(const CallSite &S) {
   const FunctionDecl *F = S.Callee;
   if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||

@@ -301,7 +301,9 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
     if (F->getParent() != M->getParent())
       continue;
     AbsValue FV = bindParams(V, S.Args, nullptr);
-    if (!FV.isTensor() || !(FV.DT.single() || FV.DV.single()))
+    bool Carried = FV.isTensor() || FV.K == AbsValue::Kind::DType ||
+                   FV.K == AbsValue::Kind::Device;
+    if (!Carried || !(FV.DT.single() || FV.DV.single()))
       continue;
     // What the method set is reported at this call (the run is shared by
     // calls with the same facts).
@@ -333,7 +335,9 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
     if (F->getParent() != C->getParent())
       continue;
     AbsValue FV = bindParams(V, Args, nullptr);
-    if (!FV.isTensor() || !(FV.DT.single() || FV.DV.single()))
+    bool Carried = FV.isTensor() || FV.K == AbsValue::Kind::DType ||
+                   FV.K == AbsValue::Kind::Device;
+    if (!Carried || !(FV.DT.single() || FV.DV.single()))
       continue;
     // Set by the constructor from this call's facts: reported here.
     if (V.DT.Param < 0 && FV.DT.single() && !FV.DT.Where.isValid())

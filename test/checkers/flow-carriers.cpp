@@ -1,0 +1,144 @@
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+// The C++ values that carry a tensor's or a dtype's facts: std::pair and
+// std::tuple (built with braces, constructors, make_pair, make_tuple;
+// read with .first, std::get and structured bindings), and plain structs of
+// dtypes, devices and tensors (a configuration: in-class defaults, fields
+// assigned, passed by const reference).
+#include <torch/torch.h>
+#include <tuple>
+#include <utility>
+
+#define PROJECT(x, w) torch::mm((x), (w))
+
+// ---- std::pair and std::tuple ----------------------------------------------
+
+std::pair<torch::Tensor, torch::Tensor> moments() {
+  auto x = torch::randn({4, 3}, torch::kDouble);
+  return {x.mean(0), x.mean(0) * 2};
+}
+
+void pair_fields() {
+  auto m = moments();
+  auto y = torch::mm(m.first.unsqueeze(0), torch::randn({3, 3}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void pair_bindings() {
+  auto [mu, sd] = moments();
+  auto y = torch::mm(torch::randn({1, 3}), sd.unsqueeze(1));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+std::tuple<torch::Tensor, torch::Tensor> route() {
+  auto gates = torch::rand({4, 4});
+  auto bias = torch::rand({4, 4}).to(torch::kHalf);
+  return std::make_tuple(gates, bias);
+}
+
+void tuple_get() {
+  auto r = route();
+  auto y = torch::mm(std::get<0>(r), std::get<1>(r));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; {{.*}} [torchdtype-mixed-precision]
+}
+
+void made_pair_in_a_loop() {
+  for (int i = 0; i < 3; ++i) {
+    auto p = std::make_pair(torch::randn({2, 2}), torch::randn({2, 2}, torch::kDouble));
+    auto y = PROJECT(p.first, p.second);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+  }
+}
+
+void pair_in_a_lambda() {
+  auto split = [](const torch::Tensor &x) {
+    return std::pair<torch::Tensor, torch::Tensor>(x, x.to(torch::kDouble));
+  };
+  auto [a, b] = split(torch::randn({2, 2}));
+  auto y = torch::mm(a, b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+// ---- Plain structs of dtypes and devices: configurations ---------------------
+
+struct RunConfig {
+  torch::ScalarType dtype = torch::kDouble;
+  torch::Device device = torch::kCPU;
+  int batch = 32;
+};
+
+void config_default() {
+  RunConfig cfg;
+  auto x = torch::randn({2, 3}).to(cfg.dtype);
+  auto y = torch::mm(x, torch::randn({3, 3}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void use_config(const RunConfig &cfg) {
+  auto x = torch::randn({2, 3}, cfg.dtype);
+  auto y = torch::mm(x, torch::randn({3, 3}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Half and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void config_assigned() {
+  RunConfig cfg;
+  cfg.dtype = torch::kHalf;
+  use_config(cfg);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: in this call of 'use_config'
+}
+
+template <typename Config> void templated(const Config &cfg) {
+  auto x = torch::randn({2, 3}, cfg.dtype);
+  auto y = torch::mm(torch::randn({4, 2}), x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+void instantiate() { templated(RunConfig{}); }
+
+// ---- Negatives --------------------------------------------------------------
+
+void config_fixed() {
+  RunConfig cfg;
+  cfg.dtype = torch::kFloat;
+  auto x = torch::randn({2, 3}).to(cfg.dtype);
+  auto y = torch::mm(x, torch::randn({3, 3}));
+}
+
+void config_braced() {
+  RunConfig cfg{torch::kFloat};
+  auto y = torch::mm(torch::randn({2, 3}, cfg.dtype), torch::randn({3, 3}));
+}
+
+// A struct parameter's field set on one path of a flag: that path throws.
+void config_on_a_path(RunConfig cfg, bool wide) {
+  if (wide)
+    cfg.dtype = torch::kDouble;
+  auto y = torch::mm(torch::randn({2, 3}, cfg.dtype), torch::randn({3, 3}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: assuming 'wide' is true
+}
+
+std::tuple<torch::Tensor, torch::Tensor> route_on(bool compact) {
+  auto gates = torch::rand({4, 4});
+  auto bias = torch::rand({4, 4});
+  if (compact)
+    bias = bias.to(torch::kHalf);
+  return std::make_tuple(gates, bias);
+}
+
+void tuple_of_either(bool compact) {
+  auto r = route_on(compact); // Float or Half, joined in the summary
+  auto y = torch::mm(std::get<0>(r), std::get<1>(r));
+}
+
+void pair_same_dtypes() {
+  auto p = std::make_pair(torch::randn({2, 2}), torch::randn({2, 2}));
+  auto y = torch::mm(p.first, p.second);
+  auto [a, b] = std::make_tuple(torch::randn({2, 2}, torch::kDouble),
+                                torch::randn({2, 2}, torch::kDouble));
+  auto z = torch::mm(a, b);
+}
+
+void pair_reassigned() {
+  auto p = std::make_pair(torch::randn({2, 2}), torch::randn({2, 2}, torch::kDouble));
+  p.second = p.second.to(torch::kFloat);
+  auto y = torch::mm(p.first, p.second);
+}
