@@ -334,10 +334,18 @@ TypeKind ApiModel::classify(QualType T) const {
         TypeCache[Key] = TypeKind::None; // a field of its own type
         // A plain struct of tensors, or of the dtypes, devices and options
         // a configuration carries (`cfg.dtype`, `cfg.device`).
-        for (const FieldDecl *F : RD->fields())
-          if (isCarriedField(classify(F->getType())) &&
-              !F->getType()->isReferenceType())
+        for (const FieldDecl *F : RD->fields()) {
+          QualType FT = F->getType();
+          TypeKind FK = classify(FT);
+          if (FK == TypeKind::Optional) // std::optional<c10::ScalarType>
+            if (const auto *OS = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+                    FT->getAsCXXRecordDecl());
+                OS && OS->getTemplateArgs().size() >= 1 &&
+                OS->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+              FK = classify(OS->getTemplateArgs()[0].getAsType());
+          if (isCarriedField(FK) && !FT->isReferenceType())
             K = TypeKind::Record;
+        }
       }
     }
   }

@@ -341,6 +341,7 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
     return V;
   }
   case TypeKind::Optional:
+    return optionalOf(T, Args.empty() ? nullptr : Args[0]);
   case TypeKind::IValue:
     if (Args.size() == 1)
       return eval(Args[0]);

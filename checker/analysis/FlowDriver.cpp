@@ -197,6 +197,8 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
     return *E;
   if (std::optional<AbsValue> T = madeTuple(S))
     return *T;
+  if (std::optional<AbsValue> O = optionalRead(S))
+    return *O;
   if (const FamilyModel &M = familyModel(S.Family); M.Value)
     return (this->*(M.Value))(S);
   return unknownOf(RT);
@@ -215,9 +217,10 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     }
   if (S.IsAssignment) {
     writeSubject(CE->getArg(0), CE->getArg(1));
-    assign(CE->getArg(0), eval(CE->getArg(1)));
+    assign(CE->getArg(0), assignedValue(CE->getArg(0), CE->getArg(1)));
     return;
   }
+  optionalEffects(S);
   AbsValue V = eval(CE);
   if (S.List != TypeKind::None) {
     listEffects(S);

@@ -216,6 +216,16 @@ private:
   void factoryEffects(const CallSite &S, const AbsValue &V);
 
   // models/Contracts.cpp
+  // models/Optionals.cpp
+  /// An optional of type T made from From (null: default, empty).
+  AbsValue optionalOf(clang::QualType T, const clang::Expr *From);
+  /// value(), operator*, value_or() of an optional.
+  std::optional<AbsValue> optionalRead(const CallSite &S);
+  /// reset(), emplace().
+  void optionalEffects(const CallSite &S);
+  /// What `LHS = RHS` stores (an optional: filled or emptied).
+  AbsValue assignedValue(const clang::Expr *LHS, const clang::Expr *RHS);
+
   /// A std::pair or std::tuple of tensors built from its elements.
   std::optional<AbsValue> tupleOf(clang::QualType T,
                                   llvm::ArrayRef<const clang::Expr *> Elements);

@@ -170,6 +170,8 @@ void AbsValue::join(const AbsValue &O) {
     *this = none();
     return;
   }
+  if (Opt != O.Opt)
+    Opt = Engaged::Unknown;
   if (K == Kind::Record && !sameFields(O)) {
     // Only the fields both know, joined.
     auto New = std::make_shared<RecordFields>();

@@ -185,6 +185,10 @@ struct AbsValue {
   const clang::CXXConstructExpr *Layers = nullptr;
   /// Record only: its fields' values (null: none known).
   std::shared_ptr<const RecordFields> Fields;
+  /// The value of a std::optional or c10::optional (the facts are those of
+  /// what it holds): whether it holds one.
+  enum class Engaged : uint8_t { Unknown, Yes, No };
+  Engaged Opt = Engaged::Unknown;
 
   /// Record only: the value of field (element) I, null when unknown.
   const AbsValue *field(unsigned I) const;
@@ -219,7 +223,7 @@ struct AbsValue {
            FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved &&
            Tracked == O.Tracked && DTypeConverted == O.DTypeConverted &&
            DeviceConverted == O.DeviceConverted && Layers == O.Layers &&
-           sameFields(O);
+           Opt == O.Opt && sameFields(O);
   }
   bool sameFields(const AbsValue &O) const;
   bool operator!=(const AbsValue &O) const { return !(*this == O); }

@@ -3,8 +3,10 @@
 // std::tuple (built with braces, constructors, make_pair, make_tuple;
 // read with .first, std::get and structured bindings), and plain structs of
 // dtypes, devices and tensors (a configuration: in-class defaults, fields
-// assigned, passed by const reference).
+// assigned, passed by const reference), std::optional (empty, filled,
+// reset; value(), operator*, value_or()).
 #include <torch/torch.h>
+#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -93,7 +95,56 @@ template <typename Config> void templated(const Config &cfg) {
 }
 void instantiate() { templated(RunConfig{}); }
 
+// ---- std::optional -----------------------------------------------------------
+
+struct Request {
+  std::optional<torch::ScalarType> dtype; // empty unless the caller sets it
+};
+
+void optional_fallback() {
+  Request req;
+  auto x = torch::randn({2, 3}, req.dtype.value_or(torch::kDouble));
+  auto y = torch::mm(x, torch::randn({3, 3}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void optional_filled_on_a_path(bool fast) {
+  std::optional<torch::ScalarType> asked;
+  if (fast)
+    asked = torch::kFloat;
+  auto y = torch::mm(torch::randn({2, 3}, asked.value_or(torch::kHalf)),
+                     torch::randn({3, 3}));
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Half and Float; {{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-5]]:7: note: assuming 'fast' is false
+}
+
+void optional_tensor() {
+  std::optional<torch::Tensor> bias;
+  bias = torch::randn({3}, torch::kDouble);
+  auto y = torch::addmm(*bias, torch::randn({2, 3}), torch::randn({3, 3}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'addmm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  std::optional<torch::ScalarType> chosen = torch::kFloat;
+  chosen.reset();
+  auto z = torch::mm(torch::randn({2, 3}, chosen.value_or(torch::kDouble)),
+                     torch::randn({3, 3}));
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
 // ---- Negatives --------------------------------------------------------------
+
+void optional_set() {
+  Request req;
+  req.dtype = torch::kFloat;
+  auto y = torch::mm(torch::randn({2, 3}, req.dtype.value_or(torch::kDouble)),
+                     torch::randn({3, 3}));
+  std::optional<torch::Tensor> bias = torch::randn({3});
+  auto z = torch::addmm(bias.value(), torch::randn({2, 3}), torch::randn({3, 3}));
+}
+
+void optional_unknown(std::optional<torch::ScalarType> asked) {
+  auto y = torch::mm(torch::randn({2, 3}, asked.value_or(torch::kDouble)),
+                     torch::randn({3, 3})); // the callers' choice
+}
 
 void config_fixed() {
   RunConfig cfg;

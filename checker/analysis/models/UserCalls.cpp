@@ -303,7 +303,8 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
     AbsValue FV = bindParams(V, S.Args, nullptr);
     bool Carried = FV.isTensor() || FV.K == AbsValue::Kind::DType ||
                    FV.K == AbsValue::Kind::Device;
-    if (!Carried || !(FV.DT.single() || FV.DV.single()))
+    if (!Carried || !(FV.DT.single() || FV.DV.single() ||
+                      FV.Opt == AbsValue::Engaged::No))
       continue;
     // What the method set is reported at this call (the run is shared by
     // calls with the same facts).
@@ -337,7 +338,8 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
     AbsValue FV = bindParams(V, Args, nullptr);
     bool Carried = FV.isTensor() || FV.K == AbsValue::Kind::DType ||
                    FV.K == AbsValue::Kind::Device;
-    if (!Carried || !(FV.DT.single() || FV.DV.single()))
+    if (!Carried || !(FV.DT.single() || FV.DV.single() ||
+                      FV.Opt == AbsValue::Engaged::No))
       continue;
     // Set by the constructor from this call's facts: reported here.
     if (V.DT.Param < 0 && FV.DT.single() && !FV.DT.Where.isValid())
