@@ -314,6 +314,12 @@ TypeKind ApiModel::classify(QualType T) const {
       if (Spec && (QN == "std::tuple" || QN == "std::pair") &&
           llvm::any_of(Spec->getTemplateArgs().asArray(), HoldsTensor))
         K = TypeKind::Record; // a tuple of tensors: its elements
+      else if (Spec && (QN == "std::map" || QN == "std::unordered_map") &&
+               Spec->getTemplateArgs().size() >= 2 &&
+               Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Type &&
+               classify(Spec->getTemplateArgs()[1].getAsType()) ==
+                   TypeKind::Tensor)
+        K = TypeKind::TensorList; // the join of the tensors it maps to
       else if (Spec && QN == "std::vector" &&
                Spec->getTemplateArgs().size() >= 1 &&
                Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {

@@ -159,6 +159,11 @@ private:
     Escapes.insert(VD);
   }
 
+  bool isMap(const VarDecl *VD) const {
+    const auto *RD = VD->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    return isList(VD) && RD && RD->getIdentifier() &&
+           (RD->getName() == "map" || RD->getName() == "unordered_map");
+  }
   bool isList(const VarDecl *VD) const {
     return Api.classify(VD->getType().getNonReferenceType()) ==
            TypeKind::TensorList;
@@ -243,14 +248,25 @@ private:
       if (N == "push_back" || N == "emplace_back" || N == "clear" ||
           N == "reserve" || N == "size" || N == "empty" || N == "capacity")
         return true;
+      // A map of tensors: entries added whole, keys looked up.
+      if (isMap(VD) && (N == "emplace" || N == "insert_or_assign" ||
+                        N == "try_emplace" || N == "count" ||
+                        N == "contains" || N == "erase"))
+        return true;
       const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME));
       return (N == "at" || N == "front" || N == "back") && Call &&
              elementRead(Call);
     }
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P);
         OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
-        OC->getArg(0)->IgnoreParens() == Cur)
+        OC->getArg(0)->IgnoreParens() == Cur) {
+      // `m[key] = t`: the map's join takes t (FlowDriver's assignment).
+      if (const auto *A = dyn_cast_or_null<CXXOperatorCallExpr>(parent(OC));
+          isMap(VD) && A && A->getOperator() == OO_Equal &&
+          A->getNumArgs() == 2 && A->getArg(0)->IgnoreParens() == OC)
+        return true;
       return elementRead(OC);
+    }
     if (const auto *DS = dyn_cast<DeclStmt>(P)) {
       auto It = RangeStmts.find(DS);
       if (It == RangeStmts.end())

@@ -217,7 +217,9 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     }
   if (S.IsAssignment) {
     writeSubject(CE->getArg(0), CE->getArg(1));
-    assign(CE->getArg(0), assignedValue(CE->getArg(0), CE->getArg(1)));
+    AbsValue V = assignedValue(CE->getArg(0), CE->getArg(1));
+    mapEntryAssigned(CE->getArg(0), V);
+    assign(CE->getArg(0), V);
     return;
   }
   optionalEffects(S);

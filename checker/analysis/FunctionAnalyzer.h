@@ -216,6 +216,9 @@ private:
   void factoryEffects(const CallSite &S, const AbsValue &V);
 
   // models/Contracts.cpp
+  /// `m[key] = t` of a map of tensors (models/Containers.cpp).
+  void mapEntryAssigned(const clang::Expr *LHS, const AbsValue &V);
+
   // models/Optionals.cpp
   /// An optional of type T made from From (null: default, empty).
   AbsValue optionalOf(clang::QualType T, const clang::Expr *From);

@@ -6,8 +6,11 @@
 // assigned, passed by const reference), std::optional (empty, filled,
 // reset; value(), operator*, value_or()).
 #include <torch/torch.h>
+#include <map>
 #include <optional>
+#include <string>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 
 #define PROJECT(x, w) torch::mm((x), (w))
@@ -130,7 +133,26 @@ void optional_tensor() {
   // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
 }
 
+// ---- Maps of tensors: the join of what they map to -----------------------------
+
+void feature_store() {
+  std::map<std::string, torch::Tensor> tables;
+  tables["items"] = torch::randn({4, 3}, torch::kDouble);
+  tables.emplace("users", torch::randn({5, 3}, torch::kDouble));
+  auto y = torch::mm(torch::randn({2, 4}), tables.at("items"));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
 // ---- Negatives --------------------------------------------------------------
+
+void store_of_both() {
+  std::unordered_map<std::string, torch::Tensor> tables;
+  tables["items"] = torch::randn({4, 3}, torch::kDouble);
+  tables["users"] = torch::randn({4, 3});
+  auto y = torch::mm(torch::randn({2, 4}), tables["items"]); // Float or Double
+  auto it = tables.find("users");
+  auto z = torch::mm(torch::randn({2, 4}), it->second); // not followed
+}
 
 void optional_set() {
   Request req;

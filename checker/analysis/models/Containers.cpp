@@ -43,6 +43,22 @@ AbsValue element(AbsValue L) {
 
 } // namespace
 
+void FunctionAnalyzer::mapEntryAssigned(const Expr *LHS, const AbsValue &V) {
+  // `m[key] = t` on a followed map of tensors: its join takes t.
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(strip(LHS));
+  if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2 ||
+      Api.classify(OC->getArg(0)->getType()) != TypeKind::TensorList)
+    return;
+  const Decl *D = storageOf(OC->getArg(0));
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  if (!VD || uses().UntrackedLists.count(VD))
+    return;
+  AbsValue &L = Cur->Vars[D];
+  if (L.K != AbsValue::Kind::Tensor)
+    L = unknownOf(OC->getArg(0)->getType());
+  L.join(V.isTensor() ? V : AbsValue::unknownTensor());
+}
+
 void FunctionAnalyzer::listEffects(const CallSite &S) {
   const Decl *D = storageOf(S.Obj);
   if (!D)
@@ -53,7 +69,16 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
     return;
   bool Adds =
       (S.Name == "push_back" || S.Name == "emplace_back") && S.Args.size() == 1;
-  AbsValue E = Adds ? eval(S.Args[0]) : AbsValue::none();
+  // A map of tensors: emplace(key, t), insert_or_assign(key, t).
+  bool MapAdds = (S.Name == "emplace" || S.Name == "insert_or_assign" ||
+                  S.Name == "try_emplace") &&
+                 S.Args.size() == 2;
+  if (S.Name == "count" || S.Name == "contains" || S.Name == "erase")
+    return;
+  AbsValue E = Adds      ? eval(S.Args[0])
+               : MapAdds ? eval(S.Args[1])
+                         : AbsValue::none();
+  Adds |= MapAdds;
   AbsValue &L = Cur->Vars[D];
   if (L.K != AbsValue::Kind::Tensor)
     L = unknownOf(S.Obj->getType());
