@@ -463,10 +463,16 @@ struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
   llvm::SmallPtrSet<const Expr *, 8> Harmless;
   ListVarReads(const ApiModel &Api, const VarDecl *V) : Api(Api), Var(V) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
-  bool isVar(const Expr *E) const {
-    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(strip(E));
-    return DRE && DRE->getDecl() == Var;
+  /// The use of Var an argument is, through a copy or conversion.
+  const Expr *varUse(const Expr *E) const {
+    E = strip(E);
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1)
+      E = strip(CE->getArg(0));
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+    return DRE && DRE->getDecl() == Var ? DRE : nullptr;
   }
+  bool isVar(const Expr *E) const { return varUse(E) != nullptr; }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     Uses += DRE->getDecl() == Var;
     return true;
@@ -480,14 +486,14 @@ struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
       if (N == "push_back" || N == "emplace_back" || N == "size" ||
           N == "empty" || N == "reserve" || N == "insert" || N == "begin" ||
           N == "end")
-        Harmless.insert(strip(MC->getImplicitObjectArgument()));
+        Harmless.insert(varUse(MC->getImplicitObjectArgument()));
       return true;
     }
     if (F && Api.isLibTorchDecl(F) && F->getIdentifier() &&
         F->getName() != "vector_to_parameters")
       for (const Expr *A : C->arguments())
         if (isVar(A))
-          Harmless.insert(strip(A));
+          Harmless.insert(varUse(A));
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
@@ -495,7 +501,7 @@ struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
         F && Api.isLibTorchDecl(F))
       for (const Expr *A : C->arguments())
         if (isVar(A))
-          Harmless.insert(strip(A));
+          Harmless.insert(varUse(A));
     return true;
   }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *R) {
@@ -503,7 +509,7 @@ struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
       MayChangeState Change(Api);
       Change.TraverseStmt(R->getBody());
       if (!Change.Found)
-        Harmless.insert(strip(R->getRangeInit()));
+        Harmless.insert(varUse(R->getRangeInit()));
     }
     return true;
   }
