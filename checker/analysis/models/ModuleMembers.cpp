@@ -35,6 +35,9 @@ using Role = AnalysisContext::MemberRole;
 /// The field of `this` an expression names (`w_`, `this->w_`), or null.
 const FieldDecl *thisField(const Expr *E) {
   E = strip(E);
+  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+      CE && CE->getNumArgs() == 1 && isCopyOrMoveOf(CE))
+    E = strip(CE->getArg(0)); // a copy given by value
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
     if (isa<CXXThisExpr>(strip(ME->getBase())))
       return dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -170,10 +173,19 @@ public:
       if (auto A = assignment(E))
         if (const FieldDecl *F = thisField(A->first))
           Out.insert(F);
-      if (const auto *CE = dyn_cast<CallExpr>(E); CE && isRegister(CE))
-        for (const Expr *Arg : CE->arguments())
-          if (const FieldDecl *F = thisField(Arg))
-            Out.insert(F);
+      // Registered, or given to the user's code, which may register or
+      // rebind it.
+      if (const auto *CE = dyn_cast<CallExpr>(E)) {
+        const FunctionDecl *Callee = CE->getDirectCallee();
+        if (isRegister(CE) || !Callee || !Api.isLibTorchDecl(Callee))
+          for (const Expr *Arg : CE->arguments())
+            if (const FieldDecl *F = thisField(Arg))
+              Out.insert(F);
+      }
+      if (const auto *L = dyn_cast<LambdaExpr>(E))
+        for (const LambdaCapture &C : L->captures())
+          if (C.capturesThis()) // its body may write any member
+            Out.insert(nullptr);
     }
     for (const Stmt *C : S->children())
       touched(C, Out);
@@ -226,6 +238,9 @@ public:
       for (const FieldDecl *F : Nested)
         if (State.count(F))
           State[F] = Role::Unknown;
+      if (Nested.count(nullptr)) // a lambda capturing this
+        for (auto &[F, R] : State)
+          R = Role::Unknown;
     }
   }
 
