@@ -424,7 +424,8 @@ struct MayChangeState : RecursiveASTVisitor<MayChangeState> {
         return false;
       }
     }
-    bool Lib = Api.isLibTorchDecl(F) || F->isInStdNamespace();
+    bool Lib = Api.isLibTorchDecl(F) ||
+               llvm::StringRef(F->getQualifiedNameAsString()).starts_with("std::");
     if (!Lib || Name == "set_data" || Name == "set_" || Name == "swap" ||
         Name == "apply" || Name == "vector_to_parameters" ||
         Name == "load" || Name == "copy_") {
