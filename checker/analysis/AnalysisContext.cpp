@@ -397,10 +397,15 @@ AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
         M->second.join(W);
     }
   }
-  bool AnyDType = false, AnyDevice = false;
+  bool AnyDType = false, AnyDevice = false, AnyPlain = false;
   for (const auto &[F, V] : MI.Members) {
     if (V.K != AbsValue::Kind::Tensor && V.K != AbsValue::Kind::Module)
       continue;
+    // A plain member is not one of its parameters: to() leaves it.
+    if (memberRole(F) == MemberRole::Plain) {
+      AnyPlain = true;
+      continue;
+    }
     std::optional<DType> D = V.DT.single();
     if (!(D && !isFloating(*D))) { // to(dtype) leaves integral members alone
       if (!AnyDType)
@@ -415,8 +420,8 @@ AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
       MI.DV.join(V.DV);
     AnyDevice = true;
   }
-  MI.Known = !Unknown && AnyDevice;
-  if (!MI.Known) {
+  MI.Known = !Unknown && (AnyDevice || AnyPlain);
+  if (!MI.Known || !AnyDevice) {
     MI.DT = DTypeFact::unknown();
     MI.DV = DeviceFact::unknown();
   }

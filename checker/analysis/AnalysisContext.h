@@ -218,6 +218,11 @@ public:
     bool Known = false;
   };
   const ModuleInit &moduleInit(const clang::CXXRecordDecl *RD);
+  /// What Module::to() does to a tensor or module member of a
+  /// torch::nn::Module subclass (models/ModuleMembers.cpp): converts it
+  /// (registered), leaves it as made (plain), or not known.
+  enum class MemberRole : uint8_t { Registered, Plain, Unknown };
+  MemberRole memberRole(const clang::FieldDecl *F);
 
   /// What a function returns for one call, analysed again with the facts of
   /// its arguments (Args[i]: parameter i's value, None for one not known)
@@ -288,6 +293,13 @@ private:
       Invariants;
   llvm::DenseMap<const clang::CXXRecordDecl *, bool> InvariantsInProgress;
   std::map<const clang::CXXRecordDecl *, ModuleInit> ModuleInits;
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 llvm::DenseMap<const clang::FieldDecl *, MemberRole>>
+      MemberRoles;
+  /// Members of modules that code outside their constructors rebinds, or
+  /// changes in place (set_data, to(), non-const references).
+  llvm::DenseSet<const clang::FieldDecl *> OtherRebinds, OtherChanges;
+  bool MemberWritesDone = false;
   std::map<std::pair<const clang::FunctionDecl *, std::string>, ContextRun>
       Returns;
   llvm::DenseMap<const clang::FunctionDecl *, bool> OpaqueOperands;

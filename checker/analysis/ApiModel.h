@@ -327,6 +327,10 @@ public:
   bool isModuleForward(llvm::StringRef Name) const {
     return hasName(NameRole::ModuleForwards, Name);
   }
+  /// parameters(), buffers(), children() ... of torch::nn::Module.
+  bool isModuleStateList(llvm::StringRef Name) const {
+    return hasName(NameRole::ModuleStateLists, Name);
+  }
   /// Ops that divide truly: integral operands give a floating result.
   bool isTrueDivision(llvm::StringRef Name) const {
     return hasName(NameRole::TrueDivision, Name);

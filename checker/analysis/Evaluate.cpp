@@ -438,11 +438,7 @@ AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
     if (I.K == V.K)
       V = I;
   }
-  // to(dtype) converts floating members only; to(device) moves them all.
-  std::optional<DType> D = V.DT.single();
-  if (!(D && !isFloating(*D)))
-    V.DT.Param = DTypeFact::ThisModule;
-  V.DV.Param = DeviceFact::ThisModule;
+  relativeToModule(Field, V); // what the module's to() does to it
   if (V.K == AbsValue::Kind::Module)
     V.Tracked = true;
   if (BoundReceiver)

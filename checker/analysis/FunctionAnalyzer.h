@@ -293,6 +293,15 @@ private:
   /// A module call's effects (its forward's, bound to this module and
   /// input); false if S is not one.
   bool moduleCall(const CallSite &S);
+  /// A member of the module a method runs on, as its to() leaves it.
+  void relativeToModule(const clang::FieldDecl *Field, AbsValue &V);
+  /// parameters(), buffers(), children() ... of a module: a loop or code
+  /// that may change what they give makes the module unknown.
+  void moduleStateList(const CallSite &S);
+  /// After a call of the user's given a module: what the callee did to it.
+  void moduleArgumentsAfter(const clang::FunctionDecl *Def,
+                            const Summary &Callee,
+                            llvm::ArrayRef<const clang::Expr *> Args);
 
   // Conditions.cpp
   /// at::checkSameType / checkAllSameType (checkSameGPU / checkAllSameGPU):

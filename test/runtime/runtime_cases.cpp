@@ -92,6 +92,26 @@ torch::Tensor of(torch::ScalarType st, int64_t r = 2, int64_t c = 2) {
 
 torch::Tensor gram(const torch::Tensor &a) { return torch::mm(a, a.t()); }
 
+// Module::to() converts what is registered, integer buffers included (the
+// C++ frontend's to_impl converts every parameter and buffer), and leaves a
+// plain tensor member as it was made.
+struct PlainFreqsImpl : torch::nn::Module {
+  PlainFreqsImpl() {
+    freqs_ = torch::ones({2, 2});
+    scale_ = register_buffer("scale", torch::ones({2}));
+    keep_ = register_buffer("keep", torch::ones({2}, torch::kLong));
+  }
+  torch::Tensor forward(const torch::Tensor &x) {
+    return torch::mm(x, freqs_); // FLAGGED(torchdtype-mixed-precision)
+  }
+  torch::Tensor scaled(const torch::Tensor &x) { return torch::mv(x, scale_); }
+  torch::Tensor count(const torch::Tensor &n) {
+    return torch::mm(n, keep_.view({2, 1})); // FLAGGED(torchdtype-mixed-precision)
+  }
+  torch::Tensor freqs_, scale_, keep_;
+};
+TORCH_MODULE(PlainFreqs);
+
 // An extension-style kernel: dispatches on its input's dtype (Double and
 // Float only) and writes into a buffer made like the input.
 torch::Tensor scale_rows(const torch::Tensor &x, double factor) {
@@ -1476,6 +1496,27 @@ std::vector<Case> cases() {
          auto in = torch::rand({4, 4}, torch::kFloat);
          auto order = torch::argsort(in);
          torch::mm(in, order); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      // Module::to(kDouble): registered tensors convert, plain ones stay
+      {"module_to_double_plain_member_stays_float_throws",
+       THROWS("expected scalar type Double but found Float"),
+       [] {
+         PlainFreqs m;
+         m->to(torch::kDouble);
+         m->forward(torch::ones({2, 2}, torch::kDouble));
+       }},
+      {"module_to_double_registered_buffer_converts_runs", RUNS,
+       [] {
+         PlainFreqs m;
+         m->to(torch::kDouble);
+         EXPECT_DTYPE(m->scaled(torch::ones({2, 2}, torch::kDouble)), torch::kDouble);
+       }},
+      {"module_to_double_long_buffer_converts_throws",
+       THROWS("expected scalar type Long but found Double"),
+       [] {
+         PlainFreqs m;
+         m->to(torch::kDouble);
+         m->count(torch::ones({2, 2}, torch::kLong));
        }},
   };
 }

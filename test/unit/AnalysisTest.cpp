@@ -1070,8 +1070,9 @@ torch::Tensor l4(const torch::Tensor &a, const torch::Tensor &b) { return l3(a, 
   EXPECT_EQ(Far.Found["mixed"], LineSet());
 }
 
-// Module state: members read in a module's methods follow the receiver
-// module: converted with it by to(), else as the constructor made them.
+// Module state: registered members read in a module's methods follow the
+// receiver module: converted with it by to(), else as the constructor made
+// them.
 TEST(ModuleState, MembersFollowTheReceiver) {
   expectAnnotated(R"cpp(
 struct HeadImpl : torch::nn::Module {
@@ -1087,7 +1088,7 @@ struct HeadImpl : torch::nn::Module {
     auto h = x.mm(proj); // [[mixed]]
     return fc(h);
   }
-  torch::Tensor count(torch::Tensor n) { return n.mm(steps); }
+  torch::Tensor count(torch::Tensor n) { return n.mm(steps); } // [[mixed]]
 };
 TORCH_MODULE(Head);
 void converted() {
@@ -1100,7 +1101,8 @@ void as_created() {
   head(torch::randn({2, 4}));
   head->count(torch::ones({1, 1}, torch::kLong));
 }
-void converted_long_buffer_stays() {
+// Module::to(dtype) of the C++ frontend converts integer buffers too.
+void converted_long_buffer_converts() {
   Head head;
   head->to(torch::kDouble);
   head->count(torch::ones({1, 1}, torch::kLong));

@@ -148,6 +148,7 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor select(int64_t dim, int64_t index) const;
   at::Tensor sigmoid() const;
   at::Tensor detach() const;
+  void set_data(const Tensor& new_data) const;
   at::Tensor & detach_() const;
   at::Tensor softmax(int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
   at::Tensor sqrt() const;
