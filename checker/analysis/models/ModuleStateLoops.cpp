@@ -1,0 +1,302 @@
+//===- ModuleStateLoops.cpp - code that may change a module's state ------===//
+//
+// What parameters(), buffers(), children(), modules() (and their named_
+// forms) are used for, and what a user's function given a module may do
+// to it: a loop that only reads them, or LibTorch code given them (an
+// optimizer), leaves the module as it is; a loop that sets data, converts
+// or reaches into the user's code, and a callee that converts the module
+// or makes it unknown, leave it unknown (docs/analysis.md, "Loops over a
+// module's state").
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+namespace {
+/// Where a call of parameters(), buffers(), children() ... stands in the
+/// function: the range of a range-for, an argument of another call, the
+/// object of a method call.
+struct StateListUse : RecursiveASTVisitor<StateListUse> {
+  const Expr *Target;
+  const CXXForRangeStmt *Loop = nullptr;
+  const Expr *ArgOf = nullptr;
+  const CXXMemberCallExpr *ObjectOf = nullptr;
+  explicit StateListUse(const Expr *T) : Target(T) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *R) {
+    if (R->getRangeInit() && strip(R->getRangeInit()) == Target)
+      Loop = R;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    for (const Expr *A : C->arguments())
+      if (strip(A) == Target)
+        ArgOf = C;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      if (strip(MC->getImplicitObjectArgument()) == Target)
+        ObjectOf = MC;
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    for (const Expr *A : C->arguments())
+      if (strip(A) == Target)
+        ArgOf = C;
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    const Expr *Init = V->getInit() ? strip(V->getInit()) : nullptr;
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() == 1 && isCopyOrMoveOf(CE))
+      Init = strip(CE->getArg(0));
+    if (Init == Target)
+      InitOf = V;
+    return true;
+  }
+  const VarDecl *InitOf = nullptr;
+};
+
+/// Whether a loop body over a module's tensors or submodules may change
+/// their dtype or device: set_data, set_, a module's to(), an assignment
+/// to a tensor or module, a call of the user's code (which may do any of
+/// these), apply().
+struct MayChangeState : RecursiveASTVisitor<MayChangeState> {
+  const ApiModel &Api;
+  bool Found = false;
+  explicit MayChangeState(const ApiModel &Api) : Api(Api) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F) {
+      Found = true; // a callback
+      return false;
+    }
+    llvm::StringRef Name = F->getIdentifier() ? F->getName() : "";
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C);
+        OC && OC->getOperator() == OO_Equal && OC->getNumArgs() >= 1) {
+      TypeKind K = Api.classify(OC->getArg(0)->getType());
+      if (K != TypeKind::None && K != TypeKind::Record) {
+        Found = true;
+        return false;
+      }
+    }
+    bool Lib = Api.isLibTorchDecl(F) ||
+               llvm::StringRef(F->getQualifiedNameAsString()).starts_with("std::");
+    if (!Lib || Name == "set_data" || Name == "set_" || Name == "swap" ||
+        Name == "apply" || Name == "vector_to_parameters" ||
+        Name == "load" || Name == "copy_") {
+      Found = true;
+      return false;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+      if (Api.isModuleConversion(Name) &&
+          Api.classify(MC->getImplicitObjectArgument()->getType()) !=
+              TypeKind::Tensor) {
+        Found = true;
+        return false;
+      }
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp()) {
+      TypeKind K = Api.classify(BO->getLHS()->getType());
+      if (K != TypeKind::None) {
+        Found = true;
+        return false;
+      }
+    }
+    return true;
+  }
+};
+
+/// Whether every use of a variable holding a module's tensors
+/// (`std::vector<torch::Tensor> params = net->parameters();`) only reads
+/// them: given to LibTorch code (an optimizer), grown with push_back, its
+/// size read, looped over by a loop that changes nothing.
+struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
+  const ApiModel &Api;
+  const VarDecl *Var;
+  unsigned Uses = 0;
+  llvm::SmallPtrSet<const Expr *, 8> Harmless;
+  ListVarReads(const ApiModel &Api, const VarDecl *V) : Api(Api), Var(V) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  /// The use of Var an argument is, through a copy or conversion.
+  const Expr *varUse(const Expr *E) const {
+    E = strip(E);
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1)
+      E = strip(CE->getArg(0));
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+    return DRE && DRE->getDecl() == Var ? DRE : nullptr;
+  }
+  bool isVar(const Expr *E) const { return varUse(E) != nullptr; }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    Uses += DRE->getDecl() == Var;
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
+        MC && isVar(MC->getImplicitObjectArgument())) {
+      const CXXMethodDecl *M = MC->getMethodDecl();
+      llvm::StringRef N = M && M->getIdentifier() ? M->getName() : "";
+      if (N == "push_back" || N == "emplace_back" || N == "size" ||
+          N == "empty" || N == "reserve" || N == "insert" || N == "begin" ||
+          N == "end")
+        Harmless.insert(varUse(MC->getImplicitObjectArgument()));
+      return true;
+    }
+    if (F && Api.isLibTorchDecl(F) && F->getIdentifier() &&
+        F->getName() != "vector_to_parameters")
+      for (const Expr *A : C->arguments())
+        if (isVar(A))
+          Harmless.insert(varUse(A));
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    if (const CXXConstructorDecl *F = C->getConstructor();
+        F && Api.isLibTorchDecl(F))
+      for (const Expr *A : C->arguments())
+        if (isVar(A))
+          Harmless.insert(varUse(A));
+    return true;
+  }
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *R) {
+    if (R->getRangeInit() && isVar(R->getRangeInit())) {
+      MayChangeState Change(Api);
+      Change.TraverseStmt(R->getBody());
+      if (!Change.Found)
+        Harmless.insert(varUse(R->getRangeInit()));
+    }
+    return true;
+  }
+};
+
+/// The variable (or member of `this`) that holds the module an expression
+/// reaches: `model` of `model->fc`, `*model`, `model.get()`.
+const Decl *moduleRoot(const Expr *E) {
+  for (int I = 0; E && I < 8; ++I) {
+    E = strip(E);
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (isa<CXXThisExpr>(strip(ME->getBase())))
+        return dyn_cast<FieldDecl>(ME->getMemberDecl());
+      E = ME->getBase();
+      continue;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      E = MC->getImplicitObjectArgument();
+      continue;
+    }
+    if (const Decl *D = storageOf(E))
+      return D;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getNumArgs() >= 1) {
+      E = OC->getArg(0);
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+} // namespace
+
+void FunctionAnalyzer::moduleStateList(const CallSite &S) {
+  // Reads that leave the module as it is: a loop that only reads what it
+  // gives, LibTorch code given it (an optimizer, clip_grad_norm_), its
+  // size.
+  StateListUse Use(S.E);
+  if (const Stmt *Body = FD->getBody())
+    Use.TraverseStmt(const_cast<Stmt *>(Body));
+  bool Reads = false;
+  if (Use.Loop) {
+    MayChangeState Change(Api);
+    Change.TraverseStmt(const_cast<Stmt *>(Use.Loop->getBody()));
+    Reads = !Change.Found;
+  } else if (Use.ArgOf) {
+    const FunctionDecl *F = nullptr;
+    if (const auto *C = dyn_cast<CallExpr>(Use.ArgOf))
+      F = C->getDirectCallee();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(Use.ArgOf))
+      F = C->getConstructor();
+    Reads = F && Api.isLibTorchDecl(F) && F->getIdentifier() &&
+            F->getName() != "vector_to_parameters";
+    if (F && isa<CXXConstructorDecl>(F) && Api.isLibTorchDecl(F))
+      Reads = true; // torch::optim::SGD opt(model->parameters(), ...)
+  } else if (Use.InitOf) {
+    ListVarReads R(Api, Use.InitOf);
+    R.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+    Reads = R.Uses == R.Harmless.size();
+  } else if (Use.ObjectOf) {
+    const CXXMethodDecl *M = Use.ObjectOf->getMethodDecl();
+    Reads = M && M->getIdentifier() &&
+            (M->getName() == "size" || M->getName() == "empty" ||
+             M->getName() == "contains" || M->getName() == "keys" ||
+             M->getName() == "is_empty");
+  }
+  if (Reads)
+    return;
+  // What the module holds may have changed in ways not followed here: its
+  // facts are unknown from here on.
+  const Decl *D = moduleRoot(S.Obj);
+  if (!D)
+    return;
+  AbsValue M = eval(S.Obj);
+  if (M.K != AbsValue::Kind::Module)
+    return;
+  M.DT = DTypeFact::unknown();
+  M.DV = DeviceFact::unknown();
+  M.Tracked = false;
+  M.DTypeConverted = M.DeviceConverted = M.Moved = false;
+  M.Fields = nullptr;
+  if (auto It = Cur->Vars.find(D); It != Cur->Vars.end() &&
+                                   It->second.K == AbsValue::Kind::Module &&
+                                   It->second.Layers) {
+    M.Layers = It->second.Layers;
+    M.Fwd = It->second.Fwd;
+  }
+  store(D, M);
+}
+
+void FunctionAnalyzer::moduleArgumentsAfter(
+    const FunctionDecl *Def, const Summary &Callee,
+    llvm::ArrayRef<const Expr *> Args) {
+  // A module is shared: a callee given a holder or shared_ptr by value, or
+  // the module by reference or pointer, changes the caller's module when
+  // it converts it or changes what it holds. Its facts are unknown after
+  // the call. (A non-const reference the callee reassigns is handled with
+  // the other arguments.)
+  for (unsigned I = 0; I < Args.size() && I < Def->getNumParams() && I < 64;
+       ++I) {
+    if (!((Callee.ParamsReassigned >> I) & 1))
+      continue;
+    QualType PT = Def->getParamDecl(I)->getType();
+    QualType Pointee = PT.getNonReferenceType();
+    if (Pointee->isPointerType())
+      Pointee = Pointee->getPointeeType();
+    TypeKind K = Api.classify(Pointee);
+    if (K != TypeKind::Holder && K != TypeKind::NNModule &&
+        K != TypeKind::ModulePtr)
+      continue;
+    const Decl *D = moduleRoot(Args[I]);
+    if (!D)
+      continue;
+    auto It = Cur->Vars.find(D);
+    if (It == Cur->Vars.end() || It->second.K != AbsValue::Kind::Module)
+      continue;
+    AbsValue M = It->second;
+    M.DT = DTypeFact::unknown();
+    M.DV = DeviceFact::unknown();
+    M.Tracked = false;
+    M.DTypeConverted = M.DeviceConverted = M.Moved = false;
+    M.Fields = nullptr;
+    store(D, M);
+  }
+}
+
+} // namespace torchdtype
