@@ -330,7 +330,7 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   if (!Rule)
     Rule = Api.tensorOp(Base);
   auto WithContract = [&](OpEvent *E) {
-    if (E && !Out)
+    if (E && !Out && Api.contractsApply())
       E->Contract = matchContract(S, Ops);
     Written(E);
   };
