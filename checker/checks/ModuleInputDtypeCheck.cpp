@@ -43,7 +43,8 @@ void ModuleInputDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     // A layer whose op has no kernel for the input's dtype raises that
     // error instead: the message is not filled in.
     MessageFacts Facts{"module_input"};
-    if (!AC.api().cpuKernelMissing(F.Call->Op, F.Input))
+    if (!AC.api().cpuKernelMissing(F.Call->Op, F.Input) &&
+        !F.AutocastLeavesInput)
       Facts = {"module_input",
                F.Input,
                F.Params,
@@ -60,6 +61,10 @@ void ModuleInputDtypeCheck::report(const ::torchdtype::FunctionResult &R,
           << Name << dtypeName(F.Params);
     diag(dtypeLoc(I), "input '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(I) << dtypeName(F.Input);
+    if (F.AutocastLeavesInput)
+      diag(Loc, "autocast casts the layer's weights to a lower precision and "
+                "never casts a float64 input",
+           DiagnosticIDs::Note);
     contextNotes(F.Call->Via, F.Call->Assumed);
     kbNote(Loc, F.Kb, "module_input");
   }

@@ -189,6 +189,19 @@ void cpu_autocast_region() {
   at::autocast::set_cpu_enabled(false);
 }
 
+void cpu_autocast_float64_input() {
+  // Autocast casts the weights to bfloat16 and never a float64 input.
+  at::autocast::set_cpu_enabled(true);
+  torch::nn::Linear lin(3, 2);
+  auto x = torch::randn({4, 3}, torch::kDouble);
+  auto y = lin(x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'lin' has Float parameters but gets a Double input; this throws at run time [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: input 'x' has dtype Double from here
+  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: autocast casts the layer's weights to a lower precision and never casts a float64 input
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-4]]:12: warning: module 'lin' has Float parameters but gets a Double input{{.*}}
+  at::autocast::set_cpu_enabled(false);
+}
+
 void embedding_long_indices() {
   torch::nn::Embedding emb(10, 4);
   auto idx = torch::randint(10, {5});

@@ -551,6 +551,22 @@ std::vector<Case> cases() {
          }
          buf.index_copy_(0, torch::arange(2), s); // FLAGGED(torchdtype-inplace-dtype)
        }},
+      // autocast never casts float64: a float64 input meets bfloat16 weights
+      {"autocast_cpu_linear_f64_input_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Linear lin(3, 2);
+         lin->to(torch::kFloat); // this file changes the default dtype elsewhere
+         auto x = torch::rand({4, 3}, torch::kDouble);
+         CpuAutocast ac;
+         lin(x); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"autocast_cpu_linear_f32_input_runs_BFloat16", RUNS,
+       [] {
+         torch::nn::Linear lin(3, 2);
+         lin->to(torch::kFloat);
+         CpuAutocast ac;
+         EXPECT_DTYPE(lin(torch::rand({4, 3}, torch::kFloat)), torch::kBFloat16);
+       }},
       {"helper_result_without_autocast_runs_Float", RUNS,
        [] {
          auto buf = torch::zeros({2, 2}, torch::kFloat);

@@ -64,6 +64,9 @@ struct ModuleInputFinding {
   DType Params, Input;
   std::string Kb;
   bool Index = false; ///< a lookup layer given indices it does not take
+  /// Autocast may be on for the layer: it casts the weights, never the
+  /// float64 input (the message then names the lower precision).
+  bool AutocastLeavesInput = false;
 };
 /// A module whose parameters have one floating dtype, given an input of
 /// another, where autocast does not reconcile them; a lookup layer

@@ -283,15 +283,25 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
     // list, and may where the op runs listed ops inside (LSTM's composite
     // lstm runs linear, which CPU autocast casts); for the user's own
     // modules it depends on the ops inside: any autocast may cover them.
-    if (Builtin ? autocastMayCover(MC.Autocast, Api, MC.Op,
+    bool Covered =
+        Builtin ? autocastMayCover(MC.Autocast, Api, MC.Op,
                                    MC.Input.V.DV.single(), /*Inside=*/true)
                 : llvm::any_of(MC.Autocast, [](AutocastState S) {
                     return S == AutocastState::On ||
                            S == AutocastState::Unknown;
-                  }))
+                  });
+    // Autocast never casts a float64 tensor: a float64 input meets the
+    // layer's weights cast to the lower precision (observed on 1.13.1
+    // under CPU autocast: linear throws 'mat1 and mat2 must have the same
+    // dtype', conv2d 'Input type (double) and bias type (c10::BFloat16)
+    // should be the same').
+    bool Float64Left = Builtin && *I == DType::Double;
+    if (Covered && !Float64Left)
       continue;
-    Out.push_back(
-        {&MC, *P, *I, Builtin ? MC.Kb : "pytorch/scalar-type-mismatch"});
+    ModuleInputFinding F{&MC, *P, *I,
+                         Builtin ? MC.Kb : "pytorch/scalar-type-mismatch"};
+    F.AutocastLeavesInput = Covered;
+    Out.push_back(F);
   }
   return Out;
 }
