@@ -61,6 +61,14 @@ using AutocastArray = std::array<AutocastState, NumAutocastDevices>;
 using AutocastDTypeArray = std::array<std::optional<DType>, NumAutocastDevices>;
 
 /// A call of an op the model knows, with its tensor operands.
+/// The operand at argument position Pos (Operand::Pos), or null.
+inline const Operand *operandAt(llvm::ArrayRef<Operand> Ops, unsigned Pos) {
+  for (const Operand &O : Ops)
+    if (O.Pos == Pos)
+      return &O;
+  return nullptr;
+}
+
 /// A call of an op whose dtype contract was measured (OpContracts.h): the
 /// overloads it may run and, per contract slot, the position of the call's
 /// operand (Operand::Pos) in it.

@@ -126,6 +126,11 @@ QualType unwrapOptional(const ApiModel &Api, QualType T) {
   return T;
 }
 
+bool isNulloptType(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsRecordDecl();
+  return RD && RD->getIdentifier() && RD->getName() == "nullopt_t";
+}
+
 /// A number argument as written, through the c10::Scalar made of it.
 static const Expr *numberExpr(const Expr *E) {
   E = strip(E);

@@ -218,6 +218,8 @@ private:
   // models/Contracts.cpp
   /// `m[key] = t` of a map of tensors (models/Containers.cpp).
   void mapEntryAssigned(const clang::Expr *LHS, const AbsValue &V);
+  /// A list's (or map's) storage D of type T joins a tensor added to it.
+  void joinIntoList(const clang::Decl *D, clang::QualType T, const AbsValue &V);
 
   // models/Optionals.cpp
   /// An optional of type T made from From (null: default, empty).

@@ -48,6 +48,11 @@ unsigned decode(char C) {
   return C == '-' ? 62 : 63;
 }
 
+/// The code of combination Combo in an overload's Outcomes.
+unsigned codeAt(llvm::StringRef Outcomes, unsigned Combo) {
+  return decode(Outcomes[2 * Combo]) * 64 + decode(Outcomes[2 * Combo + 1]);
+}
+
 } // namespace
 
 llvm::ArrayRef<DType> OpContracts::dtypes() { return TableDTypes; }
@@ -93,8 +98,7 @@ ContractOutcome OpContracts::outcome(unsigned Overload,
   }
   if (2 * Combo + 1 >= O.Outcomes.size())
     return R;
-  unsigned Code =
-      decode(O.Outcomes[2 * Combo]) * 64 + decode(O.Outcomes[2 * Combo + 1]);
+  unsigned Code = codeAt(O.Outcomes, Combo);
   if (Code == 0)
     return R;
   if (Code <= 9) {
@@ -137,8 +141,8 @@ llvm::SmallVector<unsigned, 4> OpContracts::raisers(unsigned Msg,
   llvm::SmallVector<unsigned, 4> Out;
   for (unsigned I = 0; I < std::size(Overloads) && Out.size() < Max; ++I) {
     llvm::StringRef E = Overloads[I].Outcomes;
-    for (unsigned C = 0; C + 1 < E.size(); C += 2)
-      if (decode(E[C]) * 64 + decode(E[C + 1]) == Msg + 16) {
+    for (unsigned C = 0; 2 * C + 1 < E.size(); ++C)
+      if (codeAt(E, C) == Msg + 16) {
         Out.push_back(I);
         break;
       }

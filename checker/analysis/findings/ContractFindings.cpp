@@ -37,10 +37,7 @@ std::vector<ContractFinding> findOpContract(const FunctionResult &R,
     ContractFinding F{&Ev, {}, {}, {}};
     bool Known = true, OffCpu = false;
     for (unsigned P : Ev.Contract->SlotPos) {
-      const Operand *O = nullptr;
-      for (const Operand &X : Ev.Operands)
-        if (X.Pos == P)
-          O = &X;
+      const Operand *O = operandAt(Ev.Operands, P);
       std::optional<DType> D = O ? O->V.DT.single() : std::nullopt;
       if (!D) {
         Known = false;

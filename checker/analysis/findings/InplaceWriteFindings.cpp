@@ -31,13 +31,6 @@ const Expr *callArg(const Expr *Call, unsigned Pos) {
   return Args[Pos];
 }
 
-const Operand *at(llvm::ArrayRef<Operand> Ops, unsigned Pos) {
-  for (const Operand &O : Ops)
-    if (O.Pos == Pos)
-      return &O;
-  return nullptr;
-}
-
 /// Kinds of numbers, in the order result types rank them (TensorValue.h;
 /// a dtype not modelled ranks as an integer here, as before).
 unsigned category(DType D) {
@@ -64,7 +57,7 @@ bool longIndices(const OpEvent &Ev) {
 std::optional<InplaceFinding> sourceFinding(const OpEvent &Ev,
                                             const SourceDTypeRule &Rule,
                                             const ApiModel &Api) {
-  const Operand *Self = at(Ev.Operands, 0);
+  const Operand *Self = operandAt(Ev.Operands, 0);
   std::optional<DType> S = Self ? Self->V.DT.single() : std::nullopt;
   if (!S || Ev.OutVariant || autocastMayCover(Ev, Api, Ev.Op, std::nullopt))
     return std::nullopt;
@@ -88,13 +81,13 @@ std::optional<InplaceFinding> sourceFinding(const OpEvent &Ev,
 
 std::optional<InplaceFinding> castFinding(const OpEvent &Ev,
                                           const ApiModel &Api) {
-  const Operand *Self = at(Ev.Operands, 0);
+  const Operand *Self = operandAt(Ev.Operands, 0);
   std::optional<DType> S = Self ? Self->V.DT.single() : std::nullopt;
   if (!S)
     return std::nullopt;
   InplaceFinding F{&Ev, Self, nullptr, *S,
                    *S,  true, "",      "pytorch/result-type-cast"};
-  if (const Operand *O = at(Ev.Operands, 1)) {
+  if (const Operand *O = operandAt(Ev.Operands, 1)) {
     std::optional<DType> D = O->V.DT.single();
     if (!D)
       return std::nullopt;
@@ -168,7 +161,7 @@ std::vector<OutFinding> findOutDtype(const FunctionResult &R,
       continue;
     // The result has the first input's dtype, which same-dtype operands
     // share (where they do not, the op throws for that first).
-    const Operand *In = at(Ev.Operands, 0);
+    const Operand *In = operandAt(Ev.Operands, 0);
     std::optional<DType> InDT = In ? In->V.DT.single() : std::nullopt;
     if (Ev.ExplicitDType ||
         (Ev.SameDType && llvm::any_of(Ev.Operands, [&](const Operand &O) {

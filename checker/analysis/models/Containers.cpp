@@ -53,9 +53,14 @@ void FunctionAnalyzer::mapEntryAssigned(const Expr *LHS, const AbsValue &V) {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
   if (!VD || uses().UntrackedLists.count(VD))
     return;
+  joinIntoList(D, OC->getArg(0)->getType(), V);
+}
+
+void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
+                                    const AbsValue &V) {
   AbsValue &L = Cur->Vars[D];
   if (L.K != AbsValue::Kind::Tensor)
-    L = unknownOf(OC->getArg(0)->getType());
+    L = unknownOf(T);
   L.join(V.isTensor() ? V : AbsValue::unknownTensor());
 }
 
@@ -79,12 +84,14 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
                : MapAdds ? eval(S.Args[1])
                          : AbsValue::none();
   Adds |= MapAdds;
+  if (Adds) {
+    joinIntoList(D, S.Obj->getType(), E);
+    return;
+  }
   AbsValue &L = Cur->Vars[D];
   if (L.K != AbsValue::Kind::Tensor)
     L = unknownOf(S.Obj->getType());
-  if (Adds)
-    L.join(E.isTensor() ? E : AbsValue::unknownTensor());
-  else if (S.Name == "clear")
+  if (S.Name == "clear")
     L = emptyInputs();
   else if (!cast<CXXMethodDecl>(S.Callee)->isConst())
     L = AbsValue::unknownTensor();

@@ -38,8 +38,7 @@ bool isNullopt(const Expr *E) {
     return true;
   if (const auto *C = dyn_cast<CXXConstructExpr>(E))
     return C->getNumArgs() == 0;
-  const RecordDecl *R = E->getType()->getAsRecordDecl();
-  return R && R->getIdentifier() && R->getName() == "nullopt_t";
+  return isNulloptType(E->getType());
 }
 
 bool isSymInt(QualType T) {
@@ -125,35 +124,29 @@ char FunctionAnalyzer::signatureCode(QualType T) const {
   default:
     break;
   }
-  bool Optional = false;
-  for (int I = 0; I < 3; ++I) {
-    const auto *R = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        T->getAsCXXRecordDecl());
-    if (!R || !R->getIdentifier() || R->getTemplateArgs().size() < 1 ||
-        R->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-      break;
-    llvm::StringRef N = R->getName();
+  bool Optional = Api.classify(T) == TypeKind::Optional;
+  if (Optional && (T = unwrapOptional(Api, T)).isNull())
+    return '?';
+  // ArrayRef<T>, OptionalArrayRef<T> (IntArrayRef, SymIntArrayRef ...).
+  if (const auto *R = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          T->getAsCXXRecordDecl());
+      R && R->getIdentifier() &&
+      (R->getName() == "ArrayRef" || R->getName() == "OptionalArrayRef") &&
+      R->getTemplateArgs().size() >= 1 &&
+      R->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
     QualType Arg = R->getTemplateArgs()[0].getAsType();
-    if (N == "optional") {
-      Optional = true;
-      T = Arg;
-      continue;
-    }
-    if (N == "ArrayRef" || N == "OptionalArrayRef") {
-      if (Api.classify(Arg) == TypeKind::Tensor)
-        return 'L';
-      if (Arg->isBooleanType())
-        return 'B';
-      if (Arg->isIntegerType() || isSymInt(Arg))
-        return 'I';
-      if (Arg->isRealFloatingType())
-        return 'F';
-      if (const auto *E = Arg->getAsCXXRecordDecl())
-        if (E->getIdentifier() && E->getName() == "Dimname")
-          return 'n';
-      return '?';
-    }
-    break;
+    if (Api.classify(Arg) == TypeKind::Tensor)
+      return 'L';
+    if (Arg->isBooleanType())
+      return 'B';
+    if (Arg->isIntegerType() || isSymInt(Arg))
+      return 'I';
+    if (Arg->isRealFloatingType())
+      return 'F';
+    if (const auto *E = Arg->getAsCXXRecordDecl())
+      if (E->getIdentifier() && E->getName() == "Dimname")
+        return 'n';
+    return '?';
   }
   switch (Api.classify(T)) {
   case TypeKind::Tensor:
@@ -178,8 +171,6 @@ char FunctionAnalyzer::signatureCode(QualType T) const {
         return 'n';
       if (N == "basic_string_view" || N == "string_view")
         return 's';
-      if (N == "SymIntArrayRef" || N == "IntArrayRef")
-        return 'I';
     }
   return '?';
 }

@@ -87,13 +87,13 @@ const FunctionDecl *calleeOf(const Expr *E) {
 }
 
 /// Methods that may return their object itself rather than a new tensor
-/// (to() to the dtype it has, contiguous() of a contiguous one, in-place
-/// ops): a member set from them may alias a registered tensor.
-bool mayReturnSelf(llvm::StringRef Name) {
-  return Name.ends_with("_") || Name == "to" || Name == "toType" ||
-         Name == "type_as" || Name == "cpu" || Name == "cuda" ||
+/// (a conversion to the dtype or device it has: api.json "conversions";
+/// contiguous() of a contiguous one; in-place ops): a member set from them
+/// may alias a registered tensor.
+bool mayReturnSelf(const ApiModel &Api, llvm::StringRef Name) {
+  return Name.ends_with("_") || Api.conversion(Name) ||
          Name == "contiguous" || Name == "coalesce" || Name == "type" ||
-         Name == "toBackend" || Name == "expect_contiguous";
+         Name == "expect_contiguous";
 }
 
 class MemberSorter {
@@ -146,7 +146,7 @@ public:
         if (!F || !Api.isLibTorchDecl(F))
           return Role::Unknown; // the user's: may return a member
         if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-          if (F->getIdentifier() && mayReturnSelf(F->getName())) {
+          if (F->getIdentifier() && mayReturnSelf(Api, F->getName())) {
             E = MC->getImplicitObjectArgument();
             continue; // new only when its object is
           }

@@ -17,11 +17,6 @@ namespace torchdtype {
 
 namespace {
 
-bool isNulloptType(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsRecordDecl();
-  return RD && RD->getIdentifier() && RD->getName() == "nullopt_t";
-}
-
 AbsValue contents(AbsValue V) {
   V.Opt = AbsValue::Engaged::Unknown;
   return V;
