@@ -115,9 +115,15 @@ def expected_findings():
 
 def write(directory, n):
     """Writes the extension into directory; True when a file changed."""
+    return write_files(directory, files(n))
+
+
+def write_files(directory, contents):
+    """Writes {name: text} into directory, leaving files that already hold
+    their text; True when a file changed."""
     os.makedirs(directory, exist_ok=True)
     changed = False
-    for name, text in files(n).items():
+    for name, text in contents.items():
         p = os.path.join(directory, name)
         if os.path.exists(p) and open(p).read() == text:
             continue
