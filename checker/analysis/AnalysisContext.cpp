@@ -22,7 +22,8 @@ namespace {
 
 class Prescan : public RecursiveASTVisitor<Prescan> {
 public:
-  Prescan(const ApiModel &Api, SourceManager &SM) : Api(Api), SM(SM) {}
+  Prescan(AnalysisContext &AC, SourceManager &SM)
+      : AC(AC), Api(AC.api()), SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
@@ -30,6 +31,11 @@ public:
                  llvm::SmallPtrSet<const FunctionDecl *, 4>>
       Callees;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Autocast, DefaultDType;
+  /// Functions that hold a guard object of a balanced class
+  /// (GuardClasses.h) setting autocast (the default dtype): what they call
+  /// may run inside, and they leave the state as they found it.
+  llvm::SmallPtrSet<const FunctionDecl *, 8> GuardedAutocast,
+      GuardedDefaultDType;
 
   bool TraverseDecl(Decl *D) {
     if (!D)
@@ -51,6 +57,12 @@ public:
     const FunctionDecl *F = CE->getDirectCallee();
     if (!F || Stack.empty())
       return true;
+    if (F->isInStdNamespace() && F->getIdentifier() &&
+        (Api.isOwnerMaker(F->getName()) || Api.isOwnerEmplacer(F->getName())))
+      if (const CXXRecordDecl *RD = madeClass(CE, F))
+        for (const CXXConstructorDecl *C : RD->ctors())
+          if (balancedGuard(C))
+            return true;
     Callees[Stack.back()].insert(F->getCanonicalDecl());
     if (!F->getIdentifier())
       return true;
@@ -64,6 +76,8 @@ public:
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    if (!Stack.empty() && balancedGuard(CE->getConstructor()))
+      return true;
     if (!Stack.empty() && CE->getConstructor()) {
       Callees[Stack.back()].insert(CE->getConstructor()->getCanonicalDecl());
       if (const CXXRecordDecl *RD = CE->getConstructor()->getParent())
@@ -75,9 +89,10 @@ public:
 
   /// Functions that may run while the state a function of Roots sets is in
   /// force: whatever calls a root sets it too (upwards), and whatever those
-  /// call may run inside it (downwards).
+  /// or the Guarded functions call may run inside it (downwards).
   llvm::SmallPtrSet<const FunctionDecl *, 16>
-  mayRunInside(const llvm::SmallPtrSet<const FunctionDecl *, 8> &Roots) const {
+  mayRunInside(const llvm::SmallPtrSet<const FunctionDecl *, 8> &Roots,
+               const llvm::SmallPtrSet<const FunctionDecl *, 8> &Guarded) const {
     llvm::SmallPtrSet<const FunctionDecl *, 16> Setters(Roots.begin(),
                                                         Roots.end());
     for (bool Changed = true; Changed;) {
@@ -88,6 +103,7 @@ public:
                 Cs, [&](const FunctionDecl *C) { return Setters.count(C); }))
           Changed |= Setters.insert(Caller).second;
     }
+    Setters.insert(Guarded.begin(), Guarded.end());
     llvm::SmallPtrSet<const FunctionDecl *, 16> Inside;
     llvm::SmallVector<const FunctionDecl *, 16> Work;
     for (const FunctionDecl *S : Setters) {
@@ -107,10 +123,43 @@ public:
   }
 
 private:
+  /// A constructor of a balanced guard class: the function making the
+  /// object is noted as guarded, and the constructor and destructor are not
+  /// its callees (they do not make it a setter).
+  bool balancedGuard(const CXXConstructorDecl *Ctor) {
+    if (!Ctor)
+      return false;
+    const GuardClass &G = AC.guardClass(Ctor);
+    if (!G.balanced())
+      return false;
+    uint32_t DefaultBit = statePieceBit(StatePiece::DefaultDType);
+    if (G.Restores & DefaultBit)
+      GuardedDefaultDType.insert(Stack.back());
+    if (G.Restores & ~DefaultBit)
+      GuardedAutocast.insert(Stack.back());
+    return true;
+  }
+  /// The class make_unique<T> (optional<T>::emplace) makes.
+  static const CXXRecordDecl *madeClass(const CallExpr *CE,
+                                        const FunctionDecl *F) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+      const auto *TS = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          MC->getObjectType()->getAsCXXRecordDecl());
+      if (!TS || TS->getTemplateArgs().size() == 0 ||
+          TS->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+        return nullptr;
+      return TS->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+    }
+    const TemplateArgumentList *TA = F->getTemplateSpecializationArgs();
+    if (!TA || TA->size() == 0 || TA->get(0).getKind() != TemplateArgument::Type)
+      return nullptr;
+    return TA->get(0).getAsType()->getAsCXXRecordDecl();
+  }
   static bool isLambdaOperator(const FunctionDecl *FD) {
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);
     return MD && MD->getParent()->isLambda();
   }
+  AnalysisContext &AC;
   const ApiModel &Api;
   SourceManager &SM;
   std::vector<const FunctionDecl *> Stack;
@@ -133,11 +182,12 @@ void AnalysisContext::prescan() {
   if (Prescanned)
     return;
   Prescanned = true;
-  Prescan P(Api, Ctx.getSourceManager());
+  Prescan P(*this, Ctx.getSourceManager());
   P.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (const FunctionDecl *F : P.mayRunInside(P.Autocast))
+  for (const FunctionDecl *F : P.mayRunInside(P.Autocast, P.GuardedAutocast))
     InsideAutocast.insert(F);
-  for (const FunctionDecl *F : P.mayRunInside(P.DefaultDType))
+  for (const FunctionDecl *F :
+       P.mayRunInside(P.DefaultDType, P.GuardedDefaultDType))
     InsideDefaultDType.insert(F);
 }
 

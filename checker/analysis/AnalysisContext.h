@@ -16,6 +16,7 @@
 #define TORCHDTYPE_ANALYSIS_ANALYSISCONTEXT_H
 
 #include "ApiModel.h"
+#include "GuardClasses.h"
 #include "TensorValue.h"
 #include "solver/Assumption.h"
 #include "clang/AST/ASTContext.h"
@@ -231,6 +232,8 @@ public:
   /// (registered), leaves it as made (plain), or not known.
   enum class MemberRole : uint8_t { Registered, Plain, Unknown };
   MemberRole memberRole(const clang::FieldDecl *F);
+  /// What objects made by Ctor restore when destroyed (GuardClasses.h).
+  const GuardClass &guardClass(const clang::CXXConstructorDecl *Ctor);
 
   /// What a function returns for one call, analysed again with the facts of
   /// its arguments (Args[i]: parameter i's value, None for one not known)
@@ -311,6 +314,7 @@ private:
   std::map<std::pair<const clang::FunctionDecl *, std::string>, ContextRun>
       Returns;
   llvm::DenseMap<const clang::FunctionDecl *, bool> OpaqueOperands;
+  llvm::DenseMap<const clang::CXXConstructorDecl *, GuardClass> Guards;
   unsigned ReturnDepth = 0;
   std::unique_ptr<CallerIndex> Callers;
 };

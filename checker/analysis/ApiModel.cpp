@@ -77,6 +77,11 @@ ApiModel::autocastSetter(llvm::StringRef Name) const {
   return lookup(AutocastSetters, Name);
 }
 
+std::optional<AutocastSetter>
+ApiModel::autocastQuery(llvm::StringRef Name) const {
+  return lookup(AutocastQueries, Name);
+}
+
 ApiModel::ApiModel(TorchVersion V) : Version(V) {
   llvm::StringMap<std::vector<std::pair<std::string, std::string>>> OpKb;
 #define TD_FACTORY(Name, Rule) Factories[Name] = FactoryRule::Rule;
@@ -107,9 +112,13 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
   AutocastSetters[Name] =                                                      \
       AutocastSetter{AutocastSetter::Sets::What, setterDevice##Dev()};
+#define TD_AUTOCAST_QUERY(Name, What, Dev)                                     \
+  AutocastQueries[Name] =                                                      \
+      AutocastSetter{AutocastSetter::Sets::What, setterDevice##Dev()};
 #include "ApiTables.inc"
 #undef TD_NAME
 #undef TD_AUTOCAST_SETTER
+#undef TD_AUTOCAST_QUERY
 #undef TD_FACTORY
 #undef TD_CONVERSION
 #undef TD_TENSOR_OP

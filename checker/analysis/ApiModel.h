@@ -103,7 +103,8 @@ enum class AutocastPolicy : uint8_t {
   Banned
 };
 
-/// What an at::autocast setter changes, and for which device.
+/// What an at::autocast setter changes (a query reads), and for which
+/// device.
 struct AutocastSetter {
   enum class Sets : uint8_t { Enabled, DType } What;
   /// The device it applies to, or none: the first argument names it.
@@ -294,6 +295,22 @@ public:
   bool isDefaultDTypeSetter(llvm::StringRef Name) const {
     return hasName(NameRole::DefaultDtypeSetters, Name);
   }
+  bool isDefaultDTypeQuery(llvm::StringRef Name) const {
+    return hasName(NameRole::DefaultDtypeQueries, Name);
+  }
+  /// std functions that construct their template argument behind a
+  /// pointer (make_unique, make_shared).
+  bool isOwnerMaker(llvm::StringRef Name) const {
+    return hasName(NameRole::OwnerMakers, Name);
+  }
+  /// Methods of std::optional and the smart pointers that construct
+  /// (destroy) the object they own.
+  bool isOwnerEmplacer(llvm::StringRef Name) const {
+    return hasName(NameRole::OwnerEmplacers, Name);
+  }
+  bool isOwnerReset(llvm::StringRef Name) const {
+    return hasName(NameRole::OwnerResets, Name);
+  }
   bool isDTypeConversionFunction(llvm::StringRef Name) const {
     return hasName(NameRole::DtypeConversions, Name);
   }
@@ -343,6 +360,7 @@ public:
     return hasName(NameRole::BufferFactories, Name);
   }
   std::optional<AutocastSetter> autocastSetter(llvm::StringRef Name) const;
+  std::optional<AutocastSetter> autocastQuery(llvm::StringRef Name) const;
 
   AutocastPolicy autocastPolicy(AutocastDevice Dev, llvm::StringRef Op) const;
   /// An op that runs others inside, one of which autocast lists for Dev.
@@ -368,6 +386,7 @@ private:
   TorchVersion Version;
   std::array<llvm::StringSet<>, NumNameRoles> Names;
   llvm::StringMap<AutocastSetter> AutocastSetters;
+  llvm::StringMap<AutocastSetter> AutocastQueries;
   std::string AutocastVersion;
   llvm::StringMap<FactoryRule> Factories;
   llvm::StringMap<ConversionRule> Conversions;

@@ -216,12 +216,15 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
         forget(*Cur, Flag);
     }
   if (S.IsAssignment) {
+    guardAssigned(CE->getArg(0), CE->getArg(1));
     writeSubject(CE->getArg(0), CE->getArg(1));
     AbsValue V = assignedValue(CE->getArg(0), CE->getArg(1));
     mapEntryAssigned(CE->getArg(0), V);
     assign(CE->getArg(0), V);
     return;
   }
+  if (guardCall(S))
+    return;
   optionalEffects(S);
   AbsValue V = eval(CE);
   if (S.List != TypeKind::None) {
@@ -370,14 +373,8 @@ void FunctionAnalyzer::transferElement(const CFGElement &El) {
     }
     return;
   }
-  if (std::optional<CFGAutomaticObjDtor> D = El.getAs<CFGAutomaticObjDtor>()) {
-    const VarDecl *VD = D->getVarDecl();
-    if (Api.isNoGradGuard(VD->getType()) && Cur->NoGradGuards > 0)
-      --Cur->NoGradGuards;
-    const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
-    if (RD && RD->getDestructor() && !Api.isLibTorchDecl(RD))
-      applyCalleeEffects(RD->getDestructor(), nullptr, {});
-  }
+  if (std::optional<CFGAutomaticObjDtor> D = El.getAs<CFGAutomaticObjDtor>())
+    objectDestroyed(D->getVarDecl());
 }
 
 bool FunctionAnalyzer::edge(FlowState &S, const CFGBlock &P, unsigned Succ) {

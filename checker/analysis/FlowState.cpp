@@ -9,7 +9,8 @@ namespace torchdtype {
 bool FlowState::operator==(const FlowState &O) const {
   if (Reached != O.Reached || Autocast != O.Autocast || Assumed != O.Assumed ||
       !(DefaultDType == O.DefaultDType) || AutocastDType != O.AutocastDType ||
-      NoGradGuards != O.NoGradGuards || Vars.size() != O.Vars.size())
+      NoGradGuards != O.NoGradGuards || Guards != O.Guards ||
+      Vars.size() != O.Vars.size())
     return false;
   for (const auto &[K, V] : Vars) {
     auto It = O.Vars.find(K);
@@ -33,6 +34,23 @@ void FlowState::join(const FlowState &O) {
   }
   DefaultDType.join(O.DefaultDType);
   NoGradGuards = std::min(NoGradGuards, O.NoGradGuards);
+  // A guard alive on both paths gives back the join of what each saved; one
+  // alive on one path only is forgotten (its destructor's own effects stay).
+  llvm::erase_if(Guards, [&](auto &G) {
+    const auto *It = llvm::find_if(
+        O.Guards, [&](const auto &OG) { return OG.first == G.first; });
+    if (It == O.Guards.end() || It->second.Dtor != G.second.Dtor ||
+        It->second.Restores != G.second.Restores)
+      return true;
+    for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+      G.second.Autocast[I] =
+          joinAutocast(G.second.Autocast[I], It->second.Autocast[I]);
+      if (G.second.AutocastDType[I] != It->second.AutocastDType[I])
+        G.second.AutocastDType[I] = std::nullopt;
+    }
+    G.second.DefaultDType.join(It->second.DefaultDType);
+    return false;
+  });
   llvm::erase_if(Assumed, [&](const Assumption &A) {
     return !llvm::is_contained(O.Assumed, A);
   });

@@ -10,11 +10,26 @@
 #define TORCHDTYPE_ANALYSIS_FLOWSTATE_H
 
 #include "AnalysisContext.h"
-#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace torchdtype {
+
+/// A guard object alive on a path (GuardClasses.h): the state its
+/// destructor gives back, for the pieces in Restores.
+struct GuardSnapshot {
+  const clang::CXXDestructorDecl *Dtor = nullptr;
+  uint32_t Restores = 0;
+  AutocastArray Autocast{};
+  AutocastDTypeArray AutocastDType{};
+  DTypeFact DefaultDType;
+  bool operator==(const GuardSnapshot &O) const {
+    return Dtor == O.Dtor && Restores == O.Restores &&
+           Autocast == O.Autocast && AutocastDType == O.AutocastDType &&
+           DefaultDType == O.DefaultDType;
+  }
+};
 
 struct FlowState {
   bool Reached = false;
@@ -27,6 +42,9 @@ struct FlowState {
   /// Guards alive that turn gradients off (torch::NoGradGuard,
   /// c10::InferenceMode): no backward runs while one is.
   uint8_t NoGradGuards = 0;
+  /// Guard objects alive, by the variable or member that holds them (or the
+  /// optional or smart pointer that owns them).
+  llvm::SmallVector<std::pair<const clang::Decl *, GuardSnapshot>, 0> Guards;
 
   FlowState() { Autocast.fill(AutocastState::Entry); }
 

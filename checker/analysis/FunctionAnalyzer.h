@@ -13,6 +13,7 @@
 //   models/Autocast.cpp     autocast setters and the default dtype
 //   models/UserCalls.cpp    calls of the user's own functions (summaries)
 //   models/UserCallEffects.cpp  what those calls leave behind
+//   models/GuardScopes.cpp  guard objects that save and restore state
 //   Conditions.cpp          what branch conditions say of tensors
 //   ConditionSubjects.cpp   the variables branch conditions test
 // No clang-tidy includes.
@@ -394,6 +395,22 @@ private:
                           const clang::Expr *Obj,
                           llvm::ArrayRef<const clang::Expr *> Args);
   void processConstruct(const clang::CXXConstructExpr *CE);
+  // models/GuardScopes.cpp: objects of guard classes (GuardClasses.h).
+  GuardSnapshot stateSnapshot() const;
+  /// The local variable or tracked storage an object made by Made lives in.
+  const clang::Decl *guardHolder(const clang::Expr *Made);
+  void guardMade(const clang::CXXConstructorDecl *Ctor,
+                 const clang::Decl *Holder, const GuardSnapshot &Before);
+  /// The guard Holder holds is destroyed; DtorRan: its destructor's own
+  /// effects were applied already.
+  void guardEnds(const clang::Decl *Holder, bool DtorRan);
+  /// The end of a local variable's scope: its destructor runs (a no-grad
+  /// guard's, a class of the user's, a guard an optional owns).
+  void objectDestroyed(const clang::VarDecl *VD);
+  /// A call that makes or destroys a guard object: true if it did (what
+  /// the std code it runs does is then not analysed).
+  bool guardCall(const CallSite &S);
+  void guardAssigned(const clang::Expr *LHS, const clang::Expr *RHS);
 
   AnalysisContext &AC;
   const ApiModel &Api;

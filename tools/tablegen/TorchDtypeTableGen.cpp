@@ -387,22 +387,28 @@ void emitApi(const std::string &File, std::ostream &Out) {
       {"cpu", "CPU"},
       {"xpu", "XPU"},
       {"argument", "Argument"}};
-  Out << "#endif\n#ifdef TD_AUTOCAST_SETTER\n";
-  for (const auto &[Name, Info] :
-       member(Api, File, "", "autocast_setters", json::value_t::object)
-           .items()) {
-    if (Name == "_doc")
-      continue;
-    std::string Field = "autocast_setters." + Name;
-    Out << "TD_AUTOCAST_SETTER(" << quote(Name) << ", "
-        << checkedEnum(member(Info, File, Field, "sets", json::value_t::string),
-                       File, Field + ".sets", SetterKinds)
-        << ", "
-        << checkedEnum(
-               member(Info, File, Field, "device", json::value_t::string), File,
-               Field + ".device", SetterDevices)
-        << ")\n";
-  }
+  // autocast_setters ("sets") and autocast_queries ("reads"): what of the
+  // autocast state a function changes or reads, for which device.
+  auto StateFunctions = [&](const char *Section, const char *Key,
+                            const char *Macro) {
+    Out << "#endif\n#ifdef " << Macro << "\n";
+    for (const auto &[Name, Info] :
+         member(Api, File, "", Section, json::value_t::object).items()) {
+      if (Name == "_doc")
+        continue;
+      std::string Field = std::string(Section) + "." + Name;
+      Out << Macro << "(" << quote(Name) << ", "
+          << checkedEnum(member(Info, File, Field, Key, json::value_t::string),
+                         File, Field + "." + Key, SetterKinds)
+          << ", "
+          << checkedEnum(
+                 member(Info, File, Field, "device", json::value_t::string),
+                 File, Field + ".device", SetterDevices)
+          << ")\n";
+    }
+  };
+  StateFunctions("autocast_setters", "sets", "TD_AUTOCAST_SETTER");
+  StateFunctions("autocast_queries", "reads", "TD_AUTOCAST_QUERY");
   Out << "#endif\n";
 }
 

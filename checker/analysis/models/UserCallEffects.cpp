@@ -63,8 +63,12 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
     if (S->ExitAutocastDType[I])
       Cur->AutocastDType[I] = S->ExitAutocastDType[I];
   }
-  if (S->ExitDefaultDType)
-    Cur->DefaultDType = *S->ExitDefaultDType;
+  if (S->ExitDefaultDType) { // set_default_dtype(dtype) of a parameter
+    AbsValue D;
+    D.K = AbsValue::Kind::DType;
+    D.DT = *S->ExitDefaultDType;
+    Cur->DefaultDType = bindParams(D, Args, nullptr).DT;
+  }
   // A method of this class that writes members: they are back to what the
   // class invariant says.
   if (S->WritesMembers && (!Obj || isa<CXXThisExpr>(strip(Obj))))
@@ -163,7 +167,9 @@ void FunctionAnalyzer::processConstruct(const CXXConstructExpr *CE) {
   if (!Ctor || Api.isLibTorchDecl(Ctor) || !Ctor->hasBody())
     return;
   llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
+  GuardSnapshot Before = stateSnapshot();
   applyCalleeEffects(Ctor, nullptr, Args);
+  guardMade(Ctor, guardHolder(CE), Before);
 }
 
 } // namespace torchdtype

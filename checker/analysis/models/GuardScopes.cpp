@@ -1,0 +1,201 @@
+//===- GuardScopes.cpp - guard objects of the user's classes --------------===//
+//
+// An object of a guard class (GuardClasses.h) saves global state when it
+// is made and gives it back when it is destroyed. It is made by a variable's
+// constructor, by emplace() on a std::optional, or by std::make_unique /
+// make_shared; it is destroyed at the end of the variable's scope, or by
+// reset() (or assigning nullopt / nullptr to its owner). Between the two,
+// the path carries what it saved (FlowState::Guards); at the end, the
+// pieces it restores are set back to that.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "analysis/GuardClasses.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace torchdtype {
+namespace {
+
+/// The class an optional or smart pointer owns (its first template
+/// argument), or a function template's first type argument.
+const CXXRecordDecl *ownedClass(QualType T) {
+  const auto *TS = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!TS || TS->getTemplateArgs().size() == 0 ||
+      TS->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  return TS->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+}
+
+/// The constructor of RD a call with N arguments runs: the one user
+/// constructor (not copy or move) defined here that takes N.
+const CXXConstructorDecl *constructorFor(const CXXRecordDecl *RD, unsigned N) {
+  if (!RD || !RD->hasDefinition())
+    return nullptr;
+  const CXXConstructorDecl *Found = nullptr;
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    if (C->isCopyOrMoveConstructor() || !C->hasBody() ||
+        N < C->getMinRequiredArguments() || N > C->getNumParams())
+      continue;
+    if (Found)
+      return nullptr; // overloads: not chosen here
+    Found = C;
+  }
+  return Found;
+}
+
+} // namespace
+
+const GuardClass &
+AnalysisContext::guardClass(const CXXConstructorDecl *Ctor) {
+  auto [It, New] = Guards.try_emplace(Ctor);
+  if (New)
+    It->second = classifyGuard(Api, Ctor);
+  return It->second;
+}
+
+GuardSnapshot FunctionAnalyzer::stateSnapshot() const {
+  GuardSnapshot G;
+  G.Autocast = Cur->Autocast;
+  G.AutocastDType = Cur->AutocastDType;
+  G.DefaultDType = Cur->DefaultDType;
+  return G;
+}
+
+const Decl *FunctionAnalyzer::guardHolder(const Expr *Made) {
+  DynTypedNode N = DynTypedNode::create(*Made);
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return nullptr;
+    N = Parents[0];
+    if (const auto *VD = N.get<VarDecl>())
+      return VD->hasLocalStorage() ? VD : nullptr;
+    if (const auto *OC = N.get<CXXOperatorCallExpr>())
+      return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2
+                 ? storageOf(OC->getArg(0))
+                 : nullptr;
+    const Expr *E = N.get<Expr>();
+    if (!E || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr,
+                    CXXBindTemporaryExpr, ExprWithCleanups,
+                    CXXFunctionalCastExpr, ParenExpr>(E) ||
+                (isa<CXXConstructExpr>(E) &&
+                 isCopyOrMoveOf(cast<CXXConstructExpr>(E)))))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+void FunctionAnalyzer::guardMade(const CXXConstructorDecl *Ctor,
+                                 const Decl *Holder,
+                                 const GuardSnapshot &Before) {
+  const GuardClass &G = AC.guardClass(Ctor);
+  if (!G.Restores || !Holder)
+    return;
+  GuardSnapshot Saved = Before, After = stateSnapshot();
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    if (G.SavedAfterSet & statePieceBit(StatePiece::Enabled, I))
+      Saved.Autocast[I] = After.Autocast[I];
+    if (G.SavedAfterSet & statePieceBit(StatePiece::DType, I))
+      Saved.AutocastDType[I] = After.AutocastDType[I];
+  }
+  if (G.SavedAfterSet & statePieceBit(StatePiece::DefaultDType))
+    Saved.DefaultDType = After.DefaultDType;
+  Saved.Restores = G.Restores;
+  Saved.Dtor = Ctor->getParent()->getDestructor();
+  llvm::erase_if(Cur->Guards, [&](const auto &O) { return O.first == Holder; });
+  Cur->Guards.push_back({Holder, Saved});
+}
+
+void FunctionAnalyzer::guardEnds(const Decl *Holder, bool DtorRan) {
+  auto *It = llvm::find_if(Cur->Guards,
+                           [&](const auto &G) { return G.first == Holder; });
+  if (It == Cur->Guards.end())
+    return;
+  GuardSnapshot G = It->second;
+  Cur->Guards.erase(It);
+  if (!DtorRan && G.Dtor)
+    applyCalleeEffects(G.Dtor, nullptr, {});
+  for (unsigned I = 0; I < NumAutocastDevices; ++I) {
+    if (G.Restores & statePieceBit(StatePiece::Enabled, I))
+      Cur->Autocast[I] = G.Autocast[I];
+    if (G.Restores & statePieceBit(StatePiece::DType, I))
+      Cur->AutocastDType[I] = G.AutocastDType[I];
+  }
+  if (G.Restores & statePieceBit(StatePiece::DefaultDType))
+    Cur->DefaultDType = G.DefaultDType;
+}
+
+void FunctionAnalyzer::objectDestroyed(const VarDecl *VD) {
+  if (Api.isNoGradGuard(VD->getType()) && Cur->NoGradGuards > 0)
+    --Cur->NoGradGuards;
+  const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
+  bool Own = RD && RD->getDestructor() && !Api.isLibTorchDecl(RD);
+  if (Own)
+    applyCalleeEffects(RD->getDestructor(), nullptr, {});
+  // An optional or smart pointer: the guard it owns ends too.
+  guardEnds(VD, /*DtorRan=*/Own && !RD->isInStdNamespace());
+}
+
+bool FunctionAnalyzer::guardCall(const CallSite &S) {
+  if (S.Name.empty() || S.IsLibTorch)
+    return false;
+  // std::make_unique<Guard>(...), std::make_shared<Guard>(...).
+  if (!S.Obj && Api.isOwnerMaker(S.Name) && S.Callee->isInStdNamespace()) {
+    const TemplateArgumentList *TA = S.Callee->getTemplateSpecializationArgs();
+    if (!TA || TA->size() == 0 || TA->get(0).getKind() != TemplateArgument::Type)
+      return false;
+    const CXXConstructorDecl *Ctor = constructorFor(
+        TA->get(0).getAsType()->getAsCXXRecordDecl(), S.Args.size());
+    if (!Ctor || !AC.guardClass(Ctor).Restores)
+      return false;
+    const Decl *Holder = guardHolder(S.E);
+    if (Holder)
+      guardEnds(Holder, /*DtorRan=*/false); // the object it owned before
+    GuardSnapshot Before = stateSnapshot();
+    applyCalleeEffects(Ctor, nullptr, S.Args);
+    guardMade(Ctor, Holder, Before);
+    return true;
+  }
+  if (!S.Obj)
+    return false;
+  const Decl *Holder = storageOf(S.Obj);
+  if (!Holder)
+    return false;
+  // owner.emplace(...): the optional's object is made.
+  if (Api.isOwnerEmplacer(S.Name)) {
+    const CXXConstructorDecl *Ctor =
+        constructorFor(ownedClass(S.Obj->getType()), S.Args.size());
+    if (!Ctor || !AC.guardClass(Ctor).Restores)
+      return false;
+    guardEnds(Holder, /*DtorRan=*/false); // the object it held before
+    GuardSnapshot Before = stateSnapshot();
+    applyCalleeEffects(Ctor, nullptr, S.Args);
+    guardMade(Ctor, Holder, Before);
+    return true;
+  }
+  // reset() (unique_ptr's reset(pointer = pointer()) given no argument).
+  if (!Api.isOwnerReset(S.Name) ||
+      llvm::any_of(S.Args,
+                   [](const Expr *A) { return !isa<CXXDefaultArgExpr>(A); }) ||
+      llvm::none_of(Cur->Guards,
+                    [&](const auto &G) { return G.first == Holder; }))
+    return false;
+  guardEnds(Holder, /*DtorRan=*/false);
+  return true;
+}
+
+void FunctionAnalyzer::guardAssigned(const Expr *LHS, const Expr *RHS) {
+  QualType T = strip(RHS)->getType();
+  if (isNulloptType(T) || T->isNullPtrType())
+    if (const Decl *Holder = storageOf(LHS))
+      guardEnds(Holder, /*DtorRan=*/false);
+}
+
+} // namespace torchdtype
