@@ -55,6 +55,26 @@ void layer_norm_given_bfloat16() {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'ln' has Float parameters but gets a BFloat16 input; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
 }
 
+void group_norm_given_conv_output_under_cpu_autocast() {
+  // group_norm is on no CPU list of 1.13 either: the bfloat16 result of the
+  // convolution reaches its float32 parameters (observed on 1.13.1).
+  torch::nn::Conv2d conv(torch::nn::Conv2dOptions(16, 16, 3).padding(1));
+  torch::nn::GroupNorm gn(torch::nn::GroupNormOptions(4, 16));
+  at::autocast::set_cpu_enabled(true);
+  auto h = conv(torch::randn({2, 16, 8, 8}));
+  auto y = gn(h);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'gn' has Float parameters but gets a BFloat16 input; this throws at run time{{.*}} [kb: pytorch/scalar-type-mismatch] [torchdtype-module-input-dtype]
+  at::autocast::set_cpu_enabled(false);
+}
+
+void group_norm_given_its_own_dtype() {
+  torch::nn::GroupNorm gn(torch::nn::GroupNormOptions(4, 16));
+  auto y = gn(torch::randn({2, 16, 8, 8}));
+  torch::nn::GroupNorm gb(torch::nn::GroupNormOptions(4, 16));
+  gb->to(torch::kBFloat16);
+  auto z = gb(torch::randn({2, 16, 8, 8}).to(torch::kBFloat16));
+}
+
 // ---- Negatives ------------------------------------------------------------
 
 void whole_net_converted_after() {

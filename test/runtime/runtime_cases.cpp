@@ -1399,6 +1399,21 @@ std::vector<Case> cases() {
          torch::nn::Embedding emb(10, 3);
          EXPECT_DTYPE(emb->forward(torch::zeros({2}, torch::kInt)), torch::kFloat);
        }},
+      {"nn_group_norm_f32_called_with_bf16_throws", THROWS("^expected scalar type BFloat16 but found Float$"),
+       [] {
+         torch::nn::GroupNorm gn(torch::nn::GroupNormOptions(2, 4));
+         gn->forward(torch::ones({2, 4, 3}, torch::kBFloat16));
+       }},
+      {"nn_group_norm_f32_called_with_f64_throws", THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         torch::nn::GroupNorm gn(torch::nn::GroupNormOptions(2, 4));
+         gn->forward(torch::ones({2, 4, 3}, torch::kDouble));
+       }},
+      {"nn_group_norm_f32_called_with_long_throws", THROWS("^\"GroupNormKernelImpl\" not implemented for 'Long'$"),
+       [] {
+         torch::nn::GroupNorm gn(torch::nn::GroupNormOptions(2, 4));
+         gn->forward(torch::ones({2, 4, 3}, torch::kLong));
+       }},
       {"nn_layer_norm_f32_called_with_f64_throws", THROWS("^expected scalar type Double but found Float$"),
        [] {
          torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));

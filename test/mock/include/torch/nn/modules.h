@@ -101,6 +101,26 @@ class TORCH_API LayerNormImpl : public torch::nn::Cloneable<LayerNormImpl> {
 };
 TORCH_MODULE(LayerNorm);
 
+struct TORCH_API GroupNormOptions {
+  GroupNormOptions(int64_t num_groups, int64_t num_channels);
+  TORCH_ARG(int64_t, num_groups);
+  TORCH_ARG(int64_t, num_channels);
+  TORCH_ARG(double, eps) = 1e-5;
+  TORCH_ARG(bool, affine) = true;
+};
+class TORCH_API GroupNormImpl : public torch::nn::Cloneable<GroupNormImpl> {
+ public:
+  GroupNormImpl(int64_t num_groups, int64_t num_channels)
+      : GroupNormImpl(GroupNormOptions(num_groups, num_channels)) {}
+  explicit GroupNormImpl(const GroupNormOptions& options_);
+  void reset() override;
+  Tensor forward(const Tensor& input);
+  GroupNormOptions options;
+  Tensor weight;
+  Tensor bias;
+};
+TORCH_MODULE(GroupNorm);
+
 struct TORCH_API BatchNormOptions {
   /* implicit */ BatchNormOptions(int64_t num_features);
   TORCH_ARG(int64_t, num_features);
