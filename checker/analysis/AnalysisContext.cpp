@@ -189,7 +189,7 @@ bool AnalysisContext::hasOpaqueOperands(const FunctionDecl *Def) {
   };
   const FunctionResult &R = analyze(Def);
   auto Symbolic = [](const AbsValue &V) {
-    return V.isTensor() && (V.DT.Param >= 0 || V.DV.Param >= 0);
+    return V.isTensor() && (V.DT.Param.isSymbolic() || V.DV.Param.isSymbolic());
   };
   // An op of a lambda whose operands are symbolic in this function's
   // parameters is not in its summary: a run for the call judges it.
@@ -214,9 +214,15 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     return nullptr;
   std::string Key;
   llvm::raw_string_ostream OS(Key);
+  auto Ref = [&](const ParamRef &P) {
+    OS << unsigned(P.K) << '.' << P.Index << '.' << P.Field;
+  };
   auto Facts = [&](const AbsValue &A) {
-    OS << unsigned(A.K) << ':' << A.DT.Bits << ':' << A.DT.Param << ':'
-       << A.DV.Bits << ':' << A.DV.Param << ':' << A.NonScalar << ';';
+    OS << unsigned(A.K) << ':' << A.DT.Bits << ':';
+    Ref(A.DT.Param);
+    OS << ':' << A.DV.Bits << ':';
+    Ref(A.DV.Param);
+    OS << ':' << A.NonScalar << ';';
   };
   for (const AbsValue &A : Args) {
     Facts(A);
@@ -236,11 +242,14 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
       OS << 'M' << F;
       Facts(V);
     }
-  if (Receiver && Receiver->K != AbsValue::Kind::Record)
-    OS << 'R' << Receiver->DT.Bits << ':' << Receiver->DT.Param << ':'
-       << Receiver->DV.Bits << ':' << Receiver->DV.Param << ':'
-       << Receiver->Tracked << Receiver->DTypeConverted
+  if (Receiver && Receiver->K != AbsValue::Kind::Record) {
+    OS << 'R' << Receiver->DT.Bits << ':';
+    Ref(Receiver->DT.Param);
+    OS << ':' << Receiver->DV.Bits << ':';
+    Ref(Receiver->DV.Param);
+    OS << ':' << Receiver->Tracked << Receiver->DTypeConverted
        << Receiver->DeviceConverted;
+  }
   for (const auto &[V, Val] : Captured) {
     OS << 'C' << V;
     Facts(Val);
@@ -387,9 +396,9 @@ AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
     for (const auto &[F, V] : S->ExitMembers) {
       // Facts in terms of the constructor's parameters mean nothing here.
       AbsValue W = V;
-      if (W.DT.Param >= 0)
+      if (W.DT.Param.isSymbolic())
         W.DT = DTypeFact::unknown();
-      if (W.DV.Param >= 0)
+      if (W.DV.Param.isSymbolic())
         W.DV = DeviceFact::unknown();
       W.Fields = nullptr;
       auto [M, First] = MI.Members.try_emplace(F, W);

@@ -637,7 +637,7 @@ torch::Tensor half(const torch::Tensor &t) { return t.to(torch::kHalf); }
   ASSERT_TRUE(S);
   EXPECT_TRUE(S->HasReturn);
   EXPECT_EQ(S->Return.DT.single(), DType::Half);
-  EXPECT_EQ(S->Return.DV.Param, 0);
+  EXPECT_EQ(S->Return.DV.Param, ParamRef::param(0));
 }
 
 } // namespace

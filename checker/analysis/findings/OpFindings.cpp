@@ -571,7 +571,7 @@ findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
     // case's dtype).
     const DTypeFact &DT = Read.V.DT;
     bool CallersChoice =
-        (DT.Param >= 0 && DT.Param < DTypeFact::FieldOfParam) ||
+        DT.Param.isParam() ||
         (DT.isUnknown() && llvm::isa<clang::ParmVarDecl>(ReadVar));
     if (!CallersChoice)
       continue;
