@@ -8,8 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Callers.h"
-#include "findings/Findings.h"
 #include "FunctionAnalyzer.h"
+#include "findings/Findings.h"
+#include "findings/FunctionFindings.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -165,7 +166,7 @@ AnalysisContext::Entry &AnalysisContext::run(const FunctionDecl *FD) {
   FunctionAnalyzer A(*this, FD, E->Result, E->Sum, nullptr, false);
   A.run();
   if (!E->Result.Skipped && Config.DropAfterThrow)
-    dropAfterThrow(E->Result, FD, Api, Ctx);
+    dropAfterThrow(E->Result, FD, findings(E->Result), Ctx);
   E->InProgress = false;
   return *E;
 }
@@ -299,6 +300,13 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
 
 const FunctionResult &AnalysisContext::analyze(const FunctionDecl *FD) {
   return run(FD).Result;
+}
+
+FunctionFindings &AnalysisContext::findings(const FunctionResult &R) {
+  std::unique_ptr<FunctionFindings> &Slot = Found[&R];
+  if (!Slot)
+    Slot = std::make_unique<FunctionFindings>(R, Api, Ctx);
+  return *Slot;
 }
 
 const Summary *AnalysisContext::summary(const FunctionDecl *FD) {
