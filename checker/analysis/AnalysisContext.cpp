@@ -8,8 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Callers.h"
-#include "findings/Findings.h"
 #include "FunctionAnalyzer.h"
+#include "findings/Findings.h"
+#include "findings/FunctionFindings.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -215,7 +216,7 @@ AnalysisContext::Entry &AnalysisContext::run(const FunctionDecl *FD) {
   FunctionAnalyzer A(*this, FD, E->Result, E->Sum, nullptr, false);
   A.run();
   if (!E->Result.Skipped && Config.DropAfterThrow)
-    dropAfterThrow(E->Result, FD, Api, Ctx);
+    dropAfterThrow(E->Result, FD, findings(E->Result), Ctx);
   E->InProgress = false;
   return *E;
 }
@@ -239,7 +240,7 @@ bool AnalysisContext::hasOpaqueOperands(const FunctionDecl *Def) {
   };
   const FunctionResult &R = analyze(Def);
   auto Symbolic = [](const AbsValue &V) {
-    return V.isTensor() && (V.DT.Param >= 0 || V.DV.Param >= 0);
+    return V.isTensor() && (V.DT.Param.isSymbolic() || V.DV.Param.isSymbolic());
   };
   // An op of a lambda whose operands are symbolic in this function's
   // parameters is not in its summary: a run for the call judges it.
@@ -264,9 +265,15 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     return nullptr;
   std::string Key;
   llvm::raw_string_ostream OS(Key);
+  auto Ref = [&](const ParamRef &P) {
+    OS << unsigned(P.K) << '.' << P.Index << '.' << P.Field;
+  };
   auto Facts = [&](const AbsValue &A) {
-    OS << unsigned(A.K) << ':' << A.DT.Bits << ':' << A.DT.Param << ':'
-       << A.DV.Bits << ':' << A.DV.Param << ':' << A.NonScalar << ';';
+    OS << unsigned(A.K) << ':' << A.DT.Bits << ':';
+    Ref(A.DT.Param);
+    OS << ':' << A.DV.Bits << ':';
+    Ref(A.DV.Param);
+    OS << ':' << A.NonScalar << ';';
   };
   for (const AbsValue &A : Args) {
     Facts(A);
@@ -286,11 +293,14 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
       OS << 'M' << F;
       Facts(V);
     }
-  if (Receiver && Receiver->K != AbsValue::Kind::Record)
-    OS << 'R' << Receiver->DT.Bits << ':' << Receiver->DT.Param << ':'
-       << Receiver->DV.Bits << ':' << Receiver->DV.Param << ':'
-       << Receiver->Tracked << Receiver->DTypeConverted
+  if (Receiver && Receiver->K != AbsValue::Kind::Record) {
+    OS << 'R' << Receiver->DT.Bits << ':';
+    Ref(Receiver->DT.Param);
+    OS << ':' << Receiver->DV.Bits << ':';
+    Ref(Receiver->DV.Param);
+    OS << ':' << Receiver->Tracked << Receiver->DTypeConverted
        << Receiver->DeviceConverted;
+  }
   for (const auto &[V, Val] : Captured) {
     OS << 'C' << V;
     Facts(Val);
@@ -340,6 +350,13 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
 
 const FunctionResult &AnalysisContext::analyze(const FunctionDecl *FD) {
   return run(FD).Result;
+}
+
+FunctionFindings &AnalysisContext::findings(const FunctionResult &R) {
+  std::unique_ptr<FunctionFindings> &Slot = Found[&R];
+  if (!Slot)
+    Slot = std::make_unique<FunctionFindings>(R, Api, Ctx);
+  return *Slot;
 }
 
 const Summary *AnalysisContext::summary(const FunctionDecl *FD) {
@@ -437,9 +454,9 @@ AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
     for (const auto &[F, V] : S->ExitMembers) {
       // Facts in terms of the constructor's parameters mean nothing here.
       AbsValue W = V;
-      if (W.DT.Param >= 0)
+      if (W.DT.Param.isSymbolic())
         W.DT = DTypeFact::unknown();
-      if (W.DV.Param >= 0)
+      if (W.DV.Param.isSymbolic())
         W.DV = DeviceFact::unknown();
       W.Fields = nullptr;
       auto [M, First] = MI.Members.try_emplace(F, W);

@@ -201,6 +201,7 @@ using Captures =
     llvm::SmallVector<std::pair<const clang::VarDecl *, AbsValue>, 2>;
 
 class CallerIndex;
+class FunctionFindings;
 
 /// Per translation unit: caches results and summaries, prescans the user's
 /// code for autocast and default-dtype changes.
@@ -212,6 +213,9 @@ public:
   /// Analyses a function definition (cached). Lambdas are analysed with the
   /// function that contains them and reported in its result.
   const FunctionResult &analyze(const clang::FunctionDecl *FD);
+  /// The findings of a result analyze gave, each finder run once
+  /// (findings/FunctionFindings.h).
+  FunctionFindings &findings(const FunctionResult &R);
 
   const Summary *summary(const clang::FunctionDecl *FD);
   /// Joined value of every write to a member in its class, if all are known.
@@ -299,6 +303,8 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> InsideAutocast;
   llvm::DenseSet<const clang::FunctionDecl *> InsideDefaultDType;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;
+  llvm::DenseMap<const FunctionResult *, std::unique_ptr<FunctionFindings>>
+      Found;
   llvm::DenseMap<const clang::CXXRecordDecl *,
                  llvm::DenseMap<const clang::FieldDecl *, AbsValue>>
       Invariants;

@@ -250,9 +250,9 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
   if (!V.isTensor())
     return true;
   auto Refine = [&](auto &Fact, uint32_t AllBits) {
-    if (Fact.Param >= 0) { // symbolic: a test for one value fixes it
+    if (Fact.Param.isSymbolic()) { // a test for one value fixes it
       if (Holds && !(TestBits & (TestBits - 1))) {
-        Fact.Param = -1;
+        Fact.Param = ParamRef();
         Fact.Bits = TestBits;
         Fact.Where = Where;
       }
@@ -266,7 +266,7 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
     Fact.Bits = Bits;
     return true;
   };
-  int Param = IsDevice ? V.DV.Param : V.DT.Param;
+  ParamRef Param = IsDevice ? V.DV.Param : V.DT.Param;
   bool Feasible = IsDevice ? Refine(V.DV, DeviceFact::AllBits)
                            : Refine(V.DT, DTypeFact::AllBits);
   if (!Feasible)
@@ -275,7 +275,7 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
   // A parameter's symbolic fact fixed by the test: so is every tensor
   // derived from it with the same fact (`empty_like(x)`, `x.options()`, a
   // tensor checked to have x's dtype).
-  if (Param >= 0 && (IsDevice ? V.DV.Param : V.DT.Param) < 0)
+  if (Param.isSymbolic() && !(IsDevice ? V.DV.Param : V.DT.Param).isSymbolic())
     for (auto &[D, Other] : S.Vars) {
       if (D == Storage || !Other.isTensor())
         continue;
@@ -295,14 +295,14 @@ bool FunctionAnalyzer::unifyFacts(FlowState &S, const Decl *A, const Decl *B,
   auto Unify = [&](auto &FA, auto &FB) {
     // Definite facts intersect; a definite or symbolic fact is given to
     // an unknown or symbolic other (B takes A's when both are symbolic).
-    if (FA.Param < 0 && FB.Param < 0) {
+    if (!FA.Param.isSymbolic() && !FB.Param.isSymbolic()) {
       uint32_t Bits = FA.Bits & FB.Bits;
       if (!Bits)
         return false;
       FA.Bits = FB.Bits = Bits;
       return true;
     }
-    if (FB.Param >= 0 || FB.isUnknown())
+    if (FB.Param.isSymbolic() || FB.isUnknown())
       FB = FA;
     else
       FA = FB;

@@ -264,8 +264,8 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     if (RD && Api.classify(Ctx.getRecordType(RD)) == TypeKind::NNModule) {
       AbsValue M;
       M.K = AbsValue::Kind::Module;
-      M.DT = DTypeFact::param(DTypeFact::ThisModule);
-      M.DV = DeviceFact::param(DeviceFact::ThisModule);
+      M.DT = DTypeFact::thisModule();
+      M.DV = DeviceFact::thisModule();
       M.Tracked = true;
       return M;
     }

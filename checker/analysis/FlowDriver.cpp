@@ -549,7 +549,7 @@ static void appendDistinct(llvm::SmallVectorImpl<EventT> &Events,
 
 /// Whether a value is known only in terms of the function's parameters.
 static bool dependsOnParams(const AbsValue &V) {
-  return V.DT.Param >= 0 || V.DV.Param >= 0;
+  return V.DT.Param.isSymbolic() || V.DV.Param.isSymbolic();
 }
 
 void FunctionAnalyzer::collectEvents() {

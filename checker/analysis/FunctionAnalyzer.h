@@ -204,7 +204,7 @@ private:
   AbsValue paramValue(const clang::ParmVarDecl *P, clang::QualType T) const;
   std::optional<DType> dataElementDType(const clang::Expr *E) const;
   /// A member of a torch::nn::Module subclass read in one of its methods:
-  /// relative to the receiver module (KindFact::ThisModule); none if the
+  /// relative to the receiver module (ParamRef::ThisModule); none if the
   /// field is not such a member.
   AbsValue moduleMember(const clang::FieldDecl *Field, clang::QualType T);
 
@@ -374,7 +374,7 @@ private:
                       const AbsValue *Receiver);
   /// The callee's ops and module calls that depend on its parameters,
   /// judged with this call's arguments and autocast state.
-  AbsValue fieldOfArg(int P, llvm::ArrayRef<const clang::Expr *> Args);
+  AbsValue fieldOfArg(ParamRef P, llvm::ArrayRef<const clang::Expr *> Args);
   /// The callee's ops analysed again for this call where its summary lost
   /// what the arguments say; true when it added any.
   bool instantiateContext(const clang::FunctionDecl *Def, const Summary &Callee,

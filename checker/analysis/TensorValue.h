@@ -77,26 +77,47 @@ inline bool isIntegral(DType D) {
 /// torch.promote_types for two known dtypes.
 DType promoteTypes(DType A, DType B);
 
+/// What a symbolic fact stands for: the same component (dtype or device)
+/// as parameter Index (Param), as field Field of the plain struct that is
+/// parameter Index (FieldOfParam), or as the module whose method reads it
+/// (ThisModule: a member of a torch::nn::Module subclass, whose component
+/// is the module's when the module was converted (moved) with to(), else
+/// what it was created with; bound at each call from the receiver module's
+/// value). None: the fact is not symbolic.
+struct ParamRef {
+  enum class Kind : uint8_t { None, Param, FieldOfParam, ThisModule };
+  Kind K = Kind::None;
+  unsigned Index = 0; ///< Param, FieldOfParam: the parameter
+  unsigned Field = 0; ///< FieldOfParam: the field's number
+
+  static ParamRef param(unsigned I) { return {Kind::Param, I, 0}; }
+  /// None past 255 parameters or fields, as the analysis has always had it.
+  static ParamRef fieldOf(unsigned I, unsigned F) {
+    if (I >= 256 || F >= 256)
+      return {};
+    return {Kind::FieldOfParam, I, F};
+  }
+  static ParamRef thisModule() { return {Kind::ThisModule, 0, 0}; }
+  bool isSymbolic() const { return K != Kind::None; }
+  bool isParam() const { return K == Kind::Param; }
+  bool isFieldOfParam() const { return K == Kind::FieldOfParam; }
+  bool isThisModule() const { return K == Kind::ThisModule; }
+  bool operator==(const ParamRef &O) const {
+    return K == O.K && Index == O.Index && Field == O.Field;
+  }
+  bool operator!=(const ParamRef &O) const { return !(*this == O); }
+};
+
 /// One component of an abstract value: a set of kinds, or a symbolic
 /// reference to a parameter's component, plus the place that set it.
 template <typename KindT, unsigned NumKinds> class KindFact {
 public:
   static constexpr uint32_t AllBits = (1u << NumKinds) - 1;
   uint32_t Bits = AllBits;
-  int Param = -1; ///< >= 0: the same as that parameter's component.
+  /// Symbolic: the same as that parameter's (field's, module's) component.
+  /// For ThisModule, Bits is what a member was created with.
+  ParamRef Param;
   clang::SourceLocation Where;
-  /// Param values from FieldOfParam on: field number (Param >> 8) & 0xff
-  /// of the plain struct that is parameter Param & 0xff.
-  static constexpr int FieldOfParam = 1 << 16;
-  static KindFact paramField(unsigned P, unsigned Field) {
-    return param(
-        P < 256 && Field < 256 ? FieldOfParam | int(Field << 8) | int(P) : -1);
-  }
-  /// Param value of a member of a torch::nn::Module subclass, read in one of
-  /// its methods: the member's dtype (device) is the module's when the
-  /// module was converted (moved) with to(), else what it was created with
-  /// (Bits). Bound at each call from the receiver module's value.
-  static constexpr int ThisModule = 1 << 20;
 
   static KindFact unknown() { return {}; }
   static KindFact of(KindT K, clang::SourceLocation L) {
@@ -105,15 +126,20 @@ public:
     F.Where = L;
     return F;
   }
-  static KindFact param(int P) {
+  static KindFact symbolic(ParamRef P) {
     KindFact F;
     F.Param = P;
     return F;
   }
-  bool isUnknown() const { return Param < 0 && Bits == AllBits; }
+  static KindFact param(unsigned P) { return symbolic(ParamRef::param(P)); }
+  static KindFact paramField(unsigned P, unsigned Field) {
+    return symbolic(ParamRef::fieldOf(P, Field));
+  }
+  static KindFact thisModule() { return symbolic(ParamRef::thisModule()); }
+  bool isUnknown() const { return !Param.isSymbolic() && Bits == AllBits; }
   /// The kind, when exactly one is possible.
   std::optional<KindT> single() const {
-    if (Param >= 0 || Bits == 0 || (Bits & (Bits - 1)))
+    if (Param.isSymbolic() || Bits == 0 || (Bits & (Bits - 1)))
       return std::nullopt;
     return KindT(__builtin_ctz(Bits));
   }
@@ -122,7 +148,7 @@ public:
   }
   /// Least upper bound; keeps the first place when both agree.
   void join(const KindFact &O) {
-    if (Param >= 0 || O.Param >= 0) {
+    if (Param.isSymbolic() || O.Param.isSymbolic()) {
       if (Param != O.Param)
         *this = unknown();
       else

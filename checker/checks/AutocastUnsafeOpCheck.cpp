@@ -1,7 +1,7 @@
 //===- AutocastUnsafeOpCheck.cpp - torchdtype-autocast-unsafe-op ----------===//
 
 #include "AutocastUnsafeOpCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -10,7 +10,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/autocast-bce-unsafe";
 void AutocastUnsafeOpCheck::report(const ::torchdtype::FunctionResult &R,
                                    ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::UnsafeAutocastFinding &F :
-       ::torchdtype::findAutocastUnsafe(R, AC.api())) {
+       AC.findings(R).autocastUnsafe()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

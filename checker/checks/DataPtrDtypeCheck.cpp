@@ -1,7 +1,7 @@
 //===- DataPtrDtypeCheck.cpp - torchdtype-data-ptr-dtype ------------------===//
 
 #include "DataPtrDtypeCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -11,8 +11,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/scalar-type-mismatch";
 
 void DataPtrDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                ::torchdtype::AnalysisContext &AC) {
-  for (const ::torchdtype::DataPtrFinding &F :
-       ::torchdtype::findDataPtrDtype(R, AC.api(), AC.ast())) {
+  for (const ::torchdtype::DataPtrFinding &F : AC.findings(R).dataPtrDtype()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getExprLoc());
     if (!firstAt(Loc))
       continue;

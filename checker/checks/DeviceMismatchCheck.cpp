@@ -1,7 +1,7 @@
 //===- DeviceMismatchCheck.cpp - torchdtype-device-mismatch ---------------===//
 
 #include "DeviceMismatchCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -20,9 +20,9 @@ void DeviceMismatchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void DeviceMismatchCheck::report(const ::torchdtype::FunctionResult &R,
-                                 ::torchdtype::AnalysisContext &) {
+                                 ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::DeviceMismatchFinding &F :
-       ::torchdtype::findDeviceMismatch(R, !IgnoreOpaqueModules)) {
+       AC.findings(R).deviceMismatch(!IgnoreOpaqueModules)) {
     SourceLocation Loc = fileLoc(F.Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

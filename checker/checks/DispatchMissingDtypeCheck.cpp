@@ -1,7 +1,7 @@
 //===- DispatchMissingDtypeCheck.cpp - torchdtype-dispatch-missing-dtype --===//
 
 #include "DispatchMissingDtypeCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -12,7 +12,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/dtype-not-implemented";
 void DispatchMissingDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                        ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::DispatchFinding &F :
-       ::torchdtype::findDispatchMissingDtype(R)) {
+       AC.findings(R).dispatchMissingDtype()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getExprLoc());
     if (!firstAt(Loc))
       continue;

@@ -1,7 +1,7 @@
 //===- FromBlobDeviceCheck.cpp - torchdtype-from-blob-device --------------===//
 
 #include "FromBlobDeviceCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -10,7 +10,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/from-blob-device";
 void FromBlobDeviceCheck::report(const ::torchdtype::FunctionResult &R,
                                  ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::FromBlobDeviceFinding &F :
-       ::torchdtype::findFromBlobDevice(R, AC.ast())) {
+       AC.findings(R).fromBlobDevice()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

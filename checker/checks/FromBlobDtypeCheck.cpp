@@ -1,7 +1,7 @@
 //===- FromBlobDtypeCheck.cpp - torchdtype-from-blob-dtype ----------------===//
 
 #include "FromBlobDtypeCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -12,7 +12,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/from-blob-dtype";
 void FromBlobDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                 ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::FromBlobFinding &F :
-       ::torchdtype::findFromBlobDtype(R, AC.ast())) {
+       AC.findings(R).fromBlobDtype()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

@@ -1,7 +1,7 @@
 //===- HalfOnCpuCheck.cpp - torchdtype-half-on-cpu ------------------------===//
 
 #include "HalfOnCpuCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -9,8 +9,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/dtype-not-implemented";
 
 void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
                             ::torchdtype::AnalysisContext &AC) {
-  for (const ::torchdtype::OpEvent *Ev :
-       ::torchdtype::findHalfOnCpu(R, AC.api())) {
+  for (const ::torchdtype::OpEvent *Ev : AC.findings(R).halfOnCpu()) {
     SourceLocation Loc = fileLoc(Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

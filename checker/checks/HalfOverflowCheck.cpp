@@ -1,7 +1,7 @@
 //===- HalfOverflowCheck.cpp - torchdtype-half-overflow -------------------===//
 
 #include "HalfOverflowCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -9,8 +9,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/half-overflow";
 
 void HalfOverflowCheck::report(const ::torchdtype::FunctionResult &R,
                                ::torchdtype::AnalysisContext &AC) {
-  for (const ::torchdtype::OverflowFinding &F :
-       ::torchdtype::findHalfOverflow(R, AC.api(), AC.ast())) {
+  for (const ::torchdtype::OverflowFinding &F : AC.findings(R).halfOverflow()) {
     SourceLocation Loc = fileLoc(F.Value->getExprLoc());
     if (!firstAt(Loc))
       continue;

@@ -1,7 +1,7 @@
 //===- HostTensorInKernelCheck.cpp - torchdtype-host-tensor-in-kernel -----===//
 
 #include "HostTensorInKernelCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -10,7 +10,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/host-tensor-in-kernel";
 void HostTensorInKernelCheck::report(const ::torchdtype::FunctionResult &R,
                                      ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::HostLaunchFinding &F :
-       ::torchdtype::findHostTensorLaunch(R, AC.api(), AC.ast())) {
+       AC.findings(R).hostTensorLaunch()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getExprLoc());
     if (!firstAt(Loc))
       continue;

@@ -1,7 +1,7 @@
 //===- InplaceDtypeCheck.cpp - torchdtype-inplace-dtype -------------------===//
 
 #include "InplaceDtypeCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -9,8 +9,7 @@ using ::torchdtype::dtypeName;
 
 void InplaceDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                ::torchdtype::AnalysisContext &AC) {
-  for (const ::torchdtype::InplaceFinding &F :
-       ::torchdtype::findInplaceDtype(R, AC.api())) {
+  for (const ::torchdtype::InplaceFinding &F : AC.findings(R).inplaceDtype()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

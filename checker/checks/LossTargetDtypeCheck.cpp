@@ -1,7 +1,7 @@
 //===- LossTargetDtypeCheck.cpp - torchdtype-loss-target-dtype ------------===//
 
 #include "LossTargetDtypeCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -17,7 +17,7 @@ static constexpr llvm::StringLiteral FloatingTargetRecord =
 void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                   ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::LossTargetFinding &F :
-       ::torchdtype::findLossTargetDtype(R, AC.api(), AC.ast())) {
+       AC.findings(R).lossTargetDtype()) {
     // A loss that throws in backward: reported where backward runs.
     SourceLocation Loc = fileLoc(
         (F.Backward ? F.Backward : F.Ev->Call)->getBeginLoc());

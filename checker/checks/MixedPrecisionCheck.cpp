@@ -1,7 +1,7 @@
 //===- MixedPrecisionCheck.cpp - torchdtype-mixed-precision ---------------===//
 
 #include "MixedPrecisionCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -31,7 +31,7 @@ std::vector<FixItHint> MixedPrecisionCheck::widenNarrowOperand(
 void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
                                  ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::MixedPrecisionFinding &F :
-       ::torchdtype::findMixedPrecision(R, AC.api())) {
+       AC.findings(R).mixedPrecision()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

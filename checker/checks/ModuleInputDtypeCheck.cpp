@@ -1,7 +1,7 @@
 //===- ModuleInputDtypeCheck.cpp - torchdtype-module-input-dtype ----------===//
 
 #include "ModuleInputDtypeCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -20,7 +20,7 @@ void ModuleInputDtypeCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void ModuleInputDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                    ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::ModuleInputFinding &F :
-       ::torchdtype::findModuleInputDtype(R, AC.api(), !IgnoreOpaqueModules)) {
+       AC.findings(R).moduleInputDtype(!IgnoreOpaqueModules)) {
     SourceLocation Loc = fileLoc(F.Call->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

@@ -1,7 +1,7 @@
 //===- MpsFloat64Check.cpp - torchdtype-mps-float64 -----------------------===//
 
 #include "MpsFloat64Check.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 
@@ -48,9 +48,8 @@ std::vector<FixItHint> MpsFloat64Check::convertOnMove(const Expr *E) const {
 }
 
 void MpsFloat64Check::report(const ::torchdtype::FunctionResult &R,
-                             ::torchdtype::AnalysisContext &) {
-  for (const ::torchdtype::MpsFloat64Event *P :
-       ::torchdtype::findMpsFloat64(R)) {
+                             ::torchdtype::AnalysisContext &AC) {
+  for (const ::torchdtype::MpsFloat64Event *P : AC.findings(R).mpsFloat64()) {
     SourceLocation Loc = fileLoc(P->E->getBeginLoc());
     if (!firstAt(Loc))
       continue;

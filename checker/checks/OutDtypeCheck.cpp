@@ -1,7 +1,7 @@
 //===- OutDtypeCheck.cpp - torchdtype-out-dtype ---------------------------===//
 
 #include "OutDtypeCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -11,8 +11,7 @@ static constexpr llvm::StringLiteral Record = "pytorch/out-dtype-mismatch";
 
 void OutDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                            ::torchdtype::AnalysisContext &AC) {
-  for (const ::torchdtype::OutFinding &F :
-       ::torchdtype::findOutDtype(R, AC.api())) {
+  for (const ::torchdtype::OutFinding &F : AC.findings(R).outDtype()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

@@ -1,7 +1,7 @@
 //===- UnsupportedDtypeCheck.cpp - torchdtype-unsupported-dtype -----------===//
 
 #include "UnsupportedDtypeCheck.h"
-#include "analysis/findings/Findings.h"
+#include "analysis/findings/FunctionFindings.h"
 
 namespace clang::tidy::torchdtype {
 
@@ -10,8 +10,7 @@ static constexpr llvm::StringLiteral Fallback = "pytorch/op-dtype-contract";
 
 void UnsupportedDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                    ::torchdtype::AnalysisContext &AC) {
-  for (const ::torchdtype::ContractFinding &F :
-       ::torchdtype::findOpContract(R, AC.api())) {
+  for (const ::torchdtype::ContractFinding &F : AC.findings(R).opContract()) {
     SourceLocation Loc = fileLoc(F.Ev->Call->getBeginLoc());
     if (!firstAt(Loc))
       continue;

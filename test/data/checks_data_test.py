@@ -10,7 +10,12 @@ generated from it). This test holds the rest of the repository to it:
 - each option is read in the class (Options.get("NAME")) and documented in the
   docs page;
 - each check's kb list is the set of kb records whose `checks` field names
-  it (that those fields name only its checks: test/kb/links_test.py).
+  it (that those fields name only its checks: test/kb/links_test.py);
+- "throws" both ways: each check marked so has an entry in the registry of
+  throwing checks (ThrowingChecks in checker/analysis/findings/
+  FunctionFindings.cpp), which the throw order asks for each of them, and
+  each entry there is a check marked so; ThrowOrder.cpp runs no finder of
+  its own.
 
 usage: checks_data_test.py [ROOT]   Prints `N passed, N failed`.
 """
@@ -83,5 +88,22 @@ for c in checks:
         expect(o in {x["name"] for x in c["options"]},
                "%s: option %s, read in %s.cpp, is listed in checks.json" % (name, o, cls))
     expect(c["summary"] and not c["summary"].endswith("."), "%s: a summary, without a period" % name)
+    expect(isinstance(c.get("throws"), bool), "%s: throws is true or false" % name)
+
+# Which checks' findings end their path: data -> code and code -> data.
+registry = read("checker", "analysis", "findings", "FunctionFindings.cpp")
+start = registry.find("ThrowingChecks[] = {")
+table = registry[start:registry.find("\n};", start)] if start >= 0 else ""
+expect(table != "", "FunctionFindings.cpp: the ThrowingChecks table")
+sites = re.findall(r'\{"(torchdtype-[\w-]+)",', table)
+throwing = {c["name"] for c in checks if c.get("throws") is True}
+expect(len(sites) == len(set(sites)), "FunctionFindings.cpp: each throwing check once")
+expect(not throwing - set(sites), "checks.json marks %s throws; FunctionFindings.cpp's ThrowingChecks "
+       "has no entry for them" % sorted(throwing - set(sites)))
+expect(not set(sites) - throwing, "FunctionFindings.cpp's ThrowingChecks has %s, which checks.json does "
+       "not mark throws" % sorted(set(sites) - throwing))
+order = read("checker", "analysis", "findings", "ThrowOrder.cpp")
+expect(not re.search(r"\bfind[A-Z]\w*\(", order),
+       "ThrowOrder.cpp runs no finder itself (its throwing checks come from checks.json)")
 
 finish()

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/findings/Findings.h"
 #include "analysis/AnalysisContext.h"
+#include "analysis/findings/FunctionFindings.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"
@@ -40,6 +40,54 @@ Lines annotations(llvm::StringRef Code) {
       if (Rows[I].contains((std::string("[[") + Tag + "]]")))
         L[Tag].insert(I + 1);
   return L;
+}
+
+/// The lists the checks read (AnalysisContext::findings: each finder run
+/// once, before the throw order dropped events) are those the finders give
+/// run again on the events kept.
+void expectSameFindings(AnalysisContext &AC, const FunctionResult &Res) {
+  FunctionFindings &F = AC.findings(Res);
+  const ApiModel &Api = AC.api();
+  ASTContext &Ctx = AC.ast();
+  auto Calls = [](const auto &List, auto CallOf) {
+    std::vector<const Expr *> Out;
+    for (const auto &X : List)
+      Out.push_back(CallOf(X));
+    return Out;
+  };
+  auto Ev = [](const auto &X) -> const Expr * { return X.Ev->Call; };
+  auto Op = [](const OpEvent *E) -> const Expr * { return E->Call; };
+  auto Mps = [](const MpsFloat64Event *E) { return E->E; };
+  auto Dev = [](const DeviceMismatchFinding &X) { return X.Call; };
+  auto Mod = [](const ModuleInputFinding &X) { return X.Call->Call; };
+  auto Loss = [](const LossTargetFinding &X) -> const Expr * {
+    return X.Backward ? X.Backward : X.Ev->Call;
+  };
+  EXPECT_EQ(Calls(F.mixedPrecision(), Ev),
+            Calls(findMixedPrecision(Res, Api), Ev));
+  for (bool Opaque : {false, true}) {
+    EXPECT_EQ(Calls(F.deviceMismatch(Opaque), Dev),
+              Calls(findDeviceMismatch(Res, Opaque), Dev));
+    EXPECT_EQ(Calls(F.moduleInputDtype(Opaque), Mod),
+              Calls(findModuleInputDtype(Res, Api, Opaque), Mod));
+  }
+  EXPECT_EQ(Calls(F.mpsFloat64(), Mps), Calls(findMpsFloat64(Res), Mps));
+  EXPECT_EQ(Calls(F.halfOnCpu(), Op), Calls(findHalfOnCpu(Res, Api), Op));
+  EXPECT_EQ(Calls(F.lossTargetDtype(), Loss),
+            Calls(findLossTargetDtype(Res, Api, Ctx), Loss));
+  EXPECT_EQ(Calls(F.autocastUnsafe(), Ev),
+            Calls(findAutocastUnsafe(Res, Api), Ev));
+  EXPECT_EQ(Calls(F.dataPtrDtype(), Ev),
+            Calls(findDataPtrDtype(Res, Api, Ctx), Ev));
+  EXPECT_EQ(Calls(F.dispatchMissingDtype(), Ev),
+            Calls(findDispatchMissingDtype(Res), Ev));
+  EXPECT_EQ(Calls(F.halfOverflow(), Ev),
+            Calls(findHalfOverflow(Res, Api, Ctx), Ev));
+  EXPECT_EQ(Calls(F.inplaceDtype(), Ev), Calls(findInplaceDtype(Res, Api), Ev));
+  EXPECT_EQ(Calls(F.outDtype(), Ev), Calls(findOutDtype(Res, Api), Ev));
+  EXPECT_EQ(Calls(F.opContract(), Ev), Calls(findOpContract(Res, Api), Ev));
+  EXPECT_EQ(Calls(F.fromBlobDtype(), Ev),
+            Calls(findFromBlobDtype(Res, Ctx), Ev));
 }
 
 struct Analysis {
@@ -111,6 +159,15 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
       R.Found["write"].insert(LineOf(F.Ev->Call));
     for (const OutFinding &F : findOutDtype(Res, AC.api()))
       R.Found["out"].insert(LineOf(F.Ev->Call));
+  }
+  // Each snippet again with the throw order on, for the shared findings.
+  Config.DropAfterThrow = true;
+  AnalysisContext Dropping(Ctx, Config);
+  for (const BoundNodes &N : Matches) {
+    const auto *FD = N.getNodeAs<FunctionDecl>("f");
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    if (!FD->isDependentContext() && !(MD && MD->getParent()->isLambda()))
+      expectSameFindings(Dropping, Dropping.analyze(FD));
   }
   return R;
 }
@@ -637,7 +694,7 @@ torch::Tensor half(const torch::Tensor &t) { return t.to(torch::kHalf); }
   ASSERT_TRUE(S);
   EXPECT_TRUE(S->HasReturn);
   EXPECT_EQ(S->Return.DT.single(), DType::Half);
-  EXPECT_EQ(S->Return.DV.Param, 0);
+  EXPECT_EQ(S->Return.DV.Param, ParamRef::param(0));
 }
 
 } // namespace

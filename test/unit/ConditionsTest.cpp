@@ -268,8 +268,9 @@ void f(const torch::Tensor &x, bool b) {
   EXPECT_EQ(T.Vars[X].DT.single(), DType::Half);
   EXPECT_EQ(T.Vars[Y].DT.single(), DType::Half) << "derived from x";
   ASSERT_TRUE(C.take(F, 1));
-  EXPECT_EQ(F.Vars[X].DT.Param, 0) << "not Half says nothing of one dtype";
-  EXPECT_EQ(F.Vars[Y].DT.Param, 0);
+  EXPECT_EQ(F.Vars[X].DT.Param, ParamRef::param(0))
+      << "not Half says nothing of one dtype";
+  EXPECT_EQ(F.Vars[Y].DT.Param, ParamRef::param(0));
 }
 
 TEST(ConditionsTest, ATestForSeveralDTypesLeavesAParameterSymbolic) {
@@ -281,7 +282,7 @@ void f(const torch::Tensor &x, bool b) {
 )cpp");
   FlowState T;
   ASSERT_TRUE(C.take(T, 0));
-  EXPECT_EQ(T.Vars[C.decl("x")].DT.Param, 0);
+  EXPECT_EQ(T.Vars[C.decl("x")].DT.Param, ParamRef::param(0));
 }
 
 // ---- Two tensors compared --------------------------------------------------

@@ -33,7 +33,7 @@ TEST(Lattice, JoinOfDifferentDTypesIsNotSingle) {
 TEST(Lattice, SymbolicParametersJoinOnlyWithThemselves) {
   DTypeFact P = DTypeFact::param(0);
   P.join(DTypeFact::param(0));
-  EXPECT_EQ(P.Param, 0);
+  EXPECT_EQ(P.Param, ParamRef::param(0));
   P.join(DTypeFact::param(1));
   EXPECT_TRUE(P.isUnknown());
   DeviceFact D = DeviceFact::param(2);

@@ -35,7 +35,8 @@ file(WRITE ${WORK}/autocast.json "{\"versions\": {\"1.13\": {\"devices\": {\"cud
 expect_failure(autocast_dtype ${DATA}/api.json ${WORK}/autocast.json
   "field 'versions.1.13.devices.cuda.default_dtype': unknown value 'Int'")
 
-# checks.json: a class that does not follow its name, a check listed twice.
+# checks.json: a class that does not follow its name, a check listed twice,
+# a check that does not say whether it throws.
 function(expect_checks_failure name file pattern)
   execute_process(COMMAND ${TABLEGEN} checks ${file} ${WORK}/checks.inc
                   RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
@@ -54,3 +55,7 @@ file(WRITE ${WORK}/twice.json "${bad}")
 expect_checks_failure(checks_twice ${WORK}/twice.json "is listed twice")
 file(WRITE ${WORK}/empty.json "[]")
 expect_checks_failure(checks_empty ${WORK}/empty.json "must be a non-empty array")
+string(REPLACE "\"throws\": false," "" bad "${checks}")
+file(WRITE ${WORK}/nothrows.json "${bad}")
+expect_checks_failure(checks_throws ${WORK}/nothrows.json
+  "nothrows.json: field '\\[[0-9]+\\].throws': missing")

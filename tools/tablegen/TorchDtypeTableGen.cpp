@@ -542,15 +542,16 @@ void emitKb(const std::vector<std::string> &Files, std::ostream &Out) {
   Out << "};\n";
 }
 
-/// The checks (checker/data/checks.json): each check's header, and one
+/// The checks (checker/data/checks.json): each check's header, one
 /// TORCHDTYPE_CHECK(Name, Class, Summary) per check, for the module's
-/// registration and the SARIF rules.
+/// registration and the SARIF rules, and one TORCHDTYPE_THROWING_CHECK(Name)
+/// per check marked "throws" (its findings end their path: ThrowOrder.cpp).
 void emitChecks(const std::string &File, std::ostream &Out) {
   json Checks = load(File);
   if (!Checks.is_array() || Checks.empty())
     fail(File, "", "must be a non-empty array of checks");
   std::set<std::string> Names;
-  std::string Includes, Entries;
+  std::string Includes, Entries, Throwing;
   for (size_t I = 0; I < Checks.size(); ++I) {
     const json &C = Checks[I];
     std::string Path = "[" + std::to_string(I) + "]";
@@ -561,6 +562,8 @@ void emitChecks(const std::string &File, std::ostream &Out) {
     const json &Summary = member(C, File, Path, "summary", json::value_t::string);
     member(C, File, Path, "kb", json::value_t::array);
     member(C, File, Path, "options", json::value_t::array);
+    bool Throws =
+        member(C, File, Path, "throws", json::value_t::boolean).get<bool>();
     if (Name.rfind("torchdtype-", 0) != 0)
       fail(File, Path + ".name", "must start with torchdtype-");
     if (!Names.insert(Name).second)
@@ -582,9 +585,15 @@ void emitChecks(const std::string &File, std::ostream &Out) {
     Includes += "#include \"checks/" + Class + ".h\"\n";
     Entries += "TORCHDTYPE_CHECK(" + quote(Name) + ", " + Class + ", " +
                quote(Summary) + ")\n";
+    if (Throws)
+      Throwing += "TORCHDTYPE_THROWING_CHECK(" + quote(Name) + ")\n";
   }
-  Out << "#ifdef TORCHDTYPE_CHECK_HEADERS\n" << Includes << "#endif\n"
-      << "#ifdef TORCHDTYPE_CHECK\n" << Entries << "#endif\n";
+  Out << "#ifdef TORCHDTYPE_CHECK_HEADERS\n"
+      << Includes << "#endif\n"
+      << "#ifdef TORCHDTYPE_CHECK\n"
+      << Entries << "#endif\n"
+      << "#ifdef TORCHDTYPE_THROWING_CHECK\n"
+      << Throwing << "#endif\n";
 }
 
 /// The schema's arguments: (type, kw-only) in order, the type without its

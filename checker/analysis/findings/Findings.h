@@ -38,6 +38,10 @@ struct DeviceMismatchFinding {
   const ModuleCallEvent *ModuleCall = nullptr; ///< set for module calls
   llvm::ArrayRef<const clang::Expr *> Via;     ///< as in OpEvent
   llvm::ArrayRef<Assumption> Assumed;          ///< as in OpEvent
+  const OpEvent *Ev = nullptr;                 ///< set for op calls
+  /// A module whose forward is not visible here: reported only with
+  /// OpaqueModules.
+  bool OpaqueForward = false;
 };
 
 /// May autocast recast the operands of this op call (on Dev, or on any
@@ -67,6 +71,9 @@ struct ModuleInputFinding {
   /// Autocast may be on for the layer: it casts the weights, never the
   /// float64 input (the message then names the lower precision).
   bool AutocastLeavesInput = false;
+  /// A user's module whose forward is not visible here: reported only
+  /// with OpaqueModules.
+  bool OpaqueForward = false;
 };
 /// A module whose parameters have one floating dtype, given an input of
 /// another, where autocast does not reconcile them; a lookup layer
@@ -238,11 +245,14 @@ struct ContractFinding {
 std::vector<ContractFinding> findOpContract(const FunctionResult &R,
                                             const ApiModel &Api);
 
-/// Drops the events that run only after an op that throws (a finding of
-/// any check above but from_blob's): on every path that reaches them, the
-/// program has stopped. FD is the function R is of.
+class FunctionFindings;
+
+/// Drops the events that run only after an op that throws (a finding of a
+/// check that checks.json marks "throws"): on every path that reaches
+/// them, the program has stopped. FD is the function R is of; Found its
+/// findings, which keep those of the events kept (ThrowOrder.cpp).
 void dropAfterThrow(FunctionResult &R, const clang::FunctionDecl *FD,
-                    const ApiModel &Api, clang::ASTContext &Ctx);
+                    FunctionFindings &Found, clang::ASTContext &Ctx);
 
 } // namespace torchdtype
 

@@ -175,7 +175,7 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
       }
       if (*D != *A->V.DV.single()) {
         Out.push_back({Ev.Call, Ev.Op, A, &O, *A->V.DV.single(), *D, nullptr,
-                       Ev.Via, Ev.Assumed});
+                       Ev.Via, Ev.Assumed, &Ev});
         break;
       }
     }
@@ -189,6 +189,7 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
       continue;
     DeviceMismatchFinding F{MC.Call, "",  nullptr, &MC.Input, *M,
                             *I,      &MC, MC.Via,  MC.Assumed};
+    F.OpaqueForward = MC.Module.Fwd == AbsValue::Forward::Opaque;
     Out.push_back(F);
   }
   return Out;
@@ -301,6 +302,7 @@ std::vector<ModuleInputFinding> findModuleInputDtype(const FunctionResult &R,
     ModuleInputFinding F{&MC, *P, *I,
                          Builtin ? MC.Kb : "pytorch/scalar-type-mismatch"};
     F.AutocastLeavesInput = Covered;
+    F.OpaqueForward = !Builtin && MC.Module.Fwd == AbsValue::Forward::Opaque;
     Out.push_back(F);
   }
   return Out;
@@ -571,7 +573,7 @@ findDispatchOperand(const FunctionResult &R, const ApiModel &Api,
     // case's dtype).
     const DTypeFact &DT = Read.V.DT;
     bool CallersChoice =
-        (DT.Param >= 0 && DT.Param < DTypeFact::FieldOfParam) ||
+        DT.Param.isParam() ||
         (DT.isUnknown() && llvm::isa<clang::ParmVarDecl>(ReadVar));
     if (!CallersChoice)
       continue;

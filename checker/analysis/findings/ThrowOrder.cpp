@@ -10,20 +10,30 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Findings.h"
+#include "FunctionFindings.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include <cassert>
 #include <memory>
 
 using namespace clang;
 
 namespace torchdtype {
 namespace {
+
+/// The checks whose findings throw where they stand (checks.json's
+/// "throws"), each asked for its findings' places by name (throwSites).
+constexpr llvm::StringLiteral ThrowingChecks[] = {
+#define TORCHDTYPE_THROWING_CHECK(Name) Name,
+#include "ChecksTables.inc"
+#undef TORCHDTYPE_THROWING_CHECK
+};
 
 /// Where an event or a finding stands.
 struct Place {
@@ -129,43 +139,19 @@ bool throwsFirst(StmtOrder &Order, const FunctionDecl *FD, const Place &T,
 } // namespace
 
 void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
-                    const ApiModel &Api, ASTContext &Ctx) {
+                    FunctionFindings &Found, ASTContext &Ctx) {
   std::vector<Place> Throws;
   auto Add = [&](const Expr *Call, llvm::ArrayRef<const Expr *> Via,
                  llvm::ArrayRef<Assumption> Assumed) {
     Throws.push_back(Place{
         Call, {Via.begin(), Via.end()}, {Assumed.begin(), Assumed.end()}});
   };
-  for (const MixedPrecisionFinding &F : findMixedPrecision(R, Api))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
-  for (const DeviceMismatchFinding &F : findDeviceMismatch(R, false))
-    Add(F.Call, F.Via, F.Assumed);
-  for (const MpsFloat64Event *P : findMpsFloat64(R))
-    Add(P->E, {}, {});
-  for (const OpEvent *E : findHalfOnCpu(R, Api))
-    Add(E->Call, E->Via, E->Assumed);
-  for (const ModuleInputFinding &F : findModuleInputDtype(R, Api, false))
-    Add(F.Call->Call, F.Call->Via, F.Call->Assumed);
-  for (const LossTargetFinding &F : findLossTargetDtype(R, Api, Ctx)) {
-    if (F.Backward)
-      Add(F.Backward, F.BackwardVia, F.Ev->Assumed);
-    else
-      Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
+  for (llvm::StringRef Check : ThrowingChecks) {
+    bool Known = throwSites(Check, Found, Add);
+    assert(Known && "checks.json marks a check as throwing that has no "
+                    "throw sites (FunctionFindings.cpp)");
+    (void)Known;
   }
-  for (const UnsafeAutocastFinding &F : findAutocastUnsafe(R, Api))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
-  for (const InplaceFinding &F : findInplaceDtype(R, Api))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
-  for (const OutFinding &F : findOutDtype(R, Api))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
-  for (const DataPtrFinding &F : findDataPtrDtype(R, Api, Ctx))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
-  for (const DispatchFinding &F : findDispatchMissingDtype(R))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
-  for (const OverflowFinding &F : findHalfOverflow(R, Api, Ctx))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
-  for (const ContractFinding &F : findOpContract(R, Api))
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
   if (Throws.empty())
     return;
   StmtOrder Order(Ctx);
@@ -173,15 +159,18 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
     return llvm::any_of(
         Throws, [&](const Place &T) { return throwsFirst(Order, FD, T, B); });
   };
-  llvm::erase_if(R.Ops, [&](const OpEvent &E) {
-    return Unreached(Place{E.Call, E.Via, E.Assumed});
-  });
-  llvm::erase_if(R.ModuleCalls, [&](const ModuleCallEvent &E) {
-    return Unreached(Place{E.Call, E.Via, E.Assumed});
-  });
-  llvm::erase_if(R.MpsFloat64, [&](const MpsFloat64Event &E) {
-    return Unreached(Place{E.E, {}, {}});
-  });
+  llvm::DenseSet<const void *> Dropped;
+  for (const OpEvent &E : R.Ops)
+    if (Unreached(Place{E.Call, E.Via, E.Assumed}))
+      Dropped.insert(&E);
+  for (const ModuleCallEvent &E : R.ModuleCalls)
+    if (Unreached(Place{E.Call, E.Via, E.Assumed}))
+      Dropped.insert(&E);
+  for (const MpsFloat64Event &E : R.MpsFloat64)
+    if (Unreached(Place{E.E, {}, {}}))
+      Dropped.insert(&E);
+  if (!Dropped.empty())
+    Found.dropEvents(R, Dropped);
 }
 
 } // namespace torchdtype

@@ -35,8 +35,9 @@ bool keepsElements(llvm::StringRef Name) {
 
 /// The join read as one tensor: nothing pushed yet reads as unknown.
 AbsValue element(AbsValue L) {
-  if (L.K != AbsValue::Kind::Tensor || (L.DT.Param < 0 && L.DT.Bits == 0) ||
-      (L.DV.Param < 0 && L.DV.Bits == 0))
+  if (L.K != AbsValue::Kind::Tensor ||
+      (!L.DT.Param.isSymbolic() && L.DT.Bits == 0) ||
+      (!L.DV.Param.isSymbolic() && L.DV.Bits == 0))
     return AbsValue::unknownTensor();
   return L;
 }

@@ -27,9 +27,9 @@ AbsValue FunctionAnalyzer::conversion(ConversionRule Rule, const CallSite &S) {
   switch (Rule) {
   case ConversionRule::To:
     R = applyDTypeDeviceArgs(Self, Callee, Args, Explicit);
-    if (R.DT.Param < 0 && !(R.DT == Self.DT))
+    if (!R.DT.Param.isSymbolic() && !(R.DT == Self.DT))
       R.DT.Where = L;
-    if (R.DV.Param < 0 && !(R.DV == Self.DV))
+    if (!R.DV.Param.isSymbolic() && !(R.DV == Self.DV))
       R.DV.Where = L;
     // Re-stamp what the call named explicitly, even when unchanged.
     for (unsigned I = 0; I < Args.size(); ++I) {

@@ -343,15 +343,15 @@ void FunctionAnalyzer::relativeToModule(const FieldDecl *Field, AbsValue &V) {
   case AnalysisContext::MemberRole::Registered:
     // Module::to(dtype) of the C++ frontend converts every registered
     // tensor, integer buffers too (observed on 1.13.1).
-    V.DT.Param = DTypeFact::ThisModule;
-    V.DV.Param = DeviceFact::ThisModule;
+    V.DT.Param = ParamRef::thisModule();
+    V.DV.Param = ParamRef::thisModule();
     return;
   case AnalysisContext::MemberRole::Unknown: {
     // Taken as registered; its integral dtype as it was made.
     std::optional<DType> D = V.DT.single();
     if (!(D && !isFloating(*D)))
-      V.DT.Param = DTypeFact::ThisModule;
-    V.DV.Param = DeviceFact::ThisModule;
+      V.DT.Param = ParamRef::thisModule();
+    V.DV.Param = ParamRef::thisModule();
     return;
   }
   }

@@ -78,12 +78,14 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
     AbsValue A = I < Args.size() ? eval(Args[I]) : AbsValue::none();
     // What is symbolic in the caller is not known here; a tensor's other
     // component may be (`x.to(torch::kHalf)` of a parameter x).
-    if (A.isTensor() && !A.Fields && (A.DT.Param >= 0) != (A.DV.Param >= 0)) {
-      if (A.DT.Param >= 0)
+    bool DTSymbolic = A.DT.Param.isSymbolic();
+    bool DVSymbolic = A.DV.Param.isSymbolic();
+    if (A.isTensor() && !A.Fields && DTSymbolic != DVSymbolic) {
+      if (DTSymbolic)
         A.DT = DTypeFact::unknown();
       else
         A.DV = DeviceFact::unknown();
-    } else if (A.DT.Param >= 0 || A.DV.Param >= 0) {
+    } else if (DTSymbolic || DVSymbolic) {
       A = AbsValue::none();
     }
     F.Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
@@ -100,7 +102,7 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
       auto It = V ? Cur->Vars.find(V) : Cur->Vars.end();
       if (It == Cur->Vars.end() ||
           !(It->second.isTensor() || It->second.K == AbsValue::Kind::Module) ||
-          It->second.DT.Param >= 0 || It->second.DV.Param >= 0)
+          It->second.DT.Param.isSymbolic() || It->second.DV.Param.isSymbolic())
         continue;
       F.Definite |= It->second.DT.single() || It->second.DV.single();
       F.Captured.push_back({V, It->second});
@@ -127,12 +129,13 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
     return std::nullopt;
   AbsValue V = bindParams(*R, S.Args, Receiver);
   if (V.DT.single())
-    V.DT.Where = R->DT.Param < 0 && R->DT.Where.isInvalid() ? S.E->getExprLoc()
-                                                            : V.DT.Where;
+    V.DT.Where = !R->DT.Param.isSymbolic() && R->DT.Where.isInvalid()
+                     ? S.E->getExprLoc()
+                     : V.DT.Where;
   return V;
 }
 
-/// A member's fact (KindFact::ThisModule) on a receiver module: the
+/// A member's fact (ParamRef::ThisModule) on a receiver module: the
 /// module's own when to() converted it, else what the member was created
 /// with. Still relative when the receiver is itself a member of the module
 /// running.
@@ -141,24 +144,25 @@ static FactT bindMember(const FactT &F, const FactT &ModuleFact, bool Converted,
                         const AbsValue *Receiver) {
   if (!Receiver)
     return FactT::unknown();
-  if (ModuleFact.Param == FactT::ThisModule)
+  if (ModuleFact.Param.isThisModule())
     return F;
   if (!Receiver->Tracked)
     return FactT::unknown();
   if (Converted)
     return ModuleFact;
   FactT Created = F;
-  Created.Param = -1;
+  Created.Param = ParamRef();
   return Created;
 }
 
-/// Param value P of a field of a plain struct parameter (KindFact::
-/// paramField): that field of the argument, if known.
+/// A field of a plain struct parameter (ParamRef::FieldOfParam): that
+/// field of the argument, if known.
 AbsValue
-FunctionAnalyzer::fieldOfArg(int P, llvm::ArrayRef<const clang::Expr *> Args) {
-  if (P < 0 || (P & ~0xffff) != DTypeFact::FieldOfParam)
+FunctionAnalyzer::fieldOfArg(ParamRef P,
+                             llvm::ArrayRef<const clang::Expr *> Args) {
+  if (!P.isFieldOfParam())
     return AbsValue::none();
-  unsigned Index = P & 0xff, FieldNo = (P >> 8) & 0xff;
+  unsigned Index = P.Index, FieldNo = P.Field;
   if (Index >= Args.size())
     return AbsValue::none();
   AbsValue A = eval(Args[Index]);
@@ -172,10 +176,10 @@ FunctionAnalyzer::fieldOfArg(int P, llvm::ArrayRef<const clang::Expr *> Args) {
 AbsValue FunctionAnalyzer::bindParams(AbsValue V,
                                       llvm::ArrayRef<const Expr *> Args,
                                       const AbsValue *Receiver) {
-  if (V.DT.Param == DTypeFact::ThisModule)
+  if (V.DT.Param.isThisModule())
     V.DT = bindMember(V.DT, Receiver ? Receiver->DT : DTypeFact(),
                       Receiver && Receiver->DTypeConverted, Receiver);
-  if (V.DV.Param == DeviceFact::ThisModule)
+  if (V.DV.Param.isThisModule())
     V.DV = bindMember(V.DV, Receiver ? Receiver->DV : DeviceFact(),
                       Receiver && Receiver->DeviceConverted, Receiver);
   if (V.K == AbsValue::Kind::Module && Receiver) {
@@ -190,21 +194,21 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
       R = R.withField(F, bindParams(FV, Args, Receiver));
     return R;
   }
-  auto ArgAt = [&](int I) -> AbsValue {
-    if (I < 0 || (I & ~0xffff) == DTypeFact::FieldOfParam)
-      return fieldOfArg(I, Args);
-    if (unsigned(I) >= Args.size())
+  auto ArgAt = [&](ParamRef P) -> AbsValue {
+    if (P.isFieldOfParam())
+      return fieldOfArg(P, Args);
+    if (P.Index >= Args.size())
       return AbsValue::none();
-    return eval(Args[I]);
+    return eval(Args[P.Index]);
   };
-  if (V.DT.Param >= 0 && V.DT.Param != DTypeFact::ThisModule) {
+  if (V.DT.Param.isSymbolic() && !V.DT.Param.isThisModule()) {
     AbsValue A = ArgAt(V.DT.Param);
     V.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
             (A.K == AbsValue::Kind::Options && A.DTypeSet))
                ? A.DT
                : DTypeFact::unknown();
   }
-  if (V.DV.Param >= 0 && V.DV.Param != DeviceFact::ThisModule) {
+  if (V.DV.Param.isSymbolic() && !V.DV.Param.isThisModule()) {
     AbsValue A = ArgAt(V.DV.Param);
     V.DV = (A.isTensor() || A.K == AbsValue::Kind::Device ||
             (A.K == AbsValue::Kind::Options && A.DeviceSet))
@@ -222,9 +226,9 @@ AbsValue FunctionAnalyzer::applySummary(const Summary &S,
     return AbsValue::none();
   AbsValue R = bindParams(S.Return, Args, Receiver);
   // What the callee set itself is reported at the call.
-  if (S.Return.DT.Param < 0 && R.DT.single())
+  if (!S.Return.DT.Param.isSymbolic() && R.DT.single())
     R.DT.Where = CallLoc;
-  if (S.Return.DV.Param < 0 && R.DV.single())
+  if (!S.Return.DV.Param.isSymbolic() && R.DV.single())
     R.DV.Where = CallLoc;
   return R;
 }
@@ -308,9 +312,9 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
       continue;
     // What the method set is reported at this call (the run is shared by
     // calls with the same facts).
-    if (V.DT.Param < 0 && FV.DT.single())
+    if (!V.DT.Param.isSymbolic() && FV.DT.single())
       FV.DT.Where = S.E->getExprLoc();
-    if (V.DV.Param < 0 && FV.DV.single())
+    if (!V.DV.Param.isSymbolic() && FV.DV.single())
       FV.DV.Where = S.E->getExprLoc();
     After = After.withField(F->getFieldIndex(), FV);
   }
@@ -342,9 +346,9 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
                       FV.Opt == AbsValue::Engaged::No))
       continue;
     // Set by the constructor from this call's facts: reported here.
-    if (V.DT.Param < 0 && FV.DT.single() && !FV.DT.Where.isValid())
+    if (!V.DT.Param.isSymbolic() && FV.DT.single() && !FV.DT.Where.isValid())
       FV.DT.Where = CE->getExprLoc();
-    if (V.DV.Param < 0 && FV.DV.single() && !FV.DV.Where.isValid())
+    if (!V.DV.Param.isSymbolic() && FV.DV.single() && !FV.DV.Where.isValid())
       FV.DV.Where = CE->getExprLoc();
     Obj = Obj.withField(F->getFieldIndex(), FV);
   }
