@@ -370,6 +370,23 @@ const Summary *AnalysisContext::summary(const FunctionDecl *FD) {
   return &E.Sum;
 }
 
+/// V with every component that refers to a parameter (of the function it
+/// was computed in) unknown; the module a method runs on stays symbolic.
+static AbsValue withoutParams(const AbsValue &V) {
+  AbsValue R = V;
+  if (R.DT.Param.isParam() || R.DT.Param.isFieldOfParam())
+    R.DT = DTypeFact::unknown();
+  if (R.DV.Param.isParam() || R.DV.Param.isFieldOfParam())
+    R.DV = DeviceFact::unknown();
+  if (R.Fields) {
+    AbsValue Copy = R;
+    for (const auto &[I, FV] : *R.Fields)
+      Copy = Copy.withField(I, withoutParams(FV));
+    R = Copy;
+  }
+  return R;
+}
+
 std::optional<AbsValue>
 AnalysisContext::memberInvariant(const FieldDecl *Field) {
   const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
@@ -402,7 +419,10 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
       // A constructor leaves each member as it is at its end (`linear_`
       // built, then converted with ->to(kDouble)); other methods write.
       const bool Ctor = isa<CXXConstructorDecl>(Def);
-      for (const auto &[F, V] : Ctor ? S.ExitMembers : S.MemberWrites) {
+      for (const auto &[F, Written] : Ctor ? S.ExitMembers : S.MemberWrites) {
+        // What a parameter of the writing method gave is not known in the
+        // class's other methods (`dtype(d)` read in operator()).
+        AbsValue V = withoutParams(Written);
         auto [It, New] = Writes.try_emplace(F, V);
         if (!New)
           It->second.join(V);

@@ -164,3 +164,19 @@ void fitted_again_in_a_loop() {
     s.fit(torch::randn({8, 4}, torch::kDouble));
   }
 }
+
+// A member set from a constructor's parameter is not that parameter in the
+// class's other methods: `dtype` below is not operator()'s Long argument.
+struct Conditioner {
+  torch::Dtype dtype;
+  explicit Conditioner(torch::Dtype d) : dtype(d) {}
+  torch::Tensor operator()(const torch::Tensor &steps) {
+    auto emb = steps.to(torch::kFloat).to(dtype);
+    auto w = torch::randn({4, 4}, torch::kHalf);
+    return torch::mm(emb, w); // Half only when dtype is
+  }
+};
+void member_from_constructor_parameter_negative() {
+  Conditioner c(torch::kHalf);
+  auto out = c(torch::ones({2, 4}, torch::kLong));
+}
