@@ -122,3 +122,57 @@ void instantiated_with_a_float_bank() {
   torch::nn::MultiheadAttention attn(8, 2);
   read_bank<FloatBank>(attn);
 }
+
+// ---- A callee given a module converts it: the caller's module is shared ----
+
+void to_double_by_reference(torch::nn::Linear &l) { l->to(torch::kDouble); }
+void to_double_as_module(torch::nn::Module &m) { m.to(torch::kDouble); }
+void to_double_if(torch::nn::Linear &l, bool b) {
+  if (b)
+    l->to(torch::kDouble);
+}
+template <typename M> void to_half(M &m) { m->to(torch::kHalf); }
+
+void converted_in_a_callee() {
+  torch::nn::Linear l(4, 2);
+  to_double_by_reference(l);
+  auto y = l(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'l' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: note: input {{.*}} has dtype Float from here
+}
+
+void converted_through_the_module_base() {
+  torch::nn::Linear l(4, 2);
+  to_double_as_module(*l);
+  auto y = l(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'l' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: note: input {{.*}} has dtype Float from here
+}
+
+void converted_in_a_template_callee() {
+  torch::nn::Linear l(4, 2);
+  to_half(l);
+  auto y = l(torch::randn({3, 4}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'l' has Half parameters but gets a Double input{{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: note: input {{.*}} has dtype Double from here
+}
+
+void converted_on_one_path_of_the_callee_negative(bool b) {
+  torch::nn::Linear l(4, 2);
+  to_double_if(l, b);
+  auto y = l(torch::randn({3, 4}));
+}
+
+void converted_back_after_the_callee_negative() {
+  torch::nn::Linear l(4, 2);
+  to_double_by_reference(l);
+  l->to(torch::kFloat);
+  auto y = l(torch::randn({3, 4}));
+}
+
+void converted_in_a_lambda_negative() {
+  torch::nn::Linear l(4, 2);
+  auto convert = [](torch::nn::Linear &m) { m->to(torch::kDouble); };
+  convert(l);
+  auto y = l(torch::randn({3, 4}, torch::kDouble));
+}

@@ -290,10 +290,23 @@ void FunctionAnalyzer::moduleArgumentsAfter(
     if (It == Cur->Vars.end() || It->second.K != AbsValue::Kind::Module)
       continue;
     AbsValue M = It->second;
-    M.DT = DTypeFact::unknown();
-    M.DV = DeviceFact::unknown();
-    M.Tracked = false;
-    M.DTypeConverted = M.DeviceConverted = M.Moved = false;
+    // What the callee left in the module on every path it returns by: a
+    // conversion of the whole module (`model->to(kDouble)`) to one known
+    // dtype (device) is the caller's module's too.
+    AbsValue Exit;
+    if (auto E = Callee.ParamExit.find(I); E != Callee.ParamExit.end())
+      Exit = E->second;
+    bool DTypeKnown = Exit.K == AbsValue::Kind::Module && Exit.DTypeConverted &&
+                      !Exit.DT.Param.isSymbolic() && Exit.DT.single();
+    bool DeviceKnown = Exit.K == AbsValue::Kind::Module &&
+                       Exit.DeviceConverted && !Exit.DV.Param.isSymbolic() &&
+                       Exit.DV.single();
+    M.DT = DTypeKnown ? Exit.DT : DTypeFact::unknown();
+    M.DV = DeviceKnown ? Exit.DV : DeviceFact::unknown();
+    M.Tracked = M.Tracked && (DTypeKnown || DeviceKnown);
+    M.DTypeConverted = DTypeKnown;
+    M.DeviceConverted = DeviceKnown;
+    M.Moved = DeviceKnown;
     M.Fields = nullptr;
     store(D, M);
   }

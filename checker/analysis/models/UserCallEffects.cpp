@@ -79,6 +79,9 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
   for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I) {
     if (!reassignedByReference(Def, *S, I))
       continue;
+    if (auto E = S->ParamExit.find(I);
+        E != S->ParamExit.end() && E->second.K == AbsValue::Kind::Module)
+      continue; // modules: moduleArgumentsAfter
     if (std::optional<AbsValue> After = argumentAfter(Def, *S, I, Args))
       assign(Args[I], *After);
     else if (const Decl *D = storageOf(Args[I]))
@@ -90,10 +93,19 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
 void FunctionAnalyzer::paramExits(const PathStates &Exit) {
   Sum.ParamExit.clear();
   for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
-    if (!reassignedByReference(FD, Sum, I))
-      continue;
     const ParmVarDecl *P = FD->getParamDecl(I);
     QualType PT = P->getType();
+    // A module is shared however it is passed (a holder or shared_ptr by
+    // value too): what the function leaves in it is the caller's.
+    QualType Pointee = PT.getNonReferenceType();
+    if (Pointee->isPointerType())
+      Pointee = Pointee->getPointeeType();
+    TypeKind K = Api.classify(Pointee);
+    bool Module = (K == TypeKind::Holder || K == TypeKind::NNModule ||
+                   K == TypeKind::ModulePtr) &&
+                  ((Sum.ParamsReassigned >> I) & 1);
+    if (!Module && !reassignedByReference(FD, Sum, I))
+      continue;
     AbsValue V;
     bool First = true;
     for (const FlowState &Path : Exit) {
@@ -105,7 +117,8 @@ void FunctionAnalyzer::paramExits(const PathStates &Exit) {
         V.join(PV);
       First = false;
     }
-    if (!First && (V.isTensor() || V.K == AbsValue::Kind::Record))
+    if (!First && (V.isTensor() || V.K == AbsValue::Kind::Record ||
+                   V.K == AbsValue::Kind::Module))
       Sum.ParamExit[I] = V;
   }
 }
