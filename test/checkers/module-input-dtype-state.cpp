@@ -176,3 +176,49 @@ void converted_in_a_lambda_negative() {
   convert(l);
   auto y = l(torch::randn({3, 4}, torch::kDouble));
 }
+
+// ---- Every parameter given one conversion through set_data ----------------
+
+void set_data_every_parameter() {
+  torch::nn::Linear l(4, 2);
+  for (auto &p : l->parameters())
+    p.set_data(p.data().to(torch::kDouble));
+  auto y = l(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'l' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: module 'l' has dtype Double from here
+  // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: input {{.*}} has dtype Float from here
+}
+
+void set_data_every_named_parameter_in_a_callee(torch::nn::Linear &l) {
+  for (auto &item : l->named_parameters()) {
+    item.value().set_data(item.value().data().to(torch::kDouble));
+  }
+}
+void given_to_the_set_data_callee() {
+  torch::nn::Linear l(4, 2);
+  set_data_every_named_parameter_in_a_callee(l);
+  auto y = l(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'l' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+}
+
+void set_data_of_some_parameters_negative() {
+  torch::nn::Linear l(4, 2);
+  for (auto &item : l->named_parameters())
+    if (item.key() == "weight")
+      item.value().set_data(item.value().data().to(torch::kDouble));
+  auto y = l(torch::randn({3, 4}));
+}
+
+void set_data_of_direct_parameters_only_negative() {
+  torch::nn::Sequential s(torch::nn::Linear(4, 2));
+  for (auto &p : s->parameters(/*recurse=*/false))
+    p.set_data(p.data().to(torch::kDouble));
+  auto y = s->forward(torch::randn({3, 4}));
+}
+
+void set_data_then_matching_input_negative() {
+  torch::nn::Linear l(4, 2);
+  for (auto &p : l->parameters())
+    p.set_data(p.to(torch::kDouble));
+  auto y = l(torch::randn({3, 4}, torch::kDouble));
+}

@@ -1399,6 +1399,13 @@ std::vector<Case> cases() {
          torch::nn::Embedding emb(10, 3);
          EXPECT_DTYPE(emb->forward(torch::zeros({2}, torch::kInt)), torch::kFloat);
        }},
+      {"nn_set_data_every_parameter_f64_then_f32_input_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Linear l(4, 2);
+         for (auto &p : l->parameters())
+           p.set_data(p.data().to(torch::kDouble));
+         l->forward(torch::ones({3, 4}, torch::kFloat));
+       }},
       {"nn_group_norm_f32_called_with_bf16_throws", THROWS("^expected scalar type BFloat16 but found Float$"),
        [] {
          torch::nn::GroupNorm gn(torch::nn::GroupNormOptions(2, 4));

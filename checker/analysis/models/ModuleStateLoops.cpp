@@ -204,6 +204,32 @@ const Decl *moduleRoot(const Expr *E) {
   }
   return nullptr;
 }
+/// A loop over every parameter of a module whose body is only
+/// `p.set_data(<p converted>)` (p the loop's element, or its value() for
+/// named_parameters()): the conversion set_data is given, else null.
+const Expr *uniformSetData(const CXXForRangeStmt *Loop, llvm::StringRef List,
+                           unsigned ListArgs) {
+  if ((List != "parameters" && List != "named_parameters") || ListArgs > 0)
+    return nullptr; // recurse = false, a prefix: not every parameter
+  const Stmt *Body = Loop->getBody();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Body))
+    Body = CS->size() == 1 ? CS->body_front() : nullptr;
+  const auto *E = dyn_cast_or_null<Expr>(Body);
+  const auto *Set =
+      E ? dyn_cast<CXXMemberCallExpr>(E->IgnoreImplicit()) : nullptr;
+  if (!Set || !Set->getMethodDecl() || !Set->getMethodDecl()->getIdentifier() ||
+      Set->getMethodDecl()->getName() != "set_data" || Set->getNumArgs() != 1)
+    return nullptr;
+  const Expr *Obj = strip(Set->getImplicitObjectArgument());
+  if (const auto *V = dyn_cast<CXXMemberCallExpr>(Obj);
+      V && V->getMethodDecl() && V->getMethodDecl()->getIdentifier() &&
+      V->getMethodDecl()->getName() == "value")
+    Obj = strip(V->getImplicitObjectArgument());
+  const auto *Ref = dyn_cast<DeclRefExpr>(Obj);
+  if (!Ref || Ref->getDecl() != Loop->getLoopVariable())
+    return nullptr;
+  return Set->getArg(0);
+}
 } // namespace
 
 void FunctionAnalyzer::moduleStateList(const CallSite &S) {
@@ -241,14 +267,33 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
   }
   if (Reads)
     return;
-  // What the module holds may have changed in ways not followed here: its
-  // facts are unknown from here on.
   const Decl *D = moduleRoot(S.Obj);
   if (!D)
     return;
   AbsValue M = eval(S.Obj);
   if (M.K != AbsValue::Kind::Module)
     return;
+  // Every parameter given the same conversion (`p.set_data(p.to(kDouble))`):
+  // as the module's to() of that dtype.
+  // (recurse = true, the default: every parameter of every submodule)
+  unsigned Given = llvm::count_if(S.Args, [](const Expr *A) {
+    const auto *B = dyn_cast<CXXBoolLiteralExpr>(strip(A));
+    return !isa<CXXDefaultArgExpr>(A) && !(B && B->getValue());
+  });
+  if (const Expr *Conv =
+          Use.Loop ? uniformSetData(Use.Loop, S.Name, Given) : nullptr) {
+    AbsValue C = eval(Conv);
+    std::optional<DType> DT = C.isTensor() ? C.DT.single() : std::nullopt;
+    if (DT && isFloating(*DT)) {
+      M.DT = DTypeFact::of(*DT, Conv->getExprLoc());
+      M.DTypeConverted = true;
+      M.Fields = nullptr;
+      store(D, M);
+      return;
+    }
+  }
+  // What the module holds may have changed in ways not followed here: its
+  // facts are unknown from here on.
   M.DT = DTypeFact::unknown();
   M.DV = DeviceFact::unknown();
   M.Tracked = false;

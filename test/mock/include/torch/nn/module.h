@@ -27,6 +27,23 @@ using return_type_of_forward_t =
     decltype(std::declval<C&>().forward(std::declval<Args>()...));
 } // namespace detail
 
+template <typename Key, typename Value>
+class OrderedDict {
+ public:
+  class Item {
+   public:
+    const Key& key() const noexcept;
+    Value& value() noexcept;
+    const Value& value() const noexcept;
+  };
+  Item* begin();
+  Item* end();
+  const Item* begin() const;
+  const Item* end() const;
+  size_t size() const noexcept;
+  Value& operator[](const Key& key);
+};
+
 namespace nn {
 template <typename Contained>
 class ModuleHolder;
@@ -41,6 +58,8 @@ class TORCH_API Module : public std::enable_shared_from_this<Module> {
   virtual std::shared_ptr<Module> clone(const c10::optional<Device>& device = c10::nullopt) const;
   std::vector<Tensor> parameters(bool recurse = true) const;
   std::vector<Tensor> buffers(bool recurse = true) const;
+  OrderedDict<std::string, Tensor> named_parameters(bool recurse = true) const;
+  OrderedDict<std::string, Tensor> named_buffers(bool recurse = true) const;
   std::vector<std::shared_ptr<Module>> modules(bool include_self = true) const;
   std::vector<std::shared_ptr<Module>> children() const;
   virtual void train(bool on = true);
