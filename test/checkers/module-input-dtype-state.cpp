@@ -157,6 +157,14 @@ void converted_in_a_template_callee() {
   // CHECK-MESSAGES: :[[@LINE-2]]:{{[0-9]+}}: note: input {{.*}} has dtype Double from here
 }
 
+void to_double_by_value(torch::nn::Linear l) { l->to(torch::kDouble); }
+void converted_in_a_callee_given_the_holder_by_value() {
+  torch::nn::Linear l(4, 2);
+  to_double_by_value(l); // the holder shares its module
+  auto y = l(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'l' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+}
+
 void converted_on_one_path_of_the_callee_negative(bool b) {
   torch::nn::Linear l(4, 2);
   to_double_if(l, b);

@@ -183,6 +183,11 @@ struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
 const Decl *moduleRoot(const Expr *E) {
   for (int I = 0; E && I < 8; ++I) {
     E = strip(E);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() == 1 && isCopyOrMoveOf(CE)) {
+      E = CE->getArg(0); // a holder passed by value shares the module
+      continue;
+    }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (isa<CXXThisExpr>(strip(ME->getBase())))
         return dyn_cast<FieldDecl>(ME->getMemberDecl());
