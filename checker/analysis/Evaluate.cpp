@@ -129,9 +129,19 @@ AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
     }
     return V;
   }
-  if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::DType)
+  // A module given as a parameter: its parameters' dtype and device are the
+  // argument module's, bound at each call.
+  bool Module = false;
+  if (V.K == AbsValue::Kind::Module)
+    if (std::optional<ModuleInfo> Info =
+            Api.builtinModule(T.getNonReferenceType().getUnqualifiedType())) {
+      Module = Info->Rule == ModuleRule::FloatInput; // a torch::nn layer
+      V.FloatModule = Module;
+      V.Fwd = Module ? AbsValue::Forward::Keeps : V.Fwd;
+    }
+  if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::DType || Module)
     V.DT = DTypeFact::param(Index);
-  if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::Device)
+  if (V.K == AbsValue::Kind::Tensor || V.K == AbsValue::Kind::Device || Module)
     V.DV = DeviceFact::param(Index);
   return V;
 }

@@ -130,14 +130,27 @@ torch::Tensor build_and_run_double() {
 
 template <typename Module>
 torch::Tensor run_param(Module& m) {
-  // m is a parameter: its dtype is not known here.
+  // m is a parameter: its dtype is the argument's, judged at each call.
   return m(torch::randn({4, 3}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: module 'm' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:10: warning: module 'm' has Float parameters but gets a Double input; this throws at run time{{.*}} [kb: pytorch/addmm-dtype-mismatch] [torchdtype-module-input-dtype]
 }
 
 void templates() {
   build_and_run_double<torch::nn::Linear>();
   torch::nn::Linear lin(3, 2);
   run_param(lin);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: in this call of 'run_param'
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:3: note: in this call of 'run_param'
+}
+
+torch::Tensor run_double_param(torch::nn::Linear m) {
+  return m(torch::randn({4, 3}, torch::kDouble));
+}
+void module_parameter_matching_negative() {
+  torch::nn::Linear lin(3, 2);
+  lin->to(torch::kDouble);
+  run_double_param(lin);
 }
 
 #define RUN_DOUBLE(m) (m)(torch::randn({4, 3}, torch::kDouble))

@@ -1404,7 +1404,7 @@ std::vector<Case> cases() {
          torch::nn::Linear l(4, 2);
          for (auto &p : l->parameters())
            p.set_data(p.data().to(torch::kDouble));
-         l->forward(torch::ones({3, 4}, torch::kFloat));
+         l->forward(torch::ones({3, 4}, torch::kFloat)); // FLAGGED(torchdtype-module-input-dtype)
        }},
       {"nn_group_norm_f32_called_with_bf16_throws", THROWS("^expected scalar type BFloat16 but found Float$"),
        [] {

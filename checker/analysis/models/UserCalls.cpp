@@ -201,6 +201,19 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
       return AbsValue::none();
     return eval(Args[P.Index]);
   };
+  if (V.K == AbsValue::Kind::Module && V.DT.Param.isParam()) {
+    // A module parameter: the argument module as it is at the call.
+    AbsValue A = ArgAt(V.DT.Param);
+    if (A.K != AbsValue::Kind::Module || A.FloatModule != V.FloatModule)
+      return AbsValue::unknownModule();
+    V.DT = A.DT;
+    V.DV = A.DV;
+    V.Tracked = A.Tracked;
+    V.DTypeConverted = A.DTypeConverted;
+    V.DeviceConverted = A.DeviceConverted;
+    V.Moved = A.Moved;
+    return V;
+  }
   if (V.DT.Param.isSymbolic() && !V.DT.Param.isThisModule()) {
     AbsValue A = ArgAt(V.DT.Param);
     V.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
