@@ -294,3 +294,16 @@ void unknown_dtype(const torch::Tensor& p) {
   auto b = torch::mm(p, p);
   auto c = torch::relu(p);
 }
+
+// An activation module runs its op (api.json activation_modules).
+void activation_module_on_half() {
+  torch::nn::ReLU act;
+  auto x = torch::randn({2, 4}).to(torch::kHalf);
+  auto y = act(x);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+}
+
+void activation_module_on_float_negative() {
+  torch::nn::ReLU act;
+  auto y = act(torch::randn({2, 4}));
+}

@@ -1406,6 +1406,16 @@ std::vector<Case> cases() {
            p.set_data(p.data().to(torch::kDouble));
          l->forward(torch::ones({3, 4}, torch::kFloat)); // FLAGGED(torchdtype-module-input-dtype)
        }},
+      {"nn_silu_module_f16_cpu_throws", THROWS("^\"silu_cpu\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::SiLU act;
+         act(torch::ones({2, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"nn_relu_module_long_runs", RUNS,
+       [] {
+         torch::nn::ReLU act;
+         EXPECT_DTYPE(act(torch::ones({2, 4}, torch::kLong)), torch::kLong);
+       }},
       {"nn_group_norm_f32_called_with_bf16_throws", THROWS("^expected scalar type BFloat16 but found Float$"),
        [] {
          torch::nn::GroupNorm gn(torch::nn::GroupNormOptions(2, 4));

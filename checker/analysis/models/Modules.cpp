@@ -285,16 +285,20 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
       St.Input = Operand{StateE, eval(StateE), operandName(StateE)};
       record(ModuleCalls, CE, std::move(St));
     }
-  // The op the module runs, for the checks on one op's dtypes.
-  if (std::string LossOp = Api.lossModuleOp(Obj->getType()); !LossOp.empty()) {
+  // The op the module runs, for the checks on one op's dtypes: a loss's,
+  // an activation's (nn::SiLU runs silu).
+  std::string ModuleOp = Api.lossModuleOp(Obj->getType());
+  if (ModuleOp.empty())
+    ModuleOp = Api.activationModuleOp(Obj->getType());
+  if (!ModuleOp.empty()) {
     llvm::SmallVector<const Expr *, 3> TensorArgs;
     for (const Expr *A : Args)
       if (eval(A).isTensor())
         TensorArgs.push_back(A);
-    if (OpEvent *E = recordOp(CE, LossOp, false, false, 0xFF, TensorArgs, false,
-                              false, false)) {
+    if (OpEvent *E = recordOp(CE, ModuleOp, false, false, 0xFF, TensorArgs,
+                              false, false, false)) {
       E->FromModule = true;
-      E->Written = LossOp; // the loss it computes, not operator()
+      E->Written = ModuleOp; // the op it runs, not operator()
     }
   } else if (Info) {
     OpEvent Op;
