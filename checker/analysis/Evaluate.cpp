@@ -197,8 +197,16 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     return eval(B->getSubExpr());
   if (const auto *W = dyn_cast<ExprWithCleanups>(E))
     return eval(W->getSubExpr());
-  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E)) {
+    // A default argument of the user's (`dt = torch::kDouble`, `device =
+    // std::nullopt`) is what it says; LibTorch's are modelled with its ops.
+    const auto *F = dyn_cast_or_null<FunctionDecl>(
+        DA->getParam()->getDeclContext());
+    if (F && !Api.isLibTorchDecl(F) && !F->isInStdNamespace() &&
+        DA->getExpr() && !DA->getExpr()->isValueDependent())
+      return convertTo(eval(DA->getExpr()), DA->getType());
     return unknownOf(DA->getType());
+  }
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
     // `flag ? kDouble : kFloat`: the CFG split the paths at the condition,
     // and each path takes its arm.

@@ -89,6 +89,11 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
       A = AbsValue::none();
     }
     F.Definite |= A.isTensor() && (A.DT.single() || A.DV.single());
+    // A dtype or device given, or an optional known to hold none
+    // (`device = std::nullopt`, then `device.value_or(kCPU)`).
+    F.Definite |= (A.K == AbsValue::Kind::DType && A.DT.single()) ||
+                  (A.K == AbsValue::Kind::Device && A.DV.single()) ||
+                  A.Opt == AbsValue::Engaged::No;
     F.AnyRecord |= A.K == AbsValue::Kind::Record;
     F.Facts.push_back(A);
   }
