@@ -1406,6 +1406,22 @@ std::vector<Case> cases() {
            p.set_data(p.data().to(torch::kDouble));
          l->forward(torch::ones({3, 4}, torch::kFloat)); // FLAGGED(torchdtype-module-input-dtype)
        }},
+      {"nll_loss_f64_class_weight_f32_input_throws", THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         torch::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}, torch::kLong),
+                         torch::ones({4}, torch::kDouble));
+       }},
+      {"cross_entropy_loss_f64_class_weight_f32_input_throws", THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         torch::cross_entropy_loss(torch::ones({3, 4}), torch::zeros({3}, torch::kLong),
+                                   torch::ones({4}, torch::kDouble));
+       }},
+      {"nll_loss_f32_class_weight_runs", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::nll_loss(torch::log_softmax(torch::ones({3, 4}), 1), torch::zeros({3}, torch::kLong),
+                                      torch::ones({4})),
+                      torch::kFloat);
+       }},
       {"nn_silu_module_f16_cpu_throws", THROWS("^\"silu_cpu\" not implemented for 'Half'$"),
        [] {
          torch::nn::SiLU act;
