@@ -29,8 +29,10 @@ struct ContractOverload {
   /// the schema's arguments, then T (Tensor), L (Tensor[]) or O (Tensor?[]).
   llvm::StringRef Slots;
   /// One character per schema argument: T Tensor, O Tensor?, L a list of
-  /// tensors, S Scalar(?), Y ScalarType(?), i int(?), I int[], f float(?),
-  /// F float[], b bool(?), B bool[], s str, n Dimname, ? anything else.
+  /// tensors, S Scalar(?), Y ScalarType, y ScalarType?, i int(?), I int[],
+  /// f float(?),
+  /// F float[], b bool(?), B bool[], s str, z str? (measured None), n
+  /// Dimname, ? anything else.
   llvm::StringRef Signature;
   unsigned Flags;
   llvm::StringRef Outcomes; ///< two code characters per combination

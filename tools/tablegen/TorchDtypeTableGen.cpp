@@ -650,10 +650,10 @@ char signatureCode(const std::string &T) {
   static const std::map<std::string, char> Codes = {
       {"Tensor", 'T'},     {"Tensor?", 'O'},     {"Tensor[]", 'L'},
       {"Tensor?[]", 'L'},  {"Scalar", 'S'},      {"Scalar?", 'S'},
-      {"ScalarType", 'Y'}, {"ScalarType?", 'Y'}, {"int", 'i'},
+      {"ScalarType", 'Y'}, {"ScalarType?", 'y'}, {"int", 'i'},
       {"int?", 'i'},       {"SymInt", 'i'},      {"SymInt?", 'i'},
       {"float", 'f'},      {"float?", 'f'},      {"bool", 'b'},
-      {"bool?", 'b'},      {"str", 's'},         {"str?", 's'},
+      {"bool?", 'b'},      {"str", 's'},         {"str?", 'z'},
       {"Dimname", 'n'},    {"Dimname[]", 'n'},   {"Dimname?", 'n'},
       {"Dimname[]?", 'n'}};
   auto It = Codes.find(T);
