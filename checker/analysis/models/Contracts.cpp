@@ -208,9 +208,10 @@ contractOutcome(const OpContracts &C, const ContractCall &M,
                 llvm::ArrayRef<DType> SlotDTypes) {
   std::optional<ContractOutcome> R;
   for (unsigned J = 0; J < M.Overloads.size(); ++J) {
-    // A Scalar given as the table did not run it: not measured.
+    // A Scalar given as the table never runs it (a Scalar variable): the
+    // call may be this overload, whose outcome is not known.
     if (llvm::is_contained(M.Scalars[J], '?'))
-      continue;
+      return std::nullopt;
     ContractOutcome O =
         C.outcome(M.Overloads[J], SlotDTypes, llvm::StringRef(M.Scalars[J]));
     if (O.K == ContractOutcome::Unmeasured)
