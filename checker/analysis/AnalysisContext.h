@@ -76,8 +76,11 @@ inline const Operand *operandAt(llvm::ArrayRef<Operand> Ops, unsigned Pos) {
 struct ContractCall {
   llvm::SmallVector<unsigned, 2> Overloads;
   llvm::SmallVector<unsigned, 3> SlotPos;
+  /// Per overload, how the call gives its Scalar arguments (the letters of
+  /// ContractOverload::Scalars; '?' a kind the table never ran).
+  llvm::SmallVector<std::string, 2> Scalars;
   bool ScalarGiven = false; ///< a Scalar argument not left to its default
-  bool FloatScalar = false; ///< ... a floating one (measured: the number 1)
+  bool FloatScalar = false; ///< ... one not an integral number
 };
 
 /// What the overloads of M did with these dtypes of its slots, when they

@@ -1,5 +1,4 @@
-//===- OpContracts.cpp - measured dtype contracts of aten ops
-//--------------===//
+//===- OpContracts.cpp - measured dtype contracts of aten ops ------------===//
 
 #include "OpContracts.h"
 #include "llvm/ADT/STLExtras.h"
@@ -19,11 +18,23 @@ constexpr MessageRow Messages[] = {
 #undef TD_CONTRACT_MESSAGE
 };
 
+// The length of a literal, not strlen's: the whole table stays within the
+// compiler's constexpr step limit.
+#define TD_LITERAL(S) llvm::StringRef(S, sizeof(S) - 1)
 constexpr ContractOverload Overloads[] = {
-#define TD_CONTRACT(Name, Overload, Slots, Signature, Flags, Outcomes)         \
-  {Name, Overload, Slots, Signature, Flags, Outcomes},
+#define TD_CONTRACT(Name, Overload, Slots, Signature, Flags, Outcomes,         \
+                    Scalars, Variants)                                         \
+  {TD_LITERAL(Name),                                                           \
+   TD_LITERAL(Overload),                                                       \
+   TD_LITERAL(Slots),                                                          \
+   TD_LITERAL(Signature),                                                      \
+   Flags,                                                                      \
+   TD_LITERAL(Outcomes),                                                       \
+   TD_LITERAL(Scalars),                                                        \
+   TD_LITERAL(Variants)},
 #include "OpContractTables.inc"
 #undef TD_CONTRACT
+#undef TD_LITERAL
 };
 
 /// The table's dtypes, in op_contracts.json's "dtypes" order.
@@ -73,10 +84,32 @@ const ContractOverload &OpContracts::overload(unsigned I) const {
   return Overloads[I];
 }
 
-ContractOutcome OpContracts::outcome(unsigned Overload,
-                                     llvm::ArrayRef<DType> SlotDTypes) const {
+namespace {
+
+/// The outcomes of the runs with Scalar pattern Scalars, or "" when that
+/// pattern was not measured.
+llvm::StringRef outcomesFor(const ContractOverload &O,
+                            std::optional<llvm::StringRef> Scalars) {
+  if (!Scalars || *Scalars == O.Scalars)
+    return O.Outcomes;
+  size_t K = O.Scalars.size(), L = O.Outcomes.size();
+  if (Scalars->size() != K || K == 0)
+    return "";
+  for (llvm::StringRef V = O.Variants; V.size() >= K + L;
+       V = V.drop_front(K + L))
+    if (V.take_front(K) == *Scalars)
+      return V.substr(K, L);
+  return "";
+}
+
+} // namespace
+
+ContractOutcome
+OpContracts::outcome(unsigned Overload, llvm::ArrayRef<DType> SlotDTypes,
+                     std::optional<llvm::StringRef> Scalars) const {
   const ContractOverload &O = Overloads[Overload];
   ContractOutcome R;
+  llvm::StringRef Outcomes = outcomesFor(O, Scalars);
   unsigned N = O.numSlots();
   if (SlotDTypes.size() != N || N == 0)
     return R;
@@ -96,9 +129,9 @@ ContractOutcome OpContracts::outcome(unsigned Overload,
         return R;
     Combo = 8 + Idx[0] * 8 + Idx[1];
   }
-  if (2 * Combo + 1 >= O.Outcomes.size())
+  if (2 * Combo + 1 >= Outcomes.size())
     return R;
-  unsigned Code = codeAt(O.Outcomes, Combo);
+  unsigned Code = codeAt(Outcomes, Combo);
   if (Code == 0)
     return R;
   if (Code <= 9) {
@@ -140,12 +173,19 @@ llvm::SmallVector<unsigned, 4> OpContracts::raisers(unsigned Msg,
                                                     unsigned Max) const {
   llvm::SmallVector<unsigned, 4> Out;
   for (unsigned I = 0; I < std::size(Overloads) && Out.size() < Max; ++I) {
-    llvm::StringRef E = Overloads[I].Outcomes;
-    for (unsigned C = 0; 2 * C + 1 < E.size(); ++C)
-      if (codeAt(E, C) == Msg + 16) {
-        Out.push_back(I);
-        break;
-      }
+    const ContractOverload &O = Overloads[I];
+    // The base runs' codes, then each variant's (after its pattern).
+    size_t K = O.Scalars.size(), L = O.Outcomes.size();
+    llvm::SmallVector<llvm::StringRef, 4> Rows = {O.Outcomes};
+    for (llvm::StringRef V = O.Variants; K && V.size() >= K + L;
+         V = V.drop_front(K + L))
+      Rows.push_back(V.substr(K, L));
+    bool Found = false;
+    for (llvm::StringRef E : Rows)
+      for (unsigned C = 0; 2 * C + 1 < E.size() && !Found; ++C)
+        Found = codeAt(E, C) == Msg + 16;
+    if (Found)
+      Out.push_back(I);
   }
   return Out;
 }

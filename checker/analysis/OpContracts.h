@@ -29,13 +29,26 @@ struct ContractOverload {
   /// the schema's arguments, then T (Tensor), L (Tensor[]) or O (Tensor?[]).
   llvm::StringRef Slots;
   /// One character per schema argument: T Tensor, O Tensor?, L a list of
-  /// tensors, S Scalar(?), Y ScalarType(?), i int(?), I int[], f float(?),
-  /// F float[], b bool(?), B bool[], s str, n Dimname, ? anything else.
+  /// tensors, S Scalar(?), Y ScalarType, y ScalarType?, i int(?), I int[],
+  /// f float(?),
+  /// F float[], b bool(?), B bool[], s str, z str? (measured None), n
+  /// Dimname, ? anything else.
   llvm::StringRef Signature;
   unsigned Flags;
   llvm::StringRef Outcomes; ///< two code characters per combination
+  /// One letter per Scalar (or Scalar?) argument of the runs Outcomes holds:
+  /// d the schema's default (None for Scalar?), i the int 1.
+  llvm::StringRef Scalars;
+  /// The runs with other Scalars: per pattern (as Scalars; f the float
+  /// 1.5), the pattern then its outcomes.
+  llvm::StringRef Variants;
 
-  enum : unsigned { Unstable = 1, OutVariant = 2, NeverRan = 4 };
+  enum : unsigned {
+    Unstable = 1,
+    OutVariant = 2,
+    NeverRan = 4,
+    OtherShapes = 8 ///< measured on tensors of other shapes than {2,2}
+  };
   unsigned numSlots() const { return Slots.size() / 2; }
   unsigned slotPosition(unsigned I) const { return Slots[2 * I] - 'A'; }
   char slotKind(unsigned I) const { return Slots[2 * I + 1]; }
@@ -63,11 +76,15 @@ public:
   /// The overloads of an operator ("gather", "add_"), in table order.
   llvm::ArrayRef<unsigned> overloads(llvm::StringRef Name) const;
   const ContractOverload &overload(unsigned I) const;
-  /// What the overload did with these dtypes of its Slots, in order.
+  /// What the overload did with these dtypes of its Slots, in order, and
+  /// its Scalar arguments given as Scalars says (one letter each, as
+  /// ContractOverload::Scalars; std::nullopt: the base runs' pattern).
   /// Measured are: every slot of one dtype, and with two or more slots
-  /// every pair for the first two with the rest Float.
-  ContractOutcome outcome(unsigned Overload,
-                          llvm::ArrayRef<DType> SlotDTypes) const;
+  /// every pair for the first two with the rest Float, for the base
+  /// pattern and those of Variants.
+  ContractOutcome
+  outcome(unsigned Overload, llvm::ArrayRef<DType> SlotDTypes,
+          std::optional<llvm::StringRef> Scalars = std::nullopt) const;
 
   unsigned numMessages() const;
   llvm::StringRef message(unsigned I) const;

@@ -92,7 +92,80 @@ void through_a_macro() {
   // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'gather' does not take Int 'idx'{{.*}}
 }
 
+// Int indices of the writes into self: the source finder
+// (torchdtype-inplace-dtype) judges the source, the table the index.
+void int32_index_of_writes() {
+  auto cache = torch::zeros({8, 4});
+  auto pos = torch::arange(3).to(torch::kInt);
+  cache.index_copy_(0, pos, torch::ones({3, 4}));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:3: warning: 'index_copy_' does not take Int 'pos' in PyTorch 1.13 (Long would run); this throws at run time: "index_copy_(): Expected a long tensor for index, but got Int" [kb: pytorch/op-dtype-contract] [torchdtype-unsupported-dtype]
+  // CHECK-MESSAGES-V113: :[[@LINE-3]]:{{[0-9]+}}: note: operand 'pos' has dtype Int from here
+  auto hist = torch::zeros({4, 4});
+  auto ids = torch::zeros({4, 4}, torch::kInt);
+  hist.scatter_add_(0, ids, torch::ones({4, 4}));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:3: warning: 'scatter_add_' does not take Int 'ids' in PyTorch 1.13 (Long would run); this throws at run time: "scatter(): Expected dtype int64 for index" [kb: pytorch/op-dtype-contract] [torchdtype-unsupported-dtype]
+  // CHECK-MESSAGES-V113: :[[@LINE-3]]:{{[0-9]+}}: note: operand 'ids' has dtype Int from here
+}
+
+// Floating numbers: measured with 1.5 as well as with 1.
+void floating_scalars() {
+  auto codes = torch::randint(-300, 300, {4, 8});
+  codes.clamp_(-127.5, 127.5);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:3: warning: 'clamp_' does not take Long 'codes' in PyTorch 1.13 (Float, Double or BFloat16 would run); this throws at run time: "result type Float can't be cast to the desired output type long int" [kb: pytorch/result-type-cast] [torchdtype-unsupported-dtype]
+  // CHECK-MESSAGES-V113: :[[@LINE-3]]:{{[0-9]+}}: note: operand 'codes' has dtype Long from here
+  auto norms = codes.norm(2.0, {1});
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:16: warning: 'norm' does not take Long 'codes' in PyTorch 1.13 (Float, Double, Half or BFloat16 would run); this throws at run time: "norm(): input dtype should be either floating point or complex. Got Long instead." [kb: pytorch/op-dtype-contract] [torchdtype-unsupported-dtype]
+}
+
+// Measured on other shapes: bincount on 1-D tensors.
+void float_bincount(bool weighted) {
+  auto bins = torch::randint(0, 8, {16});
+  if (weighted)
+    bins = bins.to(torch::kFloat);
+  auto h = torch::bincount(bins);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'bincount' does not take Float 'bins' in PyTorch 1.13 (Long, Int or Byte would run); this throws at run time: ""bincount_cpu" not implemented for 'Float'" [kb: pytorch/dtype-not-implemented] [torchdtype-unsupported-dtype]
+  // CHECK-MESSAGES-V113: :[[@LINE-3]]:{{[0-9]+}}: note: operand 'bins' has dtype Float from here
+  // CHECK-MESSAGES-V113: :[[@LINE-5]]:7: note: assuming 'weighted' is true
+}
+
+template <typename Index>
+void copy_rows(torch::Tensor &dst, const torch::Tensor &src, Index pos) {
+  dst.index_copy_(0, pos, src);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:3: warning: 'index_copy_' does not take Int 'pos'{{.*}}
+}
+void copy_rows_int32() {
+  auto dst = torch::zeros({8, 4});
+  copy_rows(dst, torch::ones({2, 4}), torch::zeros({2}, torch::kInt));
+}
+
+void clamp_in_a_lambda() {
+  auto quantize = [](torch::Tensor codes, double lo, double hi) {
+    codes.clamp_(lo, hi);
+    // CHECK-MESSAGES-V113: :[[@LINE-1]]:5: warning: 'clamp_' does not take Long 'codes'{{.*}}
+    return codes;
+  };
+  quantize(torch::zeros({4}, torch::kLong), -127.5, 127.5);
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+void measured_shapes_and_scalars_that_run(double lo) {
+  auto cache = torch::zeros({8, 4});
+  cache.index_copy_(0, torch::arange(2), torch::ones({2, 4})); // Long index
+  auto hist = torch::zeros({4, 4});
+  hist.scatter_add_(0, torch::zeros({4, 4}, torch::kLong), torch::ones({4, 4}));
+  auto x = torch::rand({4, 8});
+  x.clamp_(-127.5, 127.5); // a floating bound of a Float tensor
+  auto n = x.norm(2.0, {1});
+  auto codes = torch::randint(-300, 300, {4, 8});
+  codes.clamp_(-127, 127);  // integral bounds of a Long tensor
+  codes.clamp_(-127, 127.5); // int and floating: not measured
+  c10::Scalar bound = 1.5;
+  codes.clamp_min_(bound);   // a Scalar variable: its kind is not known
+  auto h = torch::bincount(torch::randint(0, 8, {16}));
+  auto shifted = codes.add(1e-10); // Float, no error
+}
+
 
 void what_runs() {
   auto x = torch::rand({4, 3});

@@ -17,8 +17,9 @@ def op_key(name, overload):
 
 
 def read_raw(path):
-    """Returns (ops, skipped): ops maps key -> {"schema", "results"} where
-    results maps combo -> (kind, payload); skipped maps key -> (schema, why)."""
+    """Returns (ops, skipped): ops maps key -> {"schema", "scalars",
+    "shapes", "results"} where results maps combo -> (kind, payload);
+    skipped maps key -> (schema, why)."""
     ops, skipped = {}, {}
     with open(path, encoding="utf-8") as f:
         for line in f:
@@ -26,7 +27,10 @@ def read_raw(path):
             tag = fields[0]
             if tag == "O":
                 ops[op_key(fields[1], fields[2])] = {
-                    "schema": fields[3], "results": {}}
+                    "schema": fields[3],
+                    "scalars": fields[4] if len(fields) > 4 else "",
+                    "shapes": fields[5] if len(fields) > 5 else "",
+                    "results": {}}
             elif tag == "S":
                 skipped[op_key(fields[1], fields[2])] = (fields[3], fields[4])
             elif tag == "C":
@@ -89,6 +93,9 @@ def encode(ops):
     for key, o in ops.items():
         res = {combo: enc(*v) for combo, v in o["results"].items()}
         out[key] = {"schema": o["schema"], "results": res}
+        for field in ("scalars", "shapes"):
+            if o.get(field):
+                out[key][field] = o[field]
         if is_unstable(o["results"]):
             out[key]["unstable"] = True
     return messages, out
@@ -130,6 +137,8 @@ def summary(path):
         reasons[r] = reasons.get(r, 0) + 1
     rows = [("operator overloads measured", len(ops)),
             ("combinations run", sum(kinds.values())),
+            ("  of them with other Scalars (key@pattern)",
+             sum(1 for r in ops.values() for c in r if "@" in c)),
             ("ok", kinds.pop("ok", 0))]
     rows.append(("overloads marked unstable",
                   sum(1 for o in data["ops"].values() if o.get("unstable"))))
@@ -139,6 +148,13 @@ def summary(path):
         rows.append(("error " + k, kinds[k]))
     rows.append(("distinct messages", len(data["messages"])))
     rows.append(("overloads with no combination ok", never_ok))
+    shapes = {}
+    for o in data["ops"].values():
+        if o.get("shapes"):
+            shapes[o["shapes"]] = shapes.get(o["shapes"], 0) + 1
+    rows.append(("overloads measured on other shapes", sum(shapes.values())))
+    for f in sorted(shapes):
+        rows.append(("  shapes " + f, shapes[f]))
     rows.append(("overloads skipped", len(data["skipped"])))
     for r in sorted(reasons):
         rows.append(("  skipped: " + r, reasons[r]))
@@ -176,7 +192,25 @@ def main(argv):
                    "Tensor[], Tensor?[]; Tensor? left None) of one dtype (8 "
                    "runs) and, with 2+ tensor arguments, every pair of dtypes "
                    "for the first two with the rest Float (64 runs, those "
-                   "equal to an all-same run counted once)."),
+                   "equal to an all-same run counted once). An overload with "
+                   "Scalar arguments is run so again for other Scalar "
+                   "patterns (see \"scalars\")."),
+        "scalars": ("An overload's \"scalars\": one letter per Scalar or "
+                    "Scalar? argument of its base runs: d the schema's "
+                    "default (None for Scalar?), i the int 1. A combination "
+                    "key ending in @pattern ran with other Scalars: d "
+                    "default, i the int 1, f the float 1.5 (patterns: the "
+                    "Scalars without a default floating, all int, all "
+                    "floating)."),
+        "shapes": ("An overload none of whose base runs returned, some "
+                   "failing on shapes, sizes or values, is measured again "
+                   "under the first shape family with which a run of one "
+                   "dtype (or Float with a Long index, or a Bool first "
+                   "tensor) returns; \"shapes\" names it and all its "
+                   "outcomes are that family's: 1d every tensor {2} [2,1] "
+                   "(indices [1,0]); index1d index tensors {2} [1,0], the "
+                   "others {2,2}; 3d, 4d, 5d every tensor {1,2,2}, "
+                   "{1,2,2,2}, {1,2,2,2,2} (the {2,2} values repeated)."),
         "inputs": ("Tensors {2,2} [[2,1],[1,2]]; arguments whose name "
                    "contains index/indices or is target/idx [[0,1],[1,0]] "
                    "({2}: [1,0] for index_* ops); Tensor[] two such tensors; "
@@ -187,7 +221,8 @@ def main(argv):
                    "ScalarType Float, str '' (equation 'ij,jk->ik', reduce "
                    "'sum'), optional None."),
         "combo": ("Key: the dtypes of the tensor arguments in schema order, "
-                  "joined by ','."),
+                  "joined by ',', then @ and the Scalar pattern unless it "
+                  "is the base one."),
         "outcome": ("A string: the call returned; the result types (Tensor "
                     "dtype, [list], (tuple), int/float/bool/None). [class, i]: "
                     "it threw c10::<class> (Error is c10::Error itself), "

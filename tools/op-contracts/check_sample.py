@@ -83,6 +83,10 @@ def main():
             why = skipped.get(k, ("", "not found"))[1]
             fails.append("%s: in the table, not measured now (%s)" % (k, why))
             continue
+        shapes = data["ops"][k].get("shapes", "")
+        if ops[k]["shapes"] != shapes:
+            fails.append("%s: shapes: table %r, now %r"
+                         % (k, shapes, ops[k]["shapes"]))
         if ops[k]["schema"] != schemas[k]:
             fails.append("%s: schema\n  table: %s\n  now:   %s"
                          % (k, schemas[k], ops[k]["schema"]))

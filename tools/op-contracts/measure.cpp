@@ -8,13 +8,16 @@
 //
 // Output (stdout), one record a line, tab separated; assemble.py turns it
 // into checker/data/op_contracts.json:
-//   O <name> <overload> <schema>                     an operator measured
+//   O <name> <overload> <schema> <scalars> <shapes>  an operator measured
 //   S <name> <overload> <schema> <reason>            an operator skipped
 //   C <name> <overload> <combo> <kind> <payload>     one combination's outcome
-// <combo> is the dtypes of the tensor arguments in schema order, joined by
-// ','; <kind> is `ok` (payload: the result types), an error class (payload:
-// the first line of the message, without the backtrace), `crashed` (payload:
-// the signal) or `timeout`.
+// <scalars> is the Scalar pattern of the base runs (a letter per Scalar
+// argument: d its default, i the int 1), <shapes> the shape family the
+// outcomes are of ("" for {2,2}; retryShapes). <combo> is the dtypes of the
+// tensor arguments in schema order, joined by ',', then `@` and the Scalar
+// pattern (f the float 1.5) unless it is the base one; <kind> is `ok` (payload:
+// the result types), an error class (payload: the first line of the message,
+// without the backtrace), `crashed` (payload: the signal) or `timeout`.
 //
 // Usage: measure [--only FILE] [--alarm SECONDS] [--chunk N]
 //   --only FILE  measure only the operators named in FILE, one
@@ -42,6 +45,7 @@
 #include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
@@ -69,15 +73,57 @@ enum class Slot { Value, Tensor, TensorList, OptTensorList };
 struct Arg {
   Slot K = Slot::Value;
   c10::IValue V;       // Slot::Value
+  bool Scalar = false; // a Scalar or Scalar? argument (Slot::Value)
   bool Index = false;  // a tensor whose name says it holds indices
   bool Vector = false; // an index tensor of shape {2} rather than {2,2}
+};
+
+// The shapes of the tensors built. Base: {2,2} (index tensors of the
+// index_* operators {2}). An operator that fails on them with an error about
+// shapes, not dtypes, is measured again under the first of the others with
+// which a call of one dtype runs.
+enum class Family { Base, OneD, IndexOneD, ThreeD, FourD, FiveD };
+const Family Retried[] = {Family::OneD, Family::IndexOneD, Family::ThreeD,
+                          Family::FourD, Family::FiveD};
+
+const char *familyName(Family F) {
+  switch (F) {
+  case Family::Base:
+    return "";
+  case Family::OneD:
+    return "1d";
+  case Family::IndexOneD:
+    return "index1d";
+  case Family::ThreeD:
+    return "3d";
+  case Family::FourD:
+    return "4d";
+  case Family::FiveD:
+    return "5d";
+  }
+  return "";
+}
+
+// One call: the dtypes of the tensor arguments, and which of the plan's
+// Scalar patterns gives the Scalar arguments.
+struct Combo {
+  std::vector<c10::ScalarType> D;
+  size_t Pattern = 0;
+  bool operator<(const Combo &O) const {
+    return std::tie(D, Pattern) < std::tie(O.D, O.Pattern);
+  }
 };
 
 struct Plan {
   std::string Name, Overload, Schema, Key;
   const c10::OperatorHandle *Op = nullptr;
   std::vector<Arg> Args;
-  std::vector<std::vector<c10::ScalarType>> Combos;
+  // One character per Scalar argument: d its default (None for Scalar?),
+  // i the int 1, f the float 1.5. Patterns[0] is the base: d where the
+  // schema has a default or the type is optional, else i.
+  std::vector<std::string> Patterns;
+  Family F = Family::Base;
+  std::vector<Combo> Combos;
 };
 
 bool contains(const std::string &S, const std::string &Sub) {
@@ -174,6 +220,47 @@ bool isTensor(const c10::TypePtr &T) {
   return T->kind() == c10::TypeKind::TensorType;
 }
 
+bool isScalar(const c10::TypePtr &T) {
+  if (T->kind() == c10::TypeKind::OptionalType)
+    return T->expectRef<c10::OptionalType>().getElementType()->kind() ==
+           c10::TypeKind::NumberType;
+  return T->kind() == c10::TypeKind::NumberType;
+}
+
+// The Scalar patterns measured: the base; the Scalars without a default
+// floating (add(t, 1.5)); all ints; all floating. Each once.
+std::vector<std::string> scalarPatterns(const std::string &Base) {
+  std::vector<std::string> Out = {Base};
+  if (Base.empty())
+    return Out;
+  std::string Required = Base, AllI(Base.size(), 'i'), AllF(Base.size(), 'f');
+  std::replace(Required.begin(), Required.end(), 'i', 'f');
+  for (const std::string &S : {Required, AllI, AllF})
+    if (std::find(Out.begin(), Out.end(), S) == Out.end())
+      Out.push_back(S);
+  return Out;
+}
+
+// The combinations of one Scalar pattern: the tensor arguments all of one
+// dtype, and with two or more every pair for the first two, the rest Float.
+void addCombos(Plan &P, size_t NumTensors, size_t Pattern) {
+  std::set<std::vector<c10::ScalarType>> Seen;
+  auto Add = [&](std::vector<c10::ScalarType> C) {
+    if (Seen.insert(C).second)
+      P.Combos.push_back({std::move(C), Pattern});
+  };
+  for (auto D : DTypes)
+    Add(std::vector<c10::ScalarType>(NumTensors, D));
+  if (NumTensors >= 2)
+    for (auto D1 : DTypes)
+      for (auto D2 : DTypes) {
+        std::vector<c10::ScalarType> C(NumTensors, c10::kFloat);
+        C[0] = D1;
+        C[1] = D2;
+        Add(C);
+      }
+}
+
 // Builds the plan of one operator; an empty Why means it is measured.
 Plan planFor(const c10::OperatorHandle &Op, std::string &Why) {
   Plan P;
@@ -198,6 +285,7 @@ Plan planFor(const c10::OperatorHandle &Op, std::string &Why) {
     return P;
   }
   size_t NumTensors = 0;
+  std::string Base;
   for (const c10::Argument &A : FS.arguments()) {
     Arg R;
     const c10::TypePtr &T = A.type();
@@ -222,11 +310,16 @@ Plan planFor(const c10::OperatorHandle &Op, std::string &Why) {
       ++NumTensors;
     } else if (A.default_value()) {
       R.V = *A.default_value();
+      R.Scalar = isScalar(T);
+      Base += R.Scalar ? "d" : "";
     } else {
       auto V = valueFor(A, Why);
       if (!V)
         return P;
       R.V = *V;
+      R.Scalar = isScalar(T);
+      if (R.Scalar)
+        Base += T->kind() == c10::TypeKind::OptionalType ? "d" : "i";
     }
     P.Args.push_back(R);
   }
@@ -234,35 +327,36 @@ Plan planFor(const c10::OperatorHandle &Op, std::string &Why) {
     Why = "no tensor arguments";
     return P;
   }
-  std::set<std::vector<c10::ScalarType>> Seen;
-  auto Add = [&](std::vector<c10::ScalarType> C) {
-    if (Seen.insert(C).second)
-      P.Combos.push_back(std::move(C));
-  };
-  for (auto D : DTypes)
-    Add(std::vector<c10::ScalarType>(NumTensors, D));
-  if (NumTensors >= 2)
-    for (auto D1 : DTypes)
-      for (auto D2 : DTypes) {
-        std::vector<c10::ScalarType> C(NumTensors, c10::kFloat);
-        C[0] = D1;
-        C[1] = D2;
-        Add(C);
-      }
+  P.Patterns = scalarPatterns(Base);
+  for (size_t Pat = 0; Pat < P.Patterns.size(); ++Pat)
+    addCombos(P, NumTensors, Pat);
   return P;
 }
 
-at::Tensor makeTensor(c10::ScalarType D, bool Index, bool Vector = false) {
-  // Symmetric positive definite, invertible; indices valid for size 2.
-  if (Vector)
-    return at::tensor(std::vector<double>{1, 0},
-                      at::TensorOptions().dtype(at::kDouble))
+at::Tensor makeTensor(c10::ScalarType D, bool Index, bool Vector, Family F) {
+  auto Opts = at::TensorOptions().dtype(at::kDouble);
+  if (F == Family::OneD || (Index && (Vector || F == Family::IndexOneD)))
+    return at::tensor(Index ? std::vector<double>{1, 0}
+                            : std::vector<double>{2, 1},
+                      Opts)
         .to(D);
+  // Symmetric positive definite, invertible; indices valid for size 2.
   std::vector<double> V =
       Index ? std::vector<double>{0, 1, 1, 0} : std::vector<double>{2, 1, 1, 2};
-  return at::tensor(V, at::TensorOptions().dtype(at::kDouble))
-      .reshape({2, 2})
-      .to(D);
+  std::vector<int64_t> Shape = {2, 2};
+  int Extra = F == Family::ThreeD  ? 1
+              : F == Family::FourD ? 2
+              : F == Family::FiveD ? 3
+                                   : 0;
+  // {1,2,2}, {1,2,2,2}, {1,2,2,2,2}: the matrix repeated.
+  for (int I = 1; I < Extra; ++I) {
+    std::vector<double> W = V;
+    V.insert(V.end(), W.begin(), W.end());
+    Shape.insert(Shape.begin(), 2);
+  }
+  if (Extra > 0)
+    Shape.insert(Shape.begin(), 1);
+  return at::tensor(V, Opts).reshape(Shape).to(D);
 }
 
 std::string describe(const c10::IValue &V) {
@@ -299,10 +393,14 @@ std::string describe(const c10::IValue &V) {
   return V.tagKind();
 }
 
-std::string comboKey(const std::vector<c10::ScalarType> &C) {
+// The dtypes joined by ',', then `@` and the Scalar pattern unless it is
+// the base one.
+std::string comboKey(const Plan &P, const Combo &C) {
   std::string S;
-  for (auto D : C)
+  for (auto D : C.D)
     S += (S.empty() ? "" : ",") + std::string(c10::toString(D));
+  if (C.Pattern != 0)
+    S += "@" + P.Patterns[C.Pattern];
   return S;
 }
 
@@ -319,26 +417,35 @@ void writeAll(int FD, const std::string &S) {
 }
 
 // One combination, in the child. Returns "kind\tpayload".
-std::string runOne(const Plan &P, const std::vector<c10::ScalarType> &C) {
+std::string runOne(const Plan &P, const Combo &CB) {
   torch::jit::Stack Stack;
-  size_t TI = 0;
+  size_t TI = 0, SI = 0;
+  const std::vector<c10::ScalarType> &C = CB.D;
+  const std::string &Pat = P.Patterns[CB.Pattern];
   for (const Arg &A : P.Args) {
     switch (A.K) {
     case Slot::Value:
-      Stack.push_back(A.V);
+      if (!A.Scalar || Pat[SI] == 'd')
+        Stack.push_back(A.V);
+      else if (Pat[SI] == 'i')
+        Stack.push_back(c10::Scalar(static_cast<int64_t>(1)));
+      else
+        Stack.push_back(c10::Scalar(1.5));
+      SI += A.Scalar;
       break;
     case Slot::Tensor:
-      Stack.push_back(makeTensor(C[TI++], A.Index, A.Vector));
+      Stack.push_back(makeTensor(C[TI++], A.Index, A.Vector, P.F));
       break;
     case Slot::TensorList: {
       auto D = C[TI++];
-      Stack.push_back(c10::List<at::Tensor>(
-          {makeTensor(D, A.Index), makeTensor(D, A.Index)}));
+      Stack.push_back(
+          c10::List<at::Tensor>({makeTensor(D, A.Index, false, P.F),
+                                 makeTensor(D, A.Index, false, P.F)}));
       break;
     }
     case Slot::OptTensorList: {
       c10::List<c10::optional<at::Tensor>> L;
-      L.push_back(makeTensor(C[TI++], true));
+      L.push_back(makeTensor(C[TI++], true, false, P.F));
       Stack.push_back(L);
       break;
     }
@@ -397,6 +504,17 @@ std::string runOne(const Plan &P, const std::vector<c10::ScalarType> &C) {
   _exit(0);
 }
 
+struct Options {
+  unsigned Alarm = 2;
+  // One child per operator by default: an operator that corrupts the heap
+  // (some out= overloads given outputs of other dtypes) must not change the
+  // outcomes of the next one. A fork costs milliseconds.
+  size_t Chunk = 1;
+  // A child per call, so that a crash is charged to the call that crashed,
+  // not to a later one running on a heap an earlier corrupted.
+  bool OneCall = false;
+};
+
 std::string signalName(int S) {
   switch (S) {
   case SIGSEGV:
@@ -416,18 +534,234 @@ std::string signalName(int S) {
   }
 }
 
+// Runs every combination of Plans, Chunk operators a child; Out[op][combo]
+// is "kind\tpayload". False when a child cannot be run.
+bool runAll(const std::vector<Plan> &Plans, const Options &Opt,
+            const char *Phase, std::vector<std::vector<std::string>> &Out) {
+  size_t Chunk = Opt.Chunk;
+  unsigned Alarm = Opt.Alarm;
+  bool OneCall = Opt.OneCall;
+  Out.assign(Plans.size(), {});
+  for (size_t I = 0; I < Plans.size(); ++I)
+    Out[I].resize(Plans[I].Combos.size());
+  for (size_t Start = 0; Start < Plans.size(); Start += Chunk) {
+    size_t End = std::min(Plans.size(), Start + Chunk);
+    size_t Op = Start, Combo = 0;
+    // A call that dies after others ran in the same child is run again
+    // alone, and that outcome is the one recorded: the heap an earlier call
+    // corrupted must not be charged to it.
+    bool Retry = false;
+    while (Op < End) {
+      int Pipe[2];
+      if (pipe(Pipe) != 0) {
+        perror("pipe");
+        return false;
+      }
+      pid_t Pid = fork();
+      if (Pid < 0) {
+        perror("fork");
+        return false;
+      }
+      if (Pid == 0) {
+        close(Pipe[0]);
+        child(Plans, Op, Combo, End, Pipe[1], Alarm, OneCall || Retry);
+      }
+      close(Pipe[1]);
+      FILE *In = fdopen(Pipe[0], "r");
+      char *Line = nullptr;
+      size_t Cap = 0;
+      long BOp = -1, BCombo = -1; // begun, not finished
+      size_t NextOp = Op, NextCombo = Combo;
+      while (getline(&Line, &Cap, In) > 0) {
+        std::string L(Line);
+        if (!L.empty() && L.back() == '\n')
+          L.pop_back();
+        std::vector<std::string> F;
+        size_t Pos = 0;
+        for (int K = 0; K < 4; ++K) {
+          size_t Tab = L.find('\t', Pos);
+          F.push_back(
+              L.substr(Pos, Tab == std::string::npos ? Tab : Tab - Pos));
+          if (Tab == std::string::npos) {
+            Pos = L.size() + 1;
+            break;
+          }
+          Pos = Tab + 1;
+        }
+        if (Pos <= L.size())
+          F.push_back(L.substr(Pos));
+        size_t O = std::stoul(F[1]), C = std::stoul(F[2]);
+        if (F[0] == "B") {
+          BOp = static_cast<long>(O);
+          BCombo = static_cast<long>(C);
+          continue;
+        }
+        BOp = BCombo = -1;
+        const Plan &P = Plans[O];
+        Out[O][C] = F[3] + "\t" + (F.size() > 4 ? F[4] : "");
+        NextOp = O;
+        NextCombo = C + 1;
+        if (NextCombo == P.Combos.size())
+          NextOp = O + 1, NextCombo = 0;
+      }
+      free(Line);
+      fclose(In);
+      int Status = 0;
+      waitpid(Pid, &Status, 0);
+      if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0 && BOp < 0) {
+        Retry = false;
+        if (NextOp == Op && NextCombo == Combo) {
+          std::cerr << "measure: child ran nothing\n";
+          return false;
+        }
+        Op = NextOp;
+        Combo = NextCombo;
+        continue;
+      }
+      if (BOp < 0) {
+        std::cerr << "measure: child failed outside a call, status " << Status
+                  << "\n";
+        return false;
+      }
+      if (!Retry && (static_cast<size_t>(BOp) != Op ||
+                     static_cast<size_t>(BCombo) != Combo)) {
+        Retry = true;
+        Op = static_cast<size_t>(BOp);
+        Combo = static_cast<size_t>(BCombo);
+        continue;
+      }
+      Retry = false;
+      const Plan &P = Plans[static_cast<size_t>(BOp)];
+      std::string Kind = "crashed", Payload;
+      if (WIFSIGNALED(Status) && WTERMSIG(Status) == SIGALRM)
+        Kind = "timeout";
+      else if (WIFSIGNALED(Status))
+        Payload = signalName(WTERMSIG(Status));
+      else
+        Payload = "exit " + std::to_string(WEXITSTATUS(Status));
+      Out[static_cast<size_t>(BOp)][static_cast<size_t>(BCombo)] =
+          Kind + "\t" + Payload;
+      Op = static_cast<size_t>(BOp);
+      Combo = static_cast<size_t>(BCombo) + 1;
+      if (Combo == P.Combos.size())
+        ++Op, Combo = 0;
+    }
+    if (End % 100 == 0 || End == Plans.size())
+      std::cerr << "measure: " << Phase << " " << End << "/" << Plans.size()
+                << " operators\n";
+  }
+  return true;
+}
+
+// Is a recorded outcome an error about shapes, sizes or values rather than
+// dtypes (OpContracts::isDTypeMessage's words)?
+bool isShapeError(const std::string &Outcome) {
+  size_t Tab = Outcome.find('\t');
+  std::string Kind = Outcome.substr(0, Tab);
+  if (Kind == "ok" || Kind == "crashed" || Kind == "timeout" ||
+      Tab == std::string::npos)
+    return false;
+  if (Kind == "IndexError")
+    return true;
+  std::string M = Outcome.substr(Tab + 1), L = M;
+  std::transform(L.begin(), L.end(), L.begin(),
+                 [](unsigned char C) { return std::tolower(C); });
+  static const char *const ValueWords[] = {
+      "shape",       "size",       "out of range", "out of bounds",
+      "values only", "dimension",  "non-negative", "must be positive",
+      "dims",        "contiguous", "empty",        "number of",
+      "broadcast",   "rank",       "stride",       "1-d",
+      "1d",          "2d",         "3d",           "4d",
+      "5d",          "2-d",        "3-d",          "4-d"};
+  for (const char *W : ValueWords)
+    if (contains(L, W))
+      return true;
+  static const char *const TypeWords[] = {
+      "Float",       "Double",      "Half",
+      "BFloat16",    "Long",        "Int",
+      "Bool",        "Byte",        "dtype",
+      "scalar type", "scalar_type", "ScalarType",
+      "type",        "floating",    "integral",
+      "Integral",    "int64",       "int32",
+      "bool",        "long",        "not implemented for",
+      "cast"};
+  for (const char *W : TypeWords)
+    if (contains(M, W))
+      return false;
+  return true;
+}
+
+// An operator none of whose calls ran, some failing on the shapes, is
+// measured again under the first shape family with which a call of one
+// dtype (or Float with a Long index, or a Bool condition) runs; its
+// outcomes are then those of that family.
+void retryShapes(std::vector<Plan> &Plans, const Options &Opt,
+                 std::vector<std::vector<std::string>> &Out) {
+  std::vector<size_t> Cands;
+  for (size_t O = 0; O < Plans.size(); ++O) {
+    bool AnyOk = false, Shape = false;
+    for (size_t C = 0; C < Plans[O].Combos.size(); ++C) {
+      AnyOk |= Out[O][C].rfind("ok\t", 0) == 0;
+      Shape |= isShapeError(Out[O][C]);
+    }
+    if (!AnyOk && Shape)
+      Cands.push_back(O);
+  }
+  std::vector<bool> Done(Plans.size(), false);
+  for (Family F : Retried) {
+    std::vector<Plan> Trials;
+    std::vector<size_t> Of;
+    for (size_t O : Cands) {
+      if (Done[O])
+        continue;
+      Plan T = Plans[O];
+      T.F = F;
+      size_t N = T.Combos.front().D.size();
+      T.Combos.clear();
+      for (auto D : DTypes)
+        T.Combos.push_back({std::vector<c10::ScalarType>(N, D), 0});
+      if (N >= 2)
+        for (auto D : {c10::kLong, c10::kBool}) {
+          std::vector<c10::ScalarType> C(N, c10::kFloat);
+          C[D == c10::kLong ? 1 : 0] = D;
+          T.Combos.push_back({C, 0});
+        }
+      Trials.push_back(std::move(T));
+      Of.push_back(O);
+    }
+    std::vector<std::vector<std::string>> TOut;
+    if (Trials.empty() || !runAll(Trials, Opt, familyName(F), TOut))
+      continue;
+    std::vector<Plan> Full;
+    std::vector<size_t> FullOf;
+    for (size_t I = 0; I < Trials.size(); ++I)
+      for (const std::string &R : TOut[I])
+        if (R.rfind("ok\t", 0) == 0) {
+          Plan P = Plans[Of[I]];
+          P.F = F;
+          Full.push_back(std::move(P));
+          FullOf.push_back(Of[I]);
+          Done[Of[I]] = true;
+          break;
+        }
+    std::vector<std::vector<std::string>> FOut;
+    if (Full.empty() || !runAll(Full, Opt, familyName(F), FOut))
+      continue;
+    for (size_t I = 0; I < Full.size(); ++I) {
+      Plans[FullOf[I]].F = F;
+      Out[FullOf[I]] = std::move(FOut[I]);
+    }
+  }
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
   std::string Only;
-  unsigned Alarm = 2;
-  // One child per operator by default: an operator that corrupts the heap
-  // (some out= overloads given outputs of other dtypes) must not change the
-  // outcomes of the next one. A fork costs milliseconds.
-  size_t Chunk = 1;
-  // --one-call: a child per call, so that a crash is charged to the call
-  // that crashed, not to a later one running on a heap an earlier corrupted.
-  bool OneCall = false;
+  Options Opt;
+  size_t &Chunk = Opt.Chunk;
+  unsigned &Alarm = Opt.Alarm;
+  bool &OneCall = Opt.OneCall;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     if (A == "--only" && I + 1 < Argc)
@@ -481,118 +815,18 @@ int main(int Argc, char **Argv) {
   for (size_t I = 0; I < Skipped.size(); ++I)
     std::cout << "S\t" << Skipped[I].Name << "\t" << Skipped[I].Overload << "\t"
               << Skipped[I].Schema << "\t" << SkipWhy[I] << "\n";
+  std::vector<std::vector<std::string>> Out;
+  if (!runAll(Plans, Opt, "base", Out))
+    return 1;
+  retryShapes(Plans, Opt, Out);
+
   for (const Plan &P : Plans)
     std::cout << "O\t" << P.Name << "\t" << P.Overload << "\t" << P.Schema
-              << "\n";
-  std::cout.flush();
-
-  for (size_t Start = 0; Start < Plans.size(); Start += Chunk) {
-    size_t End = std::min(Plans.size(), Start + Chunk);
-    size_t Op = Start, Combo = 0;
-    // A call that dies after others ran in the same child is run again
-    // alone, and that outcome is the one recorded: the heap an earlier call
-    // corrupted must not be charged to it.
-    bool Retry = false;
-    while (Op < End) {
-      int Pipe[2];
-      if (pipe(Pipe) != 0) {
-        perror("pipe");
-        return 1;
-      }
-      std::cout.flush();
-      pid_t Pid = fork();
-      if (Pid < 0) {
-        perror("fork");
-        return 1;
-      }
-      if (Pid == 0) {
-        close(Pipe[0]);
-        child(Plans, Op, Combo, End, Pipe[1], Alarm, OneCall || Retry);
-      }
-      close(Pipe[1]);
-      FILE *In = fdopen(Pipe[0], "r");
-      char *Line = nullptr;
-      size_t Cap = 0;
-      long BOp = -1, BCombo = -1; // begun, not finished
-      size_t NextOp = Op, NextCombo = Combo;
-      while (getline(&Line, &Cap, In) > 0) {
-        std::string L(Line);
-        if (!L.empty() && L.back() == '\n')
-          L.pop_back();
-        std::vector<std::string> F;
-        size_t Pos = 0;
-        for (int K = 0; K < 4; ++K) {
-          size_t Tab = L.find('\t', Pos);
-          F.push_back(
-              L.substr(Pos, Tab == std::string::npos ? Tab : Tab - Pos));
-          if (Tab == std::string::npos) {
-            Pos = L.size() + 1;
-            break;
-          }
-          Pos = Tab + 1;
-        }
-        if (Pos <= L.size())
-          F.push_back(L.substr(Pos));
-        size_t O = std::stoul(F[1]), C = std::stoul(F[2]);
-        if (F[0] == "B") {
-          BOp = static_cast<long>(O);
-          BCombo = static_cast<long>(C);
-          continue;
-        }
-        BOp = BCombo = -1;
-        const Plan &P = Plans[O];
-        std::cout << "C\t" << P.Name << "\t" << P.Overload << "\t"
-                  << comboKey(P.Combos[C]) << "\t" << F[3] << "\t"
-                  << (F.size() > 4 ? F[4] : "") << "\n";
-        NextOp = O;
-        NextCombo = C + 1;
-        if (NextCombo == P.Combos.size())
-          NextOp = O + 1, NextCombo = 0;
-      }
-      free(Line);
-      fclose(In);
-      int Status = 0;
-      waitpid(Pid, &Status, 0);
-      if (WIFEXITED(Status) && WEXITSTATUS(Status) == 0 && BOp < 0) {
-        Retry = false;
-        if (NextOp == Op && NextCombo == Combo) {
-          std::cerr << "measure: child ran nothing\n";
-          return 1;
-        }
-        Op = NextOp;
-        Combo = NextCombo;
-        continue;
-      }
-      if (BOp < 0) {
-        std::cerr << "measure: child failed outside a call, status " << Status
-                  << "\n";
-        return 1;
-      }
-      if (!Retry && (static_cast<size_t>(BOp) != Op ||
-                     static_cast<size_t>(BCombo) != Combo)) {
-        Retry = true;
-        Op = static_cast<size_t>(BOp);
-        Combo = static_cast<size_t>(BCombo);
-        continue;
-      }
-      Retry = false;
-      const Plan &P = Plans[static_cast<size_t>(BOp)];
-      std::string Kind = "crashed", Payload;
-      if (WIFSIGNALED(Status) && WTERMSIG(Status) == SIGALRM)
-        Kind = "timeout";
-      else if (WIFSIGNALED(Status))
-        Payload = signalName(WTERMSIG(Status));
-      else
-        Payload = "exit " + std::to_string(WEXITSTATUS(Status));
-      std::cout << "C\t" << P.Name << "\t" << P.Overload << "\t"
-                << comboKey(P.Combos[static_cast<size_t>(BCombo)]) << "\t"
-                << Kind << "\t" << Payload << "\n";
-      Op = static_cast<size_t>(BOp);
-      Combo = static_cast<size_t>(BCombo) + 1;
-      if (Combo == P.Combos.size())
-        ++Op, Combo = 0;
-    }
-    std::cerr << "measure: " << End << "/" << Plans.size() << " operators\n";
-  }
+              << "\t" << P.Patterns[0] << "\t" << familyName(P.F) << "\n";
+  for (size_t O = 0; O < Plans.size(); ++O)
+    for (size_t C = 0; C < Plans[O].Combos.size(); ++C)
+      std::cout << "C\t" << Plans[O].Name << "\t" << Plans[O].Overload << "\t"
+                << comboKey(Plans[O], Plans[O].Combos[C]) << "\t" << Out[O][C]
+                << "\n";
   return 0;
 }

@@ -648,13 +648,13 @@ std::vector<std::pair<std::string, bool>> schemaArgs(const std::string &Schema) 
 /// One character per schema argument type, as OpContracts.h lists them.
 char signatureCode(const std::string &T) {
   static const std::map<std::string, char> Codes = {
-      {"Tensor", 'T'},      {"Tensor?", 'O'},     {"Tensor[]", 'L'},
-      {"Tensor?[]", 'L'},   {"Scalar", 'S'},      {"Scalar?", 'S'},
-      {"ScalarType", 'Y'},  {"ScalarType?", 'Y'}, {"int", 'i'},
-      {"int?", 'i'},        {"SymInt", 'i'},      {"SymInt?", 'i'},
-      {"float", 'f'},       {"float?", 'f'},      {"bool", 'b'},
-      {"bool?", 'b'},       {"str", 's'},         {"str?", 's'},
-      {"Dimname", 'n'},     {"Dimname[]", 'n'},   {"Dimname?", 'n'},
+      {"Tensor", 'T'},     {"Tensor?", 'O'},     {"Tensor[]", 'L'},
+      {"Tensor?[]", 'L'},  {"Scalar", 'S'},      {"Scalar?", 'S'},
+      {"ScalarType", 'Y'}, {"ScalarType?", 'y'}, {"int", 'i'},
+      {"int?", 'i'},       {"SymInt", 'i'},      {"SymInt?", 'i'},
+      {"float", 'f'},      {"float?", 'f'},      {"bool", 'b'},
+      {"bool?", 'b'},      {"str", 's'},         {"str?", 'z'},
+      {"Dimname", 'n'},    {"Dimname[]", 'n'},   {"Dimname?", 'n'},
       {"Dimname[]?", 'n'}};
   auto It = Codes.find(T);
   if (It != Codes.end())
@@ -671,12 +671,16 @@ char signatureCode(const std::string &T) {
 
 /// checker/data/op_contracts.json (tools/op-contracts) as rows
 /// TD_CONTRACT_MESSAGE(CLASS, TEXT) (message i is the i-th row) and
-/// TD_CONTRACT(NAME, OVERLOAD, SLOTS, SIGNATURE, FLAGS, OUTCOMES). SLOTS: per
+/// TD_CONTRACT(NAME, OVERLOAD, SLOTS, SIGNATURE, FLAGS, OUTCOMES, SCALARS,
+/// VARIANTS). SLOTS: per
 /// tensor argument of the measured combinations, its position among the
 /// schema's arguments (a letter, 'A' + position) and its kind (T tensor, L
 /// list, O list of optional tensors); SIGNATURE: one signatureCode per
 /// argument; FLAGS: 1 unstable, 2 an out= overload, 4 no
-/// combination ran. OUTCOMES: two characters of ContractCodes per
+/// combination ran, 8 measured on another shape family than {2,2}.
+/// SCALARS: the Scalar pattern of the base runs (a letter per Scalar
+/// argument: d default, i int, f float); VARIANTS: per other pattern
+/// measured, the pattern then its outcomes. OUTCOMES: two characters per
 /// combination (8 of one dtype, then with two or more tensors the 64 pairs
 /// of the first two, the rest Float): 0 not measured, 1 + dtype index ran
 /// with that tensor result, 9 ran with another result, 10 crashed or
@@ -697,7 +701,7 @@ void emitContracts(const std::string &File, std::ostream &Out) {
   if (Messages.size() + 16 >= 64 * 64)
     fail(File, "messages", "too many messages for two-character codes");
   std::vector<std::string> Class(Messages.size(), "Error");
-  std::ostringstream Rows;
+  std::ostringstream Lines;
   for (const auto &[Key, Op] : Ops.items()) {
     std::string Field = "ops." + Key;
     std::string Schema =
@@ -711,6 +715,9 @@ void emitContracts(const std::string &File, std::ostream &Out) {
         Key.find('.') == std::string::npos ? "" : Key.substr(Key.find('.') + 1);
     std::string Slots, Sig;
     unsigned Flags = Op.value("unstable", false) ? 1 : 0;
+    if (!Op.value("shapes", std::string()).empty())
+      Flags |= 8;
+    std::string Scalars = Op.value("scalars", std::string());
     auto Args = schemaArgs(Schema);
     for (size_t I = 0; I < Args.size(); ++I) {
       const std::string &T = Args[I].first;
@@ -728,9 +735,26 @@ void emitContracts(const std::string &File, std::ostream &Out) {
     size_t N = Slots.size() / 2;
     if (N == 0)
       continue;
-    std::vector<int> Outcomes(N == 1 ? 8 : 72, 0);
+    size_t Len = N == 1 ? 8 : 72;
+    // The base pattern's outcomes first, then one row per other pattern.
+    std::vector<std::string> Patterns = {Scalars};
+    std::vector<std::vector<int>> Rows(1, std::vector<int>(Len, 0));
     bool Ran = false;
-    for (const auto &[Combo, R] : Results.items()) {
+    for (const auto &[Key, R] : Results.items()) {
+      std::string Combo = Key.substr(0, Key.find('@'));
+      std::string Pattern = Key.find('@') == std::string::npos
+                                ? Scalars
+                                : Key.substr(Key.find('@') + 1);
+      if (Pattern.size() != Scalars.size())
+        fail(File, Field + ".results." + Key,
+             "has a Scalar pattern of another length than \"scalars\"");
+      size_t Row = std::find(Patterns.begin(), Patterns.end(), Pattern) -
+                   Patterns.begin();
+      if (Row == Patterns.size()) {
+        Patterns.push_back(Pattern);
+        Rows.emplace_back(Len, 0);
+      }
+      std::vector<int> &Outcomes = Rows[Row];
       std::vector<int> D;
       std::stringstream SS(Combo);
       std::string Part;
@@ -768,20 +792,27 @@ void emitContracts(const std::string &File, std::ostream &Out) {
     }
     if (!Ran)
       Flags |= 4;
-    std::string Enc;
-    for (int C : Outcomes) {
-      Enc += Codes[C / 64];
-      Enc += Codes[C % 64];
-    }
-    Rows << "TD_CONTRACT(" << quote(Name) << ", " << quote(Overload) << ", "
-         << quote(Slots) << ", " << quote(Sig) << ", " << Flags << ", "
-         << quote(Enc) << ")\n";
+    auto Encode = [&](const std::vector<int> &Outcomes) {
+      std::string Enc;
+      for (int C : Outcomes) {
+        Enc += Codes[C / 64];
+        Enc += Codes[C % 64];
+      }
+      return Enc;
+    };
+    std::string Variants;
+    for (size_t I = 1; I < Patterns.size(); ++I)
+      Variants += Patterns[I] + Encode(Rows[I]);
+    Lines << "TD_CONTRACT(" << quote(Name) << ", " << quote(Overload) << ", "
+          << quote(Slots) << ", " << quote(Sig) << ", " << Flags << ", "
+          << quote(Encode(Rows[0])) << ", " << quote(Scalars) << ", "
+          << quote(Variants) << ")\n";
   }
   Out << "#ifdef TD_CONTRACT_MESSAGE\n";
   for (size_t I = 0; I < Messages.size(); ++I)
     Out << "TD_CONTRACT_MESSAGE(" << quote(Class[I]) << ", "
         << quote(Messages[I]) << ")\n";
-  Out << "#endif\n#ifdef TD_CONTRACT\n" << Rows.str() << "#endif\n";
+  Out << "#endif\n#ifdef TD_CONTRACT\n" << Lines.str() << "#endif\n";
 }
 
 int writeIfChanged(const std::string &Path, const std::string &New) {

@@ -14,11 +14,15 @@ namespace torchdtype {
 
 namespace {
 
-/// Another finder's matter: the same call would be reported twice.
+/// Another finder's matter: the same call would be reported twice. The
+/// writes into self (a source of another dtype, a result that cannot be
+/// cast back) are left to findInplaceDtype when it reports the call; its
+/// other dtype errors (an Int index of index_copy_ or scatter_, a floating
+/// bound of an integral clamp_) are the table's.
 bool judgedElsewhere(const OpEvent &Ev, const ApiModel &Api) {
   return Ev.SameDType || Ev.FromModule || Ev.OutVariant ||
-         Ev.Op == "dispatch" || Api.loss(Ev.Op) || Api.sourceDTypeOp(Ev.Op) ||
-         Api.isResultCastInPlace(Ev.Written) || Api.fillValueOp(Ev.Written);
+         Ev.Op == "dispatch" || Api.loss(Ev.Op) ||
+         Api.fillValueOp(Ev.Written) || findInplaceDtype(Ev, Api);
 }
 
 } // namespace
@@ -30,9 +34,9 @@ std::vector<ContractFinding> findOpContract(const FunctionResult &R,
     return Out;
   const OpContracts &C = Api.contracts();
   for (const OpEvent &Ev : R.Ops) {
-    // Measured with the number 1 where the op takes a number: a floating
-    // one may give another result type.
-    if (!Ev.Contract || Ev.Contract->FloatScalar || judgedElsewhere(Ev, Api))
+    // A Scalar given as no run gave it (a Scalar variable, a bool) leaves
+    // the outcome unmeasured (contractOutcome).
+    if (!Ev.Contract || judgedElsewhere(Ev, Api))
       continue;
     ContractFinding F{&Ev, {}, {}, {}};
     bool Known = true, OffCpu = false;

@@ -217,6 +217,9 @@ struct InplaceFinding {
 };
 std::vector<InplaceFinding> findInplaceDtype(const FunctionResult &R,
                                              const ApiModel &Api);
+/// The write of one op event that findInplaceDtype reports, if any.
+std::optional<InplaceFinding> findInplaceDtype(const OpEvent &Ev,
+                                               const ApiModel &Api);
 
 /// An out= tensor of another dtype than the op's result.
 struct OutFinding {

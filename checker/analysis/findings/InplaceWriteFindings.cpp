@@ -129,22 +129,25 @@ std::optional<InplaceFinding> castFinding(const OpEvent &Ev,
 
 } // namespace
 
+std::optional<InplaceFinding> findInplaceDtype(const OpEvent &Ev,
+                                               const ApiModel &Api) {
+  if (Ev.FromModule)
+    return std::nullopt;
+  if (std::optional<SourceDTypeRule> Rule = Api.sourceDTypeOp(Ev.Op))
+    return sourceFinding(Ev, *Rule, Api);
+  if (Api.isResultCastInPlace(Ev.Written))
+    return castFinding(Ev, Api);
+  return std::nullopt;
+}
+
 std::vector<InplaceFinding> findInplaceDtype(const FunctionResult &R,
                                              const ApiModel &Api) {
   std::vector<InplaceFinding> Out;
   if (R.Skipped)
     return Out;
-  for (const OpEvent &Ev : R.Ops) {
-    if (Ev.FromModule)
-      continue;
-    std::optional<InplaceFinding> F;
-    if (std::optional<SourceDTypeRule> Rule = Api.sourceDTypeOp(Ev.Op))
-      F = sourceFinding(Ev, *Rule, Api);
-    else if (Api.isResultCastInPlace(Ev.Written))
-      F = castFinding(Ev, Api);
-    if (F)
+  for (const OpEvent &Ev : R.Ops)
+    if (std::optional<InplaceFinding> F = findInplaceDtype(Ev, Api))
       Out.push_back(std::move(*F));
-  }
   return Out;
 }
 

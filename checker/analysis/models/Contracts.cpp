@@ -41,6 +41,20 @@ bool isNullopt(const Expr *E) {
   return isNulloptType(E->getType());
 }
 
+/// How a Scalar (or Scalar?) argument was given, as the table's patterns
+/// spell it: d left to its default or None, i an integral number, f a
+/// floating one, ? anything else (a Scalar variable, a bool, a complex).
+char scalarKind(const Expr *Arg) {
+  if (isa<CXXDefaultArgExpr>(Arg) || isNullopt(written(Arg)))
+    return 'd';
+  QualType NT = numberType(Arg);
+  if (NT.isNull() || NT->isBooleanType())
+    return '?';
+  if (NT->isIntegerType())
+    return 'i';
+  return NT->isRealFloatingType() ? 'f' : '?';
+}
+
 bool isSymInt(QualType T) {
   const auto *R = T->getAsCXXRecordDecl();
   return R && R->getIdentifier() && R->getName() == "SymInt";
@@ -74,21 +88,34 @@ FunctionAnalyzer::matchContract(const CallSite &S,
         Sig.size() > O.Signature.size())
       continue;
     bool Ok = true, ScalarGiven = false, FloatScalar = false;
+    std::string Scalars;
     for (unsigned P = 0; P < Ops.size() && Ok; ++P) {
       char Want = O.argument(P), Have = Sig[P];
-      Ok = Want == Have || Want == '?' || Have == '?';
+      Ok = Want == Have || Want == '?' || Have == '?' ||
+           (Want == 'z' && Have == 's') || (Want == 'y' && Have == 'Y');
+      // The Scalars, the table's runs being looked up by their pattern.
+      if (Ok && Want == 'S') {
+        Scalars += scalarKind(Ops[P]);
+        ScalarGiven |= Scalars.back() != 'd';
+        FloatScalar |= Scalars.back() != 'd' && Scalars.back() != 'i';
+      }
       if (!Ok || isa<CXXDefaultArgExpr>(Ops[P]))
         continue;
       const Expr *W = written(Ops[P]);
       // A Tensor? given a tensor (measured as None), a dtype given (the op
-      // then computes in it): another call than the one measured.
-      if ((Want == 'O' || Want == 'Y') && !isNullopt(W))
+      // then computes in it), a str? given (div_'s rounding mode): another
+      // call than the one measured.
+      if ((Want == 'O' || Want == 'Y' || Want == 'y' || Want == 'z') &&
+          !isNullopt(W))
         Ok = false;
-      if (Want == 'S') {
-        ScalarGiven = true;
-        QualType NT = numberType(Ops[P]);
-        FloatScalar |= NT.isNull() || !NT->isIntegerType();
-      }
+    }
+    // A Scalar the C++ call has no parameter for is left to its default; a
+    // dtype it has none for was measured Float (norm.ScalarOpt_dim_dtype is
+    // not the call norm(p, dim)).
+    for (unsigned P = Ops.size(); P < O.Signature.size(); ++P) {
+      if (O.argument(P) == 'S')
+        Scalars += 'd';
+      Ok &= O.argument(P) != 'Y';
     }
     llvm::SmallVector<unsigned, 3> Slots;
     for (unsigned J = 0; J < O.numSlots() && Ok; ++J) {
@@ -101,6 +128,7 @@ FunctionAnalyzer::matchContract(const CallSite &S,
     if (!Ok || (!M.Overloads.empty() && M.SlotPos != Slots))
       continue;
     M.Overloads.push_back(I);
+    M.Scalars.push_back(Scalars);
     M.SlotPos = Slots;
     M.ScalarGiven |= ScalarGiven;
     M.FloatScalar |= FloatScalar;
@@ -179,8 +207,13 @@ std::optional<ContractOutcome>
 contractOutcome(const OpContracts &C, const ContractCall &M,
                 llvm::ArrayRef<DType> SlotDTypes) {
   std::optional<ContractOutcome> R;
-  for (unsigned I : M.Overloads) {
-    ContractOutcome O = C.outcome(I, SlotDTypes);
+  for (unsigned J = 0; J < M.Overloads.size(); ++J) {
+    // A Scalar given as the table never runs it (a Scalar variable): the
+    // call may be this overload, whose outcome is not known.
+    if (llvm::is_contained(M.Scalars[J], '?'))
+      return std::nullopt;
+    ContractOutcome O =
+        C.outcome(M.Overloads[J], SlotDTypes, llvm::StringRef(M.Scalars[J]));
     if (O.K == ContractOutcome::Unmeasured)
       continue;
     if (R && (R->K != O.K || R->Result != O.Result))
@@ -195,8 +228,9 @@ std::optional<AbsValue>
 FunctionAnalyzer::contractValue(const CallSite &S,
                                 llvm::ArrayRef<const Expr *> Ops) {
   std::optional<ContractCall> M = matchContract(S, Ops);
-  // A number given may change the result dtype (a Long tensor plus 2.5).
-  if (!M || M->ScalarGiven)
+  // A number given may change the result dtype (a Long tensor plus 2.5):
+  // the runs of its pattern say which, when they were measured.
+  if (!M)
     return std::nullopt;
   llvm::SmallVector<DType, 3> DTypes;
   std::optional<Device> Dev;

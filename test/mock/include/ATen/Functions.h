@@ -130,6 +130,7 @@ TORCH_API at::Tensor sqrt(const at::Tensor & self);
 TORCH_API at::Tensor rsqrt(const at::Tensor & self);
 TORCH_API at::Tensor erf(const at::Tensor & self);
 TORCH_API at::Tensor clamp(const at::Tensor & self, const c10::optional<at::Scalar> & min, const c10::optional<at::Scalar> & max=c10::nullopt);
+TORCH_API at::Tensor bincount(const at::Tensor & self, const c10::optional<at::Tensor> & weights={}, int64_t minlength=0);
 TORCH_API at::Tensor cumsum(const at::Tensor & self, int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt);
 TORCH_API at::Tensor dropout(const at::Tensor & input, double p, bool train);
 TORCH_API at::Tensor softmax(const at::Tensor & self, int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt);
