@@ -58,12 +58,8 @@ public:
     const FunctionDecl *F = CE->getDirectCallee();
     if (!F || Stack.empty())
       return true;
-    if (F->isInStdNamespace() && F->getIdentifier() &&
-        (Api.isOwnerMaker(F->getName()) || Api.isOwnerEmplacer(F->getName())))
-      if (const CXXRecordDecl *RD = madeClass(CE, F))
-        for (const CXXConstructorDecl *C : RD->ctors())
-          if (balancedGuard(C))
-            return true;
+    if (balancedGuard(ownerConstructor(Api, CE)))
+      return true;
     Callees[Stack.back()].insert(F->getCanonicalDecl());
     if (!F->getIdentifier())
       return true;
@@ -139,22 +135,6 @@ private:
     if (G.Restores & ~DefaultBit)
       GuardedAutocast.insert(Stack.back());
     return true;
-  }
-  /// The class make_unique<T> (optional<T>::emplace) makes.
-  static const CXXRecordDecl *madeClass(const CallExpr *CE,
-                                        const FunctionDecl *F) {
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
-      const auto *TS = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-          MC->getObjectType()->getAsCXXRecordDecl());
-      if (!TS || TS->getTemplateArgs().size() == 0 ||
-          TS->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-        return nullptr;
-      return TS->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
-    }
-    const TemplateArgumentList *TA = F->getTemplateSpecializationArgs();
-    if (!TA || TA->size() == 0 || TA->get(0).getKind() != TemplateArgument::Type)
-      return nullptr;
-    return TA->get(0).getAsType()->getAsCXXRecordDecl();
   }
   static bool isLambdaOperator(const FunctionDecl *FD) {
     const auto *MD = dyn_cast<CXXMethodDecl>(FD);

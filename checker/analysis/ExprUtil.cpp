@@ -214,6 +214,15 @@ std::optional<Equality> equalityOf(const Expr *E) {
   return std::nullopt;
 }
 
+bool sharesModule(const ApiModel &Api, QualType ParamType) {
+  QualType Pointee = ParamType.getNonReferenceType();
+  if (Pointee->isPointerType())
+    Pointee = Pointee->getPointeeType();
+  TypeKind K = Api.classify(Pointee);
+  return K == TypeKind::Holder || K == TypeKind::NNModule ||
+         K == TypeKind::ModulePtr;
+}
+
 const Decl *storageOf(const Expr *E) {
   for (int I = 0; E && I < 8; ++I) {
     E = strip(E);

@@ -68,6 +68,9 @@ struct Equality {
   bool NotEqual = false;
 };
 std::optional<Equality> equalityOf(const clang::Expr *E);
+/// A parameter of this type shares the caller's module: a torch::nn module
+/// or holder, or a shared_ptr to one, by value, reference or pointer.
+bool sharesModule(const ApiModel &Api, clang::QualType ParamType);
 /// The tracked storage an expression names: a variable, a member of `this`,
 /// through `*`, `&`, `->`, get() and ptr(); null otherwise.
 const clang::Decl *storageOf(const clang::Expr *E);

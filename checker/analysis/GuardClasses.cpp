@@ -72,7 +72,52 @@ const FieldDecl *memberRead(const Expr *E) {
   return Many ? nullptr : Found;
 }
 
+/// The first template argument of a class or function specialization, as
+/// a class.
+const CXXRecordDecl *firstTypeArgument(const TemplateArgumentList *TA) {
+  if (!TA || TA->size() == 0 || TA->get(0).getKind() != TemplateArgument::Type)
+    return nullptr;
+  return TA->get(0).getAsType()->getAsCXXRecordDecl();
+}
+
+/// The one user constructor of RD (not copy or move) defined here that a
+/// call with N arguments runs.
+const CXXConstructorDecl *constructorFor(const CXXRecordDecl *RD, unsigned N) {
+  if (!RD || !RD->hasDefinition())
+    return nullptr;
+  const CXXConstructorDecl *Found = nullptr;
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    if (C->isCopyOrMoveConstructor() || !C->hasBody() ||
+        N < C->getMinRequiredArguments() || N > C->getNumParams())
+      continue;
+    if (Found)
+      return nullptr; // overloads: not chosen here
+    Found = C;
+  }
+  return Found;
+}
+
 } // namespace
+
+const CXXConstructorDecl *ownerConstructor(const ApiModel &Api,
+                                           const CallExpr *CE) {
+  const FunctionDecl *F = CE->getDirectCallee();
+  if (!F || !F->getIdentifier())
+    return nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+    if (!Api.isOwnerEmplacer(F->getName()))
+      return nullptr;
+    const auto *TS = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        MC->getObjectType()->getAsCXXRecordDecl());
+    return TS ? constructorFor(firstTypeArgument(&TS->getTemplateArgs()),
+                               CE->getNumArgs())
+              : nullptr;
+  }
+  if (!Api.isOwnerMaker(F->getName()) || !F->isInStdNamespace())
+    return nullptr;
+  return constructorFor(firstTypeArgument(F->getTemplateSpecializationArgs()),
+                        CE->getNumArgs());
+}
 
 uint32_t statePieceOf(const ApiModel &Api, const CallExpr *CE, bool Query) {
   const FunctionDecl *F = CE->getDirectCallee();

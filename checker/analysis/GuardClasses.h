@@ -50,6 +50,15 @@ struct GuardClass {
 GuardClass classifyGuard(const ApiModel &Api,
                          const clang::CXXConstructorDecl *Ctor);
 
+/// The constructor a call makes a guard-class candidate with:
+/// `std::make_unique<T>(...)` / `make_shared<T>(...)` (api.json
+/// owner_makers) or `owner.emplace(...)` on an optional of T
+/// (owner_emplacers); the one user constructor of T (not copy or move)
+/// that takes the call's arguments. Null for any other call, or when T has
+/// several such constructors.
+const clang::CXXConstructorDecl *ownerConstructor(const ApiModel &Api,
+                                                  const clang::CallExpr *CE);
+
 /// The piece a call reads (Query) or sets (!Query): an autocast query or
 /// setter, or a default-dtype query or setter of LibTorch; 0 if none.
 uint32_t statePieceOf(const ApiModel &Api, const clang::CallExpr *CE,

@@ -20,37 +20,6 @@
 using namespace clang;
 
 namespace torchdtype {
-namespace {
-
-/// The class an optional or smart pointer owns (its first template
-/// argument), or a function template's first type argument.
-const CXXRecordDecl *ownedClass(QualType T) {
-  const auto *TS = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType()->getAsCXXRecordDecl());
-  if (!TS || TS->getTemplateArgs().size() == 0 ||
-      TS->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return nullptr;
-  return TS->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
-}
-
-/// The constructor of RD a call with N arguments runs: the one user
-/// constructor (not copy or move) defined here that takes N.
-const CXXConstructorDecl *constructorFor(const CXXRecordDecl *RD, unsigned N) {
-  if (!RD || !RD->hasDefinition())
-    return nullptr;
-  const CXXConstructorDecl *Found = nullptr;
-  for (const CXXConstructorDecl *C : RD->ctors()) {
-    if (C->isCopyOrMoveConstructor() || !C->hasBody() ||
-        N < C->getMinRequiredArguments() || N > C->getNumParams())
-      continue;
-    if (Found)
-      return nullptr; // overloads: not chosen here
-    Found = C;
-  }
-  return Found;
-}
-
-} // namespace
 
 const GuardClass &
 AnalysisContext::guardClass(const CXXConstructorDecl *Ctor) {
@@ -146,18 +115,16 @@ void FunctionAnalyzer::objectDestroyed(const VarDecl *VD) {
 bool FunctionAnalyzer::guardCall(const CallSite &S) {
   if (S.Name.empty() || S.IsLibTorch)
     return false;
-  // std::make_unique<Guard>(...), std::make_shared<Guard>(...).
-  if (!S.Obj && Api.isOwnerMaker(S.Name) && S.Callee->isInStdNamespace()) {
-    const TemplateArgumentList *TA = S.Callee->getTemplateSpecializationArgs();
-    if (!TA || TA->size() == 0 || TA->get(0).getKind() != TemplateArgument::Type)
+  // std::make_unique<Guard>(...) into a variable or member, or
+  // owner.emplace(...): a guard object is made, ending the one its owner
+  // held before.
+  if (const CXXConstructorDecl *Ctor = ownerConstructor(Api, S.E);
+      Ctor && AC.guardClass(Ctor).Restores) {
+    const Decl *Holder = S.Obj ? storageOf(S.Obj) : guardHolder(S.E);
+    if (S.Obj && !Holder)
       return false;
-    const CXXConstructorDecl *Ctor = constructorFor(
-        TA->get(0).getAsType()->getAsCXXRecordDecl(), S.Args.size());
-    if (!Ctor || !AC.guardClass(Ctor).Restores)
-      return false;
-    const Decl *Holder = guardHolder(S.E);
     if (Holder)
-      guardEnds(Holder, /*DtorRan=*/false); // the object it owned before
+      guardEnds(Holder, /*DtorRan=*/false);
     GuardSnapshot Before = stateSnapshot();
     applyCalleeEffects(Ctor, nullptr, S.Args);
     guardMade(Ctor, Holder, Before);
@@ -168,18 +135,6 @@ bool FunctionAnalyzer::guardCall(const CallSite &S) {
   const Decl *Holder = storageOf(S.Obj);
   if (!Holder)
     return false;
-  // owner.emplace(...): the optional's object is made.
-  if (Api.isOwnerEmplacer(S.Name)) {
-    const CXXConstructorDecl *Ctor =
-        constructorFor(ownedClass(S.Obj->getType()), S.Args.size());
-    if (!Ctor || !AC.guardClass(Ctor).Restores)
-      return false;
-    guardEnds(Holder, /*DtorRan=*/false); // the object it held before
-    GuardSnapshot Before = stateSnapshot();
-    applyCalleeEffects(Ctor, nullptr, S.Args);
-    guardMade(Ctor, Holder, Before);
-    return true;
-  }
   // reset() (unique_ptr's reset(pointer = pointer()) given no argument).
   if (!Api.isOwnerReset(S.Name) ||
       llvm::any_of(S.Args,

@@ -325,13 +325,7 @@ void FunctionAnalyzer::moduleArgumentsAfter(
        ++I) {
     if (!((Callee.ParamsReassigned >> I) & 1))
       continue;
-    QualType PT = Def->getParamDecl(I)->getType();
-    QualType Pointee = PT.getNonReferenceType();
-    if (Pointee->isPointerType())
-      Pointee = Pointee->getPointeeType();
-    TypeKind K = Api.classify(Pointee);
-    if (K != TypeKind::Holder && K != TypeKind::NNModule &&
-        K != TypeKind::ModulePtr)
+    if (!sharesModule(Api, Def->getParamDecl(I)->getType()))
       continue;
     const Decl *D = moduleRoot(Args[I]);
     if (!D)

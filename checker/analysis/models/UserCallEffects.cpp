@@ -97,13 +97,7 @@ void FunctionAnalyzer::paramExits(const PathStates &Exit) {
     QualType PT = P->getType();
     // A module is shared however it is passed (a holder or shared_ptr by
     // value too): what the function leaves in it is the caller's.
-    QualType Pointee = PT.getNonReferenceType();
-    if (Pointee->isPointerType())
-      Pointee = Pointee->getPointeeType();
-    TypeKind K = Api.classify(Pointee);
-    bool Module = (K == TypeKind::Holder || K == TypeKind::NNModule ||
-                   K == TypeKind::ModulePtr) &&
-                  ((Sum.ParamsReassigned >> I) & 1);
+    bool Module = sharesModule(Api, PT) && ((Sum.ParamsReassigned >> I) & 1);
     if (!Module && !reassignedByReference(FD, Sum, I))
       continue;
     AbsValue V;
