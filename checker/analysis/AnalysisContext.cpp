@@ -205,9 +205,10 @@ std::optional<AbsValue> AnalysisContext::returnFor(
     const FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
     const AutocastArray *Autocast, const AutocastDTypeArray *AutocastDType,
     const AbsValue *Receiver,
-    llvm::ArrayRef<std::pair<const VarDecl *, AbsValue>> Captured) {
-  const ContextRun *R =
-      contextRun(Def, Args, Autocast, AutocastDType, Receiver, Captured);
+    llvm::ArrayRef<std::pair<const VarDecl *, AbsValue>> Captured,
+    llvm::ArrayRef<Assumption> Constants) {
+  const ContextRun *R = contextRun(Def, Args, Autocast, AutocastDType,
+                                   Receiver, Captured, Constants);
   return R ? R->Return : std::nullopt;
 }
 
@@ -236,11 +237,42 @@ bool AnalysisContext::hasOpaqueOperands(const FunctionDecl *Def) {
   return OpaqueOperands[Def] = Any;
 }
 
+bool AnalysisContext::hasUndecidedOperands(const FunctionDecl *Def) {
+  auto [It, New] = UndecidedOperands.try_emplace(Def, false);
+  if (!New)
+    return It->second;
+  auto Undecided = [](const AbsValue &V) {
+    return V.isTensor() && !V.DT.Param.isSymbolic() &&
+           !V.DV.Param.isSymbolic() && (!V.DT.single() || !V.DV.single());
+  };
+  const FunctionResult &R = analyze(Def);
+  bool Any =
+      llvm::any_of(R.Ops,
+                   [&](const OpEvent &E) {
+                     return llvm::any_of(E.Operands, [&](const Operand &O) {
+                              return Undecided(O.V);
+                            }) ||
+                            llvm::any_of(E.Outs, [&](const Operand &O) {
+                              return Undecided(O.V);
+                            }) ||
+                            llvm::any_of(E.Indices, [&](const Operand &O) {
+                              return Undecided(O.V);
+                            });
+                   }) ||
+      llvm::any_of(R.ModuleCalls, [&](const ModuleCallEvent &E) {
+        return Undecided(E.Input.V) ||
+               (E.Module.K == AbsValue::Kind::Module &&
+                (!E.Module.DT.single() || !E.Module.DV.single()));
+      });
+  return UndecidedOperands[Def] = Any;
+}
+
 const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     const FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
     const AutocastArray *Autocast, const AutocastDTypeArray *AutocastDType,
     const AbsValue *Receiver,
-    llvm::ArrayRef<std::pair<const VarDecl *, AbsValue>> Captured) {
+    llvm::ArrayRef<std::pair<const VarDecl *, AbsValue>> Captured,
+    llvm::ArrayRef<Assumption> Constants) {
   if (ReturnDepth >= Config.MaxCallDepth || !Def->hasBody())
     return nullptr;
   std::string Key;
@@ -285,6 +317,9 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     OS << 'C' << V;
     Facts(Val);
   }
+  for (const Assumption &A : Constants)
+    OS << 'K' << A.Var << '.' << A.Field << '.' << unsigned(A.Rel) << A.Value
+       << A.Const << ';';
   auto [It, New] = Returns.try_emplace({Def, OS.str()});
   if (!New)
     return &It->second;
@@ -300,6 +335,8 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
       Seed.Vars[Def->getParamDecl(I)] = Args[I];
   for (const auto &[V, Val] : Captured)
     Seed.Vars[V] = Val;
+  for (const Assumption &A : Constants)
+    assume(Seed.Assumed, A);
   // A plain object's known fields are the method's members at entry.
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   bool Object = Receiver && Receiver->K == AbsValue::Kind::Record;

@@ -256,7 +256,8 @@ public:
             const AutocastDTypeArray *AutocastDType = nullptr,
             const AbsValue *Receiver = nullptr,
             llvm::ArrayRef<std::pair<const clang::VarDecl *, AbsValue>>
-                Captured = {});
+                Captured = {},
+            llvm::ArrayRef<Assumption> Constants = {});
   /// The analysis of a function for one call (as returnFor): what it
   /// returns and the ops and module calls it records with those facts.
   struct ContextRun {
@@ -268,16 +269,24 @@ public:
     std::vector<ModuleCallEvent> ModuleCalls;
   };
   /// Captured: a lambda's by-reference captures, which its body reads.
+  /// Constants: what the call's arguments hold of the parameters and their
+  /// fields (`vocab == 20`, `cfg.precision == "fp64"`), which pick the
+  /// callee's paths.
   const ContextRun *
   contextRun(const clang::FunctionDecl *Def, llvm::ArrayRef<AbsValue> Args,
              const AutocastArray *Autocast,
              const AutocastDTypeArray *AutocastDType, const AbsValue *Receiver,
              llvm::ArrayRef<std::pair<const clang::VarDecl *, AbsValue>>
-                 Captured = {});
+                 Captured = {},
+             llvm::ArrayRef<Assumption> Constants = {});
   /// Whether the function records an op or module call with an operand
   /// whose dtype or device is unknown and not symbolic: facts a call's
   /// arguments may supply (`x - mean` of a parameter and a member).
   bool hasOpaqueOperands(const clang::FunctionDecl *Def);
+  /// Whether the function records an op or module call with an operand
+  /// (or module) of more than one dtype or device: facts a call's
+  /// constants may decide (`cfg.compact ? kInt32 : kInt64`).
+  bool hasUndecidedOperands(const clang::FunctionDecl *Def);
 
   /// The autocast state at entry of a function: unknown when the function
   /// may be called, in this translation unit, while autocast is on (a
@@ -323,6 +332,7 @@ private:
   std::map<std::pair<const clang::FunctionDecl *, std::string>, ContextRun>
       Returns;
   llvm::DenseMap<const clang::FunctionDecl *, bool> OpaqueOperands;
+  llvm::DenseMap<const clang::FunctionDecl *, bool> UndecidedOperands;
   llvm::DenseMap<const clang::CXXConstructorDecl *, GuardClass> Guards;
   unsigned ReturnDepth = 0;
   std::unique_ptr<CallerIndex> Callers;

@@ -184,6 +184,17 @@ private:
   /// LibTorch list view (ArrayRef, IListRef, whose constructor takes a
   /// non-const reference in 1.13), which only reads it.
   bool readByCall(const Stmt *P, const Expr *E, bool Views) {
+    // A number or flag given to LibTorch (`Linear(8, cfg.classes)`, whose
+    // holder forwards its arguments by reference) is only read.
+    if (E->getType()->isArithmeticType() || E->getType()->isEnumeralType()) {
+      const Decl *Callee = nullptr;
+      if (const auto *CE = dyn_cast<CallExpr>(P))
+        Callee = CE->getCalleeDecl();
+      else if (const auto *CE = dyn_cast<CXXConstructExpr>(P))
+        Callee = CE->getConstructor();
+      if (Callee && Api.isLibTorchDecl(Callee))
+        return true;
+    }
     if (const auto *CE = dyn_cast<CallExpr>(P)) {
       const FunctionDecl *F = CE->getDirectCallee();
       if (!F)
@@ -315,7 +326,59 @@ bool FunctionAnalyzer::trackedVar(const VarDecl *VD) {
          !VD->getType()->isReferenceType();
 }
 
+namespace {
+/// The scalar arguments, and the scalar fields of plain struct arguments,
+/// of calls of the user's functions: the constants they hold are passed
+/// (callFacts) and pick the callee's paths.
+class ArgumentSubjects : public RecursiveASTVisitor<ArgumentSubjects> {
+public:
+  ArgumentSubjects(const ApiModel &Api, TrackedVar Tracked)
+      : Api(Api), Tracked(Tracked) {}
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (!F || !F->hasBody() || Api.isLibTorchDecl(F))
+      return true;
+    for (const Expr *A : CE->arguments())
+      add(A);
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+    const CXXConstructorDecl *C = CE->getConstructor();
+    if (!C || !C->hasBody() || Api.isLibTorchDecl(C))
+      return true;
+    for (const Expr *A : CE->arguments())
+      add(A);
+    return true;
+  }
+  llvm::SmallVector<std::pair<const VarDecl *, const FieldDecl *>, 8> Found;
+
+private:
+  void add(const Expr *A) {
+    std::optional<Subject> Sub = subjectOf(A);
+    if (!Sub || !Tracked(Sub->Var))
+      return;
+    if (constantCarrier(Sub->type())) {
+      Found.push_back({Sub->Var, Sub->Field});
+      return;
+    }
+    if (Sub->Field)
+      return;
+    if (const CXXRecordDecl *RD = plainRecord(Sub->type(), Api))
+      for (const FieldDecl *F : RD->fields())
+        if (constantCarrier(F->getType()))
+          Found.push_back({Sub->Var, F});
+  }
+  const ApiModel &Api;
+  TrackedVar Tracked;
+};
+} // namespace
+
 void FunctionAnalyzer::collectSubjects(const CFG &G) {
+  if (const Stmt *Body = FD->getBody()) {
+    ArgumentSubjects A(Api, TrackedFn);
+    A.TraverseStmt(const_cast<Stmt *>(Body));
+    Subjects.insert(A.Found.begin(), A.Found.end());
+  }
   for (const CFGBlock *B : G) {
     const Stmt *T = B->getTerminatorStmt();
     std::optional<Subject> Sub;
@@ -348,8 +411,37 @@ void FunctionAnalyzer::setSubject(const Subject &Sub, const Expr *Value) {
   bool Flag = !Sub.Field && Sub.type()->isBooleanType();
   if (!Flag && !Subjects.count({Sub.Var, Sub.Field}))
     return;
-  if (std::optional<Assumption> A = assignedConstant(Sub, Value))
+  if (std::optional<Assumption> A = assignedConstant(Sub, Value, Cur->Assumed))
     assume(*Cur, std::move(*A));
+}
+
+void FunctionAnalyzer::initFieldSubjects(const VarDecl *VD) {
+  const auto *RD = VD->getType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->isUnion())
+    return;
+  // Made by the implicit default constructor (each field from its
+  // initializer in the class) or by aggregate initialization.
+  const Expr *Init = VD->getInit() ? strip(VD->getInit()) : nullptr;
+  const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+  const auto *IL = dyn_cast_or_null<InitListExpr>(Init);
+  if (IL && IL->isSemanticForm() == false && IL->getSemanticForm())
+    IL = IL->getSemanticForm();
+  bool Defaults = CE && CE->getNumArgs() == 0 && CE->getConstructor() &&
+                  !CE->getConstructor()->isUserProvided();
+  if (!Defaults && !IL)
+    return;
+  for (const FieldDecl *F : RD->fields()) {
+    if (!Subjects.count({VD, F}))
+      continue;
+    const Expr *Value = nullptr;
+    if (IL)
+      Value = F->getFieldIndex() < IL->getNumInits()
+                  ? IL->getInit(F->getFieldIndex())
+                  : nullptr;
+    else
+      Value = F->getInClassInitializer();
+    setSubject(Subject{VD, F}, Value);
+  }
 }
 
 } // namespace torchdtype

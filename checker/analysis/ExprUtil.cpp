@@ -275,4 +275,26 @@ std::string operandName(const Expr *E) {
   return "";
 }
 
+/// A type whose constant values the paths keep (a bool, number, enum or
+/// string), so that a call passing one can take the callee's paths it picks.
+bool constantCarrier(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  if (T->isBooleanType() || T->isIntegerType() || T->isEnumeralType() ||
+      T->isRealFloatingType())
+    return true;
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() && RD->isInStdNamespace() &&
+         (RD->getName() == "basic_string" || RD->getName() == "basic_string_view");
+}
+
+/// A plain struct of the user's (no base, not a library's), whose scalar
+/// fields a call may pass along with it.
+const CXXRecordDecl *plainRecord(QualType T, const ApiModel &Api) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || RD->isInStdNamespace() ||
+      Api.isLibTorchDecl(RD) || RD->isLambda() || RD->getNumBases() != 0)
+    return nullptr;
+  return RD;
+}
+
 } // namespace torchdtype

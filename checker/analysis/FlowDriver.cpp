@@ -295,6 +295,7 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
         continue;
       if (VD->getType()->isBooleanType() || Subjects.count({VD, nullptr}))
         setSubject(Subject{VD, nullptr}, VD->getInit());
+      initFieldSubjects(VD);
       if (Api.isNoGradGuard(VD->getType()) && Cur->NoGradGuards < 255)
         ++Cur->NoGradGuards;
       AbsValue U = unknownOf(VD->getType());
@@ -417,6 +418,12 @@ void FunctionAnalyzer::run() {
     return;
   }
   collectSubjects(*G);
+  // A call's constants hold for the parameters whose changes the paths
+  // see; of any other, nothing is assumed.
+  llvm::erase_if(Initial.Assumed, [&](const Assumption &A) {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(A.Var);
+    return P && P->getDeclContext() == FD && !trackedVar(P);
+  });
   SolverLimits Limits;
   Limits.MaxPaths = AC.config().MaxPathsPerBlock;
   Limits.MaxSteps = AC.config().MaxStepsPerFunction;

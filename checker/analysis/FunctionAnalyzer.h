@@ -171,6 +171,9 @@ private:
   /// it is forgotten, and a constant value of a tested subject assumed.
   void writeSubject(const clang::Expr *LHS, const clang::Expr *Value);
   void setSubject(const Subject &Sub, const clang::Expr *Value);
+  /// A struct variable made by its default constructor or an initializer
+  /// list: its tested fields hold the constants they were given.
+  void initFieldSubjects(const clang::VarDecl *VD);
   AutocastArray currentAutocast() const;
   /// The facts of a call's arguments, one per parameter of Def (none where
   /// the caller knows them only in terms of its own parameters).
@@ -178,11 +181,22 @@ private:
     llvm::SmallVector<AbsValue, 4> Facts;
     /// A lambda's variables captured by reference: their values here.
     Captures Captured;
+    /// The constants the arguments hold, as the callee's parameters and
+    /// their fields (`vocab == 20`, `cfg.precision == "fp64"`).
+    Assumptions Constants;
     bool Definite = false;  ///< a tensor's dtype or device is known
     bool AnyRecord = false; ///< a plain struct holding tensors
   };
   CallFacts callFacts(const clang::FunctionDecl *Def,
                       llvm::ArrayRef<const clang::Expr *> Args);
+  /// A module or struct a user function returns, of more than one dtype
+  /// or device in its summary: as the call's constants decide it.
+  AbsValue decidedFor(const CallSite &S, const clang::FunctionDecl *Def,
+                      const AbsValue &Summarised);
+  /// The constants Arg holds (itself, or the fields of a plain struct), as
+  /// assumptions of parameter P and its fields.
+  void argumentConstants(const clang::ParmVarDecl *P, const clang::Expr *Arg,
+                         Assumptions &Out);
   /// Summary.ParamExit from the paths that reach the exit.
   void paramExits(const PathStates &Exit);
   /// What a call leaves in argument I, passed by non-const reference to

@@ -2,6 +2,7 @@
 
 #include "PathStates.h"
 #include "ExprUtil.h"
+#include "KnownConstants.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -47,59 +48,6 @@ std::optional<Subject> subjectOf(const Expr *E) {
   if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
     return std::nullopt;
   return S;
-}
-
-namespace {
-/// A constant a subject may be compared with: a string literal ("fp64"),
-/// a number (2, 0.5), an enumerator (Precision::Double). Key is the same
-/// for the same value; Text is as written.
-struct Constant {
-  std::string Key, Text;
-  std::optional<double> Number;
-};
-} // namespace
-
-static std::optional<Constant> constantOf(const Expr *E, ASTContext &Ctx) {
-  for (int I = 0; E && I < 8; ++I) {
-    E = strip(E);
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1) {
-      E = CE->getArg(0);
-      continue;
-    }
-    break;
-  }
-  if (!E || E->isValueDependent())
-    return std::nullopt;
-  Constant K;
-  if (const auto *SL = dyn_cast<StringLiteral>(E)) {
-    K.Key = K.Text = "\"" + SL->getString().str() + "\"";
-    return K;
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
-      K.Key = K.Text = EC->getQualifiedNameAsString();
-      return K;
-    }
-  Expr::EvalResult R;
-  if (E->getType()->isIntegerType() && E->EvaluateAsInt(R, Ctx)) {
-    K.Key = K.Text = llvm::toString(R.Val.getInt(), 10);
-    K.Number = double(R.Val.getInt().getSExtValue());
-    return K;
-  }
-  if (E->getType()->isRealFloatingType() && E->EvaluateAsRValue(R, Ctx) &&
-      R.Val.isFloat()) {
-    K.Number = R.Val.getFloat().convertToDouble();
-    char Buf[40];
-    std::snprintf(Buf, sizeof Buf, "%.17g", *K.Number);
-    K.Key = Buf;
-    StringRef Written = Lexer::getSourceText(
-        CharSourceRange::getTokenRange(E->getSourceRange()),
-        Ctx.getSourceManager(), Ctx.getLangOpts());
-    K.Text = Written.empty() ? K.Key : Written.str();
-    return K;
-  }
-  return std::nullopt;
 }
 
 static const char *spelling(Relation R) {
@@ -241,24 +189,29 @@ std::optional<Assumption> branchVariable(const Expr *Cond, const ApiModel &Api,
   return std::nullopt;
 }
 
-std::optional<Assumption> assignedConstant(const Subject &Sub, const Expr *E) {
+std::optional<Assumption> assignedConstant(const Subject &Sub, const Expr *E,
+                                           const Assumptions &Known) {
   if (!E || E->isValueDependent())
     return std::nullopt;
   ASTContext &Ctx = Sub.Var->getASTContext();
   Assumption A;
   A.Where = E;
+  std::optional<Constant> K = knownValue(E, Known, Ctx);
   if (Sub.type()->isBooleanType()) {
-    bool B;
-    if (!E->EvaluateAsBooleanCondition(B, Ctx))
+    std::optional<bool> B = K ? K->truth() : std::nullopt;
+    if (!B)
       return std::nullopt;
     A.Var = Sub.Var;
     A.Field = Sub.Field;
-    A.Value = B;
+    A.Value = *B;
     A.Text = Sub.name();
     return A;
   }
-  std::optional<Constant> K = constantOf(E, Ctx);
-  if (!K)
+  // A number kept as the subject's type has it (`int n = 2.5` is 2).
+  if (K && K->Number && !K->IsBool && Sub.type()->isIntegerType() &&
+      !Sub.type()->isEnumeralType() && std::trunc(*K->Number) != *K->Number)
+    K.reset();
+  if (!K || K->IsBool)
     return std::nullopt;
   A = comparison(Sub, Relation::Equals, *K);
   A.Value = true;
@@ -308,6 +261,23 @@ static bool takeCase(FlowState &S, const SwitchStmt &SW, const CFGBlock *To,
     A.Where = Cond;
     return A;
   };
+  // A value the path knows takes one case (or the default) only.
+  if (std::optional<Constant> V = knownValue(Cond, S.Assumed, Ctx)) {
+    bool Matches = false, ToMatches = false;
+    for (const SwitchCase *SC = SW.getSwitchCaseList(); SC;
+         SC = SC->getNextSwitchCase())
+      if (const auto *CS = dyn_cast<CaseStmt>(SC)) {
+        std::optional<Constant> K = constantOf(CS->getLHS(), Ctx);
+        if (!K || CS->caseStmtIsGNURange())
+          return true; // not decidable here: as before
+        bool Same = K->Number && V->Number ? *K->Number == *V->Number
+                                           : K->Key == V->Key;
+        Matches |= Same;
+        ToMatches |= Same && To->getLabel() == CS;
+      }
+    if (isa_and_nonnull<CaseStmt>(To->getLabel()) ? !ToMatches : Matches)
+      return false;
+  }
   if (!Sub)
     llvm::erase_if(S.Assumed,
                    [&](const Assumption &A) { return A.Site == &SW; });
@@ -346,6 +316,11 @@ bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ,
   const Expr *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
   if (!Cond)
     return true;
+  // A condition the path knows the value of (`vocab <= INT32_MAX` where
+  // `vocab == 20` is assumed) takes its edge only.
+  if (std::optional<Constant> V = knownValue(Cond, S.Assumed, Ctx))
+    if (std::optional<bool> T = V->truth(); T && *T != (Succ == 0))
+      return false;
   std::optional<Assumption> B = branchVariable(Cond, Api, Tracked);
   if (!B)
     return true;

@@ -50,8 +50,10 @@ std::optional<Assumption> branchVariable(const clang::Expr *Cond,
                                          TrackedVar Tracked);
 /// That Sub has the constant value E (an assignment or an initializer):
 /// `Sub == E`, or the flag's value; none if E is not a constant.
+/// Known: what the path assumed (`n == 20` makes `n <= 32` a constant).
 std::optional<Assumption> assignedConstant(const Subject &Sub,
-                                           const clang::Expr *E);
+                                           const clang::Expr *E,
+                                           const Assumptions &Known = {});
 /// Refines S for the edge from P to its successor number Succ (a branch
 /// or a case of a switch); false when S's assumptions make that edge
 /// impossible.

@@ -133,8 +133,9 @@ FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
   if (!Facts.Definite && !Facts.AnyRecord)
     return V;
   AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R = AC.contextRun(
-      Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr, Facts.Captured);
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
+                    Facts.Captured, Facts.Constants);
   if (!R)
     return V;
   auto RI = R->ParamExit.find(I);

@@ -10,12 +10,27 @@
 
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
+#include "analysis/KnownConstants.h"
 #include "analysis/PathStates.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
 namespace torchdtype {
+
+/// A module of more than one dtype or device, or a struct with a tensor
+/// field of more than one.
+static bool undecided(const AbsValue &V) {
+  if (V.K == AbsValue::Kind::Module || V.isTensor())
+    return !V.DT.single() || !V.DV.single();
+  if (V.K != AbsValue::Kind::Record || !V.Fields)
+    return false;
+  return llvm::any_of(*V.Fields, [](const auto &F) {
+    return F.second.isTensor() && !F.second.DT.Param.isSymbolic() &&
+           !F.second.DV.Param.isSymbolic() &&
+           (!F.second.DT.single() || !F.second.DV.single());
+  });
+}
 
 AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
   QualType RT = S.E->getType();
@@ -34,6 +49,8 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
                                       const Summary &Callee,
                                       const AbsValue *Recv) {
   AbsValue R = applySummary(Callee, S.Args, Recv, S.E->getExprLoc());
+  if (undecided(R) && R.K != AbsValue::Kind::Tensor)
+    return decidedFor(S, Def, R);
   if (!R.isTensor())
     return R;
   // The summary ran the callee's ops in the autocast state its callers
@@ -70,6 +87,54 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
   return R;
 }
 
+AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
+                                      const FunctionDecl *Def,
+                                      const AbsValue &Summarised) {
+  // A module whose conversion the callee's paths decide (`if (cfg.precision
+  // == "double") m->to(kDouble)`), a struct whose field they decide: the
+  // callee analysed for this call's constants, when they pick one.
+  CallFacts Facts = callFacts(Def, S.Args);
+  if (Facts.Constants.empty())
+    return Summarised;
+  AutocastArray Here = currentAutocast();
+  std::optional<AbsValue> R =
+      AC.returnFor(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
+                   /*Captured=*/{}, Facts.Constants);
+  if (!R || R->K != Summarised.K)
+    return Summarised;
+  if (R->K == AbsValue::Kind::Module) {
+    if (R->DT.Param.isSymbolic() || R->DV.Param.isSymbolic())
+      return Summarised;
+    AbsValue M = *R;
+    if (M.DT.single() && M.DT.Where.isInvalid())
+      M.DT.Where = S.E->getExprLoc();
+    if (M.DV.single() && M.DV.Where.isInvalid())
+      M.DV.Where = S.E->getExprLoc();
+    return M;
+  }
+  // A struct: each field the summary left undecided, as this run has it.
+  AbsValue Out = Summarised;
+  for (const auto &[F, V] : *Summarised.Fields) {
+    const AbsValue *Run = R->field(F);
+    if (!V.isTensor() || !Run || !Run->isTensor() ||
+        Run->DT.Param.isSymbolic() || Run->DV.Param.isSymbolic())
+      continue;
+    AbsValue FV = V;
+    if (!FV.DT.single() && Run->DT.single()) {
+      FV.DT = Run->DT;
+      if (FV.DT.Where.isInvalid())
+        FV.DT.Where = S.E->getExprLoc();
+    }
+    if (!FV.DV.single() && Run->DV.single()) {
+      FV.DV = Run->DV;
+      if (FV.DV.Where.isInvalid())
+        FV.DV.Where = S.E->getExprLoc();
+    }
+    Out = Out.withField(F, FV);
+  }
+  return Out;
+}
+
 FunctionAnalyzer::CallFacts
 FunctionAnalyzer::callFacts(const FunctionDecl *Def,
                             llvm::ArrayRef<const Expr *> Args) {
@@ -96,7 +161,10 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
                   A.Opt == AbsValue::Engaged::No;
     F.AnyRecord |= A.K == AbsValue::Kind::Record;
     F.Facts.push_back(A);
+    if (I < Args.size())
+      argumentConstants(Def->getParamDecl(I), Args[I], F.Constants);
   }
+  F.Definite |= !F.Constants.empty();
   // A lambda reads what it captured by reference as it is at the call.
   const auto *M = dyn_cast<CXXMethodDecl>(Def);
   if (M && M->getParent()->isLambda())
@@ -115,6 +183,54 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
   return F;
 }
 
+void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
+                                          const Expr *Arg,
+                                          Assumptions &Out) {
+  QualType PT = P->getType();
+  auto Add = [&](const FieldDecl *F, const Constant &K) {
+    Assumption A;
+    A.Var = P;
+    A.Field = F;
+    A.Where = Arg;
+    std::string Name = P->getNameAsString();
+    if (F)
+      Name += "." + F->getNameAsString();
+    if ((F ? F->getType() : PT.getNonReferenceType())->isBooleanType()) {
+      std::optional<bool> B = K.truth();
+      if (!B)
+        return;
+      A.Value = *B;
+      A.Text = *B ? Name : "!" + Name;
+    } else {
+      if (K.IsBool)
+        return;
+      A.Rel = Assumption::Relation::Equals;
+      A.Const = K.Key;
+      A.Number = K.Number;
+      A.Value = true;
+      A.Text = Name + " == " + K.Text;
+    }
+    assume(Out, std::move(A));
+  };
+  // A parameter taken by value or const reference only: one the callee may
+  // change through is not a constant of the call.
+  if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+    return;
+  if (constantCarrier(PT)) {
+    if (std::optional<Constant> K = knownValue(Arg, Cur->Assumed, Ctx))
+      Add(nullptr, *K);
+    return;
+  }
+  const CXXRecordDecl *RD = plainRecord(PT, Api);
+  std::optional<Subject> Sub = RD ? subjectOf(Arg) : std::nullopt;
+  if (!Sub || Sub->Field)
+    return;
+  for (const FieldDecl *F : RD->fields())
+    if (constantCarrier(F->getType()))
+      if (std::optional<Constant> K = assumedValue(Sub->Var, F, Cur->Assumed))
+        Add(F, *K);
+}
+
 std::optional<AbsValue>
 FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
                             const Summary &Callee, const AbsValue *Receiver,
@@ -129,7 +245,8 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
       !Callee.Return.isTensor())
     return std::nullopt;
   std::optional<AbsValue> R =
-      AC.returnFor(Def, Args.Facts, &Autocast, &Cur->AutocastDType, Bound);
+      AC.returnFor(Def, Args.Facts, &Autocast, &Cur->AutocastDType, Bound,
+                   /*Captured=*/{}, Args.Constants);
   if (!R || !R->isTensor())
     return std::nullopt;
   AbsValue V = bindParams(*R, S.Args, Receiver);
@@ -314,7 +431,7 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
   AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R =
       AC.contextRun(S.Def, Facts.Facts, &Here, &Cur->AutocastDType,
-                    boundReceiver(&Before), Facts.Captured);
+                    boundReceiver(&Before), Facts.Captured, Facts.Constants);
   if (!R)
     return;
   AbsValue After = Before;
@@ -349,8 +466,9 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
     return std::nullopt;
   CallFacts Facts = callFacts(Def, Args);
   AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R = AC.contextRun(
-      Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr, Facts.Captured);
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
+                    Facts.Captured, Facts.Constants);
   if (!R)
     return std::nullopt;
   AbsValue Obj = unknownOf(CE->getType());
@@ -428,17 +546,21 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
       llvm::any_of(Here, [&](AutocastState A) { return A != Assumed; });
   // And a module some of whose submodules were converted alone.
   const AbsValue *Recv = boundReceiver(Receiver);
-  if (!AC.hasOpaqueOperands(Def) && !Differs &&
+  CallFacts Facts = callFacts(Def, Args);
+  // And constants given that may pick the paths of ops the callee leaves
+  // undecided (`cfg.compact ? kInt32 : kInt64`).
+  bool Picks = !Facts.Constants.empty() && AC.hasUndecidedOperands(Def);
+  if (!AC.hasOpaqueOperands(Def) && !Differs && !Picks &&
       !(Recv && Recv->K == AbsValue::Kind::Module && Recv->Fields))
     return false;
-  CallFacts Facts = callFacts(Def, Args);
   // A module's members have the receiver's facts, an object's fields its
   // own.
   if (!Facts.Definite && !Differs &&
       !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
     return false;
-  const AnalysisContext::ContextRun *R = AC.contextRun(
-      Def, Facts.Facts, &Here, &Cur->AutocastDType, Recv, Facts.Captured);
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, Recv,
+                    Facts.Captured, Facts.Constants);
   if (!R)
     return false;
   const FunctionResult &Alone = AC.analyze(Def);

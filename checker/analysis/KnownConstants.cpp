@@ -1,0 +1,278 @@
+//===- KnownConstants.cpp - values a path knows of scalar expressions -----===//
+
+#include "KnownConstants.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include <cmath>
+#include <cstdio>
+
+using namespace clang;
+
+namespace torchdtype {
+
+Constant Constant::boolean(bool B) {
+  Constant K;
+  K.Key = K.Text = B ? "true" : "false";
+  K.Number = B ? 1 : 0;
+  K.IsBool = true;
+  return K;
+}
+
+std::optional<bool> Constant::truth() const {
+  if (Number)
+    return *Number != 0;
+  return std::nullopt;
+}
+
+/// Through parentheses, implicit casts, temporaries and the in-class
+/// initializer a default member initialization uses.
+static const Expr *bare(const Expr *E) {
+  for (int I = 0; E && I < 16; ++I) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
+      E = W->getSubExpr();
+    else if (const auto *C = dyn_cast<ConstantExpr>(E))
+      E = C->getSubExpr();
+    else if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+      E = D->getExpr();
+    else if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+      E = D->getExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+             CE && CE->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(E) &&
+             (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
+      E = CE->getArg(0); // std::string from a literal
+    else
+      break;
+  }
+  return E;
+}
+
+std::optional<Constant> constantOf(const Expr *E, ASTContext &Ctx) {
+  E = bare(E);
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  Constant K;
+  if (const auto *SL = dyn_cast<StringLiteral>(E)) {
+    if (!SL->isOrdinary() && !SL->isUTF8())
+      return std::nullopt;
+    K.Key = K.Text = "\"" + SL->getString().str() + "\"";
+    return K;
+  }
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return Constant::boolean(BL->getValue());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+      K.Key = K.Text = EC->getQualifiedNameAsString();
+      K.Number = double(EC->getInitVal().getSExtValue());
+      return K;
+    }
+  Expr::EvalResult R;
+  if (E->getType()->isBooleanType() && E->EvaluateAsRValue(R, Ctx) &&
+      R.Val.isInt())
+    return Constant::boolean(R.Val.getInt().getBoolValue());
+  if (E->getType()->isIntegerType() && !E->getType()->isEnumeralType() &&
+      E->EvaluateAsInt(R, Ctx)) {
+    K.Key = K.Text = llvm::toString(R.Val.getInt(), 10);
+    K.Number = double(R.Val.getInt().getSExtValue());
+    return K;
+  }
+  if (E->getType()->isRealFloatingType() && E->EvaluateAsRValue(R, Ctx) &&
+      R.Val.isFloat()) {
+    K.Number = R.Val.getFloat().convertToDouble();
+    char Buf[40];
+    std::snprintf(Buf, sizeof Buf, "%.17g", *K.Number);
+    K.Key = Buf;
+    StringRef Written = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(E->getSourceRange()),
+        Ctx.getSourceManager(), Ctx.getLangOpts());
+    K.Text = Written.empty() ? K.Key : Written.str();
+    return K;
+  }
+  return std::nullopt;
+}
+
+/// A number's constant; integers keep the key an integer has.
+static Constant number(double V, bool Integer) {
+  Constant K;
+  char Buf[40];
+  if (Integer)
+    std::snprintf(Buf, sizeof Buf, "%lld", (long long)V);
+  else
+    std::snprintf(Buf, sizeof Buf, "%.17g", V);
+  K.Key = K.Text = Buf;
+  K.Number = V;
+  return K;
+}
+
+/// The variable, or the field of a variable (`cfg.mode`), E reads.
+static std::optional<std::pair<const VarDecl *, const FieldDecl *>>
+atomOf(const Expr *E) {
+  E = bare(E);
+  const FieldDecl *F = nullptr;
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
+    F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (ME->isArrow() || !F)
+      return std::nullopt;
+    E = bare(ME->getBase());
+  }
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V)
+    return std::nullopt;
+  return std::make_pair(V, F);
+}
+
+std::optional<Constant> assumedValue(const VarDecl *V,
+                                            const FieldDecl *F,
+                                            const Assumptions &Known) {
+  for (const Assumption &A : Known) {
+    if (A.Var != V || A.Field != F || A.Site)
+      continue;
+    if (A.Rel == Assumption::Relation::Is)
+      return Constant::boolean(A.Value);
+    if (A.Rel == Assumption::Relation::Equals && A.Value) {
+      Constant K;
+      K.Key = K.Text = A.Const;
+      K.Number = A.Number;
+      return K;
+    }
+  }
+  return std::nullopt;
+}
+
+static std::optional<bool> compare(BinaryOperatorKind Op, const Constant &L,
+                                   const Constant &R) {
+  if (Op == BO_EQ || Op == BO_NE) {
+    bool Same = L.Number && R.Number ? *L.Number == *R.Number : L.Key == R.Key;
+    if (!(L.Number && R.Number) && (L.Number || R.Number))
+      return std::nullopt; // a string with a number: not this fold's to say
+    return Op == BO_EQ ? Same : !Same;
+  }
+  if (!L.Number || !R.Number)
+    return std::nullopt;
+  double A = *L.Number, B = *R.Number;
+  switch (Op) {
+  case BO_LT:
+    return A < B;
+  case BO_LE:
+    return A <= B;
+  case BO_GT:
+    return A > B;
+  case BO_GE:
+    return A >= B;
+  default:
+    return std::nullopt;
+  }
+}
+
+static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
+                                    ASTContext &Ctx, int Depth) {
+  if (!E || Depth > 12)
+    return std::nullopt;
+  E = bare(E);
+  if (!E || E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  if (std::optional<Constant> K = constantOf(E, Ctx))
+    return K;
+  if (auto Atom = atomOf(E))
+    return assumedValue(Atom->first, Atom->second, Known);
+  auto Sub = [&](const Expr *X) { return fold(X, Known, Ctx, Depth + 1); };
+  bool IntegerResult = E->getType()->isIntegerType();
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    std::optional<Constant> V = Sub(U->getSubExpr());
+    if (!V)
+      return std::nullopt;
+    if (U->getOpcode() == UO_LNot) {
+      std::optional<bool> T = V->truth();
+      return T ? std::optional<Constant>(Constant::boolean(!*T)) : std::nullopt;
+    }
+    if (U->getOpcode() == UO_Minus && V->Number)
+      return number(-*V->Number, IntegerResult);
+    if (U->getOpcode() == UO_Plus)
+      return V;
+    return std::nullopt;
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<Constant> Cond = Sub(C->getCond());
+    std::optional<bool> T = Cond ? Cond->truth() : std::nullopt;
+    if (!T)
+      return std::nullopt;
+    return Sub(*T ? C->getTrueExpr() : C->getFalseExpr());
+  }
+  BinaryOperatorKind Op;
+  const Expr *L = nullptr, *R = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    Op = BO->getOpcode();
+    L = BO->getLHS();
+    R = BO->getRHS();
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+             OC && OC->getNumArgs() == 2 &&
+             (OC->getOperator() == OO_EqualEqual ||
+              OC->getOperator() == OO_ExclaimEqual)) {
+    // std::string's operator== and !=.
+    Op = OC->getOperator() == OO_EqualEqual ? BO_EQ : BO_NE;
+    L = OC->getArg(0);
+    R = OC->getArg(1);
+  } else {
+    return std::nullopt;
+  }
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    std::optional<Constant> A = Sub(L);
+    std::optional<bool> TA = A ? A->truth() : std::nullopt;
+    // `false && x`, `true || x` whatever x is.
+    if (TA && *TA == (Op == BO_LOr))
+      return Constant::boolean(*TA);
+    std::optional<Constant> B = Sub(R);
+    std::optional<bool> TB = B ? B->truth() : std::nullopt;
+    if (TB && *TB == (Op == BO_LOr))
+      return Constant::boolean(*TB);
+    if (!TA || !TB)
+      return std::nullopt;
+    return Constant::boolean(Op == BO_LAnd ? *TA && *TB : *TA || *TB);
+  }
+  std::optional<Constant> A = Sub(L);
+  if (!A)
+    return std::nullopt;
+  std::optional<Constant> B = Sub(R);
+  if (!B)
+    return std::nullopt;
+  if (BinaryOperator::isComparisonOp(Op)) {
+    std::optional<bool> T = compare(Op, *A, *B);
+    return T ? std::optional<Constant>(Constant::boolean(*T)) : std::nullopt;
+  }
+  if (!A->Number || !B->Number)
+    return std::nullopt;
+  double X = *A->Number, Y = *B->Number;
+  switch (Op) {
+  case BO_Add:
+    return number(X + Y, IntegerResult);
+  case BO_Sub:
+    return number(X - Y, IntegerResult);
+  case BO_Mul:
+    return number(X * Y, IntegerResult);
+  case BO_Div:
+    if (Y == 0)
+      return std::nullopt;
+    return number(IntegerResult ? std::trunc(X / Y) : X / Y, IntegerResult);
+  case BO_Rem:
+    if (!IntegerResult || Y == 0)
+      return std::nullopt;
+    return number(double((long long)X % (long long)Y), true);
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Constant> knownValue(const Expr *E, const Assumptions &Known,
+                                   ASTContext &Ctx) {
+  return fold(E, Known, Ctx, 0);
+}
+
+} // namespace torchdtype

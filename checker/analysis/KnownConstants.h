@@ -1,0 +1,55 @@
+//===- KnownConstants.h - values a path knows of scalar expressions -*- C++ -*-===//
+//
+// A condition's value, or a number's, where the path's assumptions say what
+// the variables it reads hold: `vocab <= INT32_MAX` with `vocab == 20`
+// assumed, `cfg.precision == "fp64" || cfg.precision == "double"` with
+// `cfg.precision == "fp64"` assumed. Only constants and the variables and
+// fields a path assumed equal to one are read; anything else is not known.
+// No clang-tidy includes, and no library API: the atoms are the solver's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_KNOWNCONSTANTS_H
+#define TORCHDTYPE_ANALYSIS_KNOWNCONSTANTS_H
+
+#include "solver/Assumption.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <optional>
+#include <string>
+
+namespace torchdtype {
+
+/// A constant a subject may be compared with or hold: a string literal
+/// ("fp64"), a number (2, 0.5), an enumerator (Precision::Double), a bool.
+/// Key is the same for the same value; Text is as written.
+struct Constant {
+  std::string Key, Text;
+  std::optional<double> Number;
+  bool IsBool = false;
+  static Constant boolean(bool B);
+  /// The truth of a bool, or of a number (nonzero); none for others.
+  std::optional<bool> truth() const;
+};
+
+/// The constant an expression spells: a literal, an enumerator, a
+/// constant expression (`std::numeric_limits<int32_t>::max()`).
+std::optional<Constant> constantOf(const clang::Expr *E,
+                                   clang::ASTContext &Ctx);
+
+/// What Known says variable V (or its field F) holds: a flag's value, or
+/// the constant it was assumed equal to.
+std::optional<Constant> assumedValue(const clang::VarDecl *V,
+                                     const clang::FieldDecl *F,
+                                     const Assumptions &Known);
+
+/// E's value where the path assumed Known: constants, the variables and
+/// fields assumed equal to a constant (or a flag's value), and the
+/// comparisons, logic, arithmetic and choices (`c ? a : b`) of those.
+std::optional<Constant> knownValue(const clang::Expr *E,
+                                   const Assumptions &Known,
+                                   clang::ASTContext &Ctx);
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,200 @@
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision,torchdtype-loss-target-dtype,torchdtype-module-input-dtype,torchdtype-out-dtype %t
+// A constant a call passes (a bool, number, enum or string, or such a
+// field of a plain struct) picks the callee's paths for that call: its
+// branches, ternaries and switches, and the values computed from it
+// (`const bool fits = vocab <= limit`). A struct made by its default
+// constructor holds the initializers its class gives, then what the caller
+// assigns. Anything the caller does not know keeps both paths.
+#include <torch/torch.h>
+#include <cstdint>
+#include <string>
+
+namespace F = torch::nn::functional;
+
+torch::Tensor widen_if(bool wide, const torch::Tensor &t) {
+  if (wide)
+    return t.to(torch::kDouble);
+  return t;
+}
+
+void flag_constant() {
+  auto w = torch::randn({2, 2});
+  auto y = torch::mm(w, widen_if(true, torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void flag_constant_negative() {
+  auto w = torch::randn({2, 2});
+  auto y = torch::mm(w, widen_if(false, torch::randn({2, 2})));
+}
+
+void flag_unknown_negative(bool wide) {
+  auto w = torch::randn({2, 2});
+  auto y = torch::mm(w, widen_if(wide, torch::randn({2, 2})));
+}
+
+// A number, and a bool computed from it.
+torch::Tensor index_buffer(int64_t vocab) {
+  const bool fits = vocab <= 2147483647;
+  return torch::empty({4}, torch::TensorOptions().dtype(fits ? torch::kInt
+                                                             : torch::kLong));
+}
+
+void number_picks_ternary() {
+  const int64_t vocab = 20;
+  auto logits = torch::randn({4, 20});
+  auto out = index_buffer(vocab);
+  torch::argmax_out(out, logits, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'argmax_out' needs out tensor 'out' of dtype Long but it has dtype Int{{.*}} [torchdtype-out-dtype]
+}
+
+void number_picks_ternary_negative() {
+  auto logits = torch::randn({4, 20});
+  auto out = index_buffer(int64_t(1) << 40);
+  torch::argmax_out(out, logits, 1);
+}
+
+// A switch on an enum.
+enum class Precision { Single, Double };
+
+torch::Tensor cast_to(Precision p, const torch::Tensor &t) {
+  switch (p) {
+  case Precision::Double:
+    return t.to(torch::kDouble);
+  case Precision::Single:
+    break;
+  }
+  return t.to(torch::kFloat);
+}
+
+void enum_picks_case() {
+  auto w = torch::randn({2, 2});
+  auto y = torch::mm(w, cast_to(Precision::Double, torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void enum_picks_case_negative() {
+  auto w = torch::randn({2, 2});
+  auto y = torch::mm(w, cast_to(Precision::Single, torch::randn({2, 2})));
+}
+
+// Fields of a config struct: the class's initializers, then assignments.
+struct TrainerConfig {
+  int64_t classes = 5;
+  bool compact_labels = false;
+  std::string precision = "fp64";
+};
+
+torch::Tensor load_labels(const TrainerConfig &cfg) {
+  const torch::Dtype dt = cfg.compact_labels ? torch::kInt : torch::kLong;
+  return torch::randint(0, cfg.classes, {8}, torch::TensorOptions().dtype(dt));
+}
+
+double epoch(const TrainerConfig &cfg) {
+  auto labels = load_labels(cfg);
+  auto log_probs = torch::randn({8, 5});
+  auto loss = F::nll_loss(log_probs, labels);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Int{{.*}} [torchdtype-loss-target-dtype]
+  return loss.item<double>();
+}
+
+void struct_field_assigned_in_caller() {
+  TrainerConfig cfg;
+  epoch(cfg); // compact_labels is false here: quiet
+  cfg.compact_labels = true;
+  epoch(cfg);
+}
+
+void struct_field_unknown_negative(bool compact) {
+  TrainerConfig cfg;
+  cfg.compact_labels = compact;
+  auto labels = load_labels(cfg);
+  auto loss = F::nll_loss(torch::randn({8, 5}), labels);
+}
+
+// A module the callee converts on one path only, and a string field.
+torch::nn::Linear build_model(const TrainerConfig &cfg) {
+  torch::nn::Linear m(4, 2);
+  if (cfg.precision == "double")
+    m->to(torch::kDouble);
+  return m;
+}
+
+torch::Tensor build_batch(const TrainerConfig &cfg) {
+  const bool wide = cfg.precision == "fp64" || cfg.precision == "double";
+  return torch::randn({3, 4}).to(wide ? torch::kDouble : torch::kFloat);
+}
+
+void string_field_default() {
+  TrainerConfig cfg;
+  auto model = build_model(cfg);
+  auto out = model->forward(build_batch(cfg));
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: module 'model' has Float parameters but gets a Double input{{.*}} [torchdtype-module-input-dtype]
+}
+
+void string_field_agrees_negative() {
+  TrainerConfig cfg;
+  cfg.precision = "double";
+  auto model = build_model(cfg);
+  auto out = model->forward(build_batch(cfg));
+}
+
+void aggregate_initialised() {
+  TrainerConfig cfg{5, false, "fp32"};
+  auto model = build_model(cfg);
+  auto out = model->forward(build_batch(cfg).to(torch::kFloat));
+}
+
+// A variable the callee may change is not a constant of the call.
+void bump(TrainerConfig &cfg) { cfg.compact_labels = !cfg.compact_labels; }
+
+void changed_through_reference_negative() {
+  TrainerConfig cfg;
+  bump(cfg);
+  auto labels = load_labels(cfg);
+  auto loss = F::nll_loss(torch::randn({8, 5}), labels);
+}
+
+// In a loop: the value of the iteration that reaches the call.
+void loop_counter_negative() {
+  auto w = torch::randn({2, 2});
+  for (int i = 0; i < 2; ++i)
+    auto y = torch::mm(w, widen_if(i > 0, torch::randn({2, 2})).to(torch::kFloat));
+}
+
+void loop_constant_flag() {
+  auto w = torch::randn({2, 2});
+  const bool wide = true;
+  for (int i = 0; i < 2; ++i) {
+    auto y = torch::mm(w, widen_if(wide, torch::randn({2, 2})));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  }
+}
+
+// A template callee, a lambda passed the constant, a macro around the call.
+template <typename T> T widen_t(bool wide, const T &t) {
+  return wide ? t.to(torch::kDouble) : t;
+}
+
+void template_callee() {
+  auto w = torch::randn({2, 2});
+  auto y = torch::mm(w, widen_t(true, torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void lambda_caller() {
+  auto run = [](const torch::Tensor &x) {
+    auto w = torch::randn({2, 2});
+    return torch::mm(w, widen_if(true, x));
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  };
+  run(torch::randn({2, 2}));
+}
+
+#define WIDEN(x) widen_if(true, (x))
+
+void macro_call() {
+  auto w = torch::randn({2, 2});
+  auto y = torch::mm(w, WIDEN(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
