@@ -59,7 +59,9 @@ public:
     for (const LambdaCapture &C : LE->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
-          Escapes.insert(VD);
+          // What the lambda's body does with it is classified as uses of
+          // its own (shouldVisitLambdaBody).
+          CapturedByRef.insert(VD);
           if (isList(VD))
             UntrackedLists.insert(VD);
         }
@@ -83,7 +85,7 @@ public:
         UntrackedLists.insert(List);
     }
   }
-  llvm::SmallPtrSet<const VarDecl *, 16> Written, Escapes;
+  llvm::SmallPtrSet<const VarDecl *, 16> Written, Escapes, CapturedByRef;
   llvm::SmallPtrSet<const VarDecl *, 4> UntrackedLists;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeOfBegin;
 
@@ -305,6 +307,7 @@ const FunctionAnalyzer::VarUses &FunctionAnalyzer::uses() {
       C.finish();
       Uses->Written = std::move(C.Written);
       Uses->Escaping = std::move(C.Escapes);
+      Uses->CapturedByRef = std::move(C.CapturedByRef);
       Uses->UntrackedLists = std::move(C.UntrackedLists);
       Uses->RangeOfBegin = std::move(C.RangeOfBegin);
       Uses->HasBody = true;
@@ -322,7 +325,15 @@ bool FunctionAnalyzer::trackedVar(const VarDecl *VD) {
   if (VD->getType().getNonReferenceType().isConstQualified())
     return true;
   const VarUses &U = uses();
-  return U.HasBody && !U.Escaping.count(VD) &&
+  return U.HasBody && !U.Escaping.count(VD) && !U.CapturedByRef.count(VD) &&
+         !VD->getType()->isReferenceType();
+}
+
+bool FunctionAnalyzer::unchangedCapture(const VarDecl *VD) {
+  if (VD->getType().getNonReferenceType().isConstQualified())
+    return true;
+  const VarUses &U = uses();
+  return U.HasBody && !U.Escaping.count(VD) && !U.Written.count(VD) &&
          !VD->getType()->isReferenceType();
 }
 

@@ -452,7 +452,7 @@ void FunctionAnalyzer::run() {
       for (const LambdaCapture &C : LE->captures())
         if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
           if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
-              V && !stableVar(V))
+              V && !unchangedCapture(V))
             Seed.Vars.erase(V);
     Summary LambdaSum;
     FunctionAnalyzer Inner(AC, Op, Result, LambdaSum, &Seed, InvariantMode);

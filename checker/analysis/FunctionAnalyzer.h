@@ -165,6 +165,9 @@ private:
   /// Every change of the variable is an assignment or increment of it or
   /// its fields, seen by writeSubject (PathStates.h, TrackedVar).
   bool trackedVar(const clang::VarDecl *VD);
+  /// A variable a lambda captures by reference that neither this function
+  /// nor any lambda in it changes: the lambda reads it as it was made.
+  bool unchangedCapture(const clang::VarDecl *VD);
   /// The variables and fields the function's branch conditions test.
   void collectSubjects(const clang::CFG &G);
   /// LHS is set to Value (null: to something unknown): what was assumed of
@@ -466,6 +469,9 @@ private:
   /// assigned or incremented, and those that may change another way.
   struct VarUses {
     llvm::SmallPtrSet<const clang::VarDecl *, 16> Written, Escaping;
+    /// Captured by reference by a lambda (whose body's uses count as the
+    /// function's own).
+    llvm::SmallPtrSet<const clang::VarDecl *, 16> CapturedByRef;
     /// std::vectors of tensors used some way other than those the
     /// analysis follows (elements read, push_back, a const reference).
     llvm::SmallPtrSet<const clang::VarDecl *, 4> UntrackedLists;

@@ -12,6 +12,16 @@ void register_callback(const std::function<torch::Tensor()> &f);
 
 // ---- Positives ------------------------------------------------------------
 
+// A capture by reference that neither the function nor a lambda changes is,
+// wherever the lambda runs, what it was made: judged in the lambda's body.
+void unchanged_capture_called_elsewhere() {
+  auto w = torch::randn({4, 4}, torch::kDouble);
+  register_callback([&] {
+    return torch::mm(torch::randn({2, 4}), w);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+  });
+}
+
 void converted_before_the_call() {
   auto bank = torch::randn({100, 32});
   auto score = [&](const torch::Tensor &q) { return torch::mm(bank, q); };
@@ -83,6 +93,22 @@ void called_elsewhere() {
   auto f = [&] { return torch::mm(torch::randn({2, 4}), w); };
   register_callback(f);
   w = w.to(torch::kDouble);
+}
+
+void capture_changed_by_another_lambda() {
+  // Another lambda reassigns w: where the callback runs it may be either.
+  auto w = torch::randn({4, 4}, torch::kDouble);
+  auto narrow = [&] { w = w.to(torch::kFloat); };
+  narrow();
+  register_callback([&] { return torch::mm(torch::randn({2, 4}), w); });
+}
+
+void capture_changed_inside_the_lambda() {
+  auto w = torch::randn({4, 4}, torch::kDouble);
+  register_callback([&] {
+    w = w.to(torch::kFloat);
+    return torch::mm(torch::randn({2, 4}), w);
+  });
 }
 
 void same_dtype_at_the_call() {
