@@ -96,6 +96,12 @@ private:
       P = Parents.getParent(const_cast<Stmt *>(P));
     return P;
   }
+  bool inertField(const FieldDecl *F) const {
+    QualType T = F->getType();
+    return !T->isReferenceType() && !T->isPointerType() &&
+           T->isRecordType() && !constantCarrier(T) &&
+           Api.classify(T) == TypeKind::None;
+  }
   static bool constRefOrValue(QualType T) {
     return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
   }
@@ -106,6 +112,11 @@ private:
     while (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
       if (ME->isArrow() || ME->getBase()->IgnoreParens() != Cur)
         break;
+      // A field holding nothing the analysis follows (`cfg.bits`, a
+      // std::vector<int64_t>): what is done with it changes no other field.
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+          F && inertField(F))
+        return;
       if (isa<CXXMethodDecl>(ME->getMemberDecl())) {
         // A method call on it: const methods read.
         const auto *M = cast<CXXMethodDecl>(ME->getMemberDecl());

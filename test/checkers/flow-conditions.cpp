@@ -5,6 +5,7 @@
 // CHECK-MESSAGES-V113 lines hold on 1.13 only (float16 mm has CPU kernels
 // from 2.x on), the others on every version.
 #include <torch/torch.h>
+#include <vector>
 #include <cstring>
 
 // ---- A ternary on a flag: each path takes its arm -------------------------
@@ -242,4 +243,33 @@ void changed_by_a_callee(int mode) {
   set_mode(mode);
   if (mode == 2)
     auto r = torch::mm(q, torch::randn({4, 4}));
+}
+
+// A field holding nothing followed (a std::vector of numbers) used through
+// a non-const operator: the struct's flag is still followed.
+struct FlagConfig {
+  bool rescale = false;
+  std::vector<int64_t> bits = {1, 2};
+};
+
+void flag_beside_a_vector_field() {
+  FlagConfig cfg;
+  cfg.rescale = true;
+  auto q = torch::randn({4, 4});
+  if (cfg.rescale)
+    q = q.to(torch::kDouble);
+  int64_t first = cfg.bits[0];
+  auto r = torch::mm(q, torch::randn({4, 4}) * first);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void flag_changed_through_a_reference(FlagConfig &other) {
+  FlagConfig cfg;
+  cfg.rescale = true;
+  bool &r = cfg.rescale; // may change it out of sight
+  r = false;
+  auto q = torch::randn({4, 4});
+  if (cfg.rescale)
+    q = q.to(torch::kDouble);
+  auto s = torch::mm(q, torch::randn({4, 4}));
 }
