@@ -398,12 +398,33 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
       return *Tuple;
     if (std::optional<AbsValue> Obj = constructedObject(CE, Args))
       return *Obj;
+    if (Args.empty())
+      return defaultRecord(CE);
     [[fallthrough]];
   default:
     if (Args.size() == 1 && K != TypeKind::None)
       return convertTo(eval(Args[0]), T);
     return unknownOf(T);
   }
+}
+
+AbsValue FunctionAnalyzer::defaultRecord(const CXXConstructExpr *CE) {
+  // Made by the implicit default constructor: an optional field with no
+  // initializer of its own (or `= std::nullopt`) holds nothing.
+  AbsValue V = unknownOf(CE->getType());
+  const CXXConstructorDecl *C = CE->getConstructor();
+  const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl();
+  if (!C || C->isUserProvided() || !RD)
+    return V;
+  for (const FieldDecl *F : RD->fields()) {
+    if (Api.classify(F->getType()) != TypeKind::Optional)
+      continue;
+    const Expr *Init = F->getInClassInitializer();
+    if (Init && !isNulloptType(strip(Init)->getType()))
+      continue;
+    V = V.withField(F->getFieldIndex(), optionalOf(F->getType(), nullptr));
+  }
+  return V;
 }
 
 std::optional<DType> FunctionAnalyzer::dataElementDType(const Expr *E) const {

@@ -214,6 +214,9 @@ private:
   AbsValue eval(const clang::Expr *E);
   AbsValue evalUncached(const clang::Expr *E);
   AbsValue evalConstruct(const clang::CXXConstructExpr *CE);
+  /// A plain struct made by its implicit default constructor: its optional
+  /// fields hold nothing.
+  AbsValue defaultRecord(const clang::CXXConstructExpr *CE);
   AbsValue evalDeclRef(const clang::ValueDecl *D, clang::QualType T);
   AbsValue unknownOf(clang::QualType T) const;
   AbsValue convertTo(const AbsValue &V, clang::QualType T) const;

@@ -170,6 +170,17 @@ void AbsValue::join(const AbsValue &O) {
     *this = none();
     return;
   }
+  // An empty optional holds nothing: the join holds what the other side
+  // may hold.
+  if (Opt == Engaged::No && O.Opt != Engaged::No) {
+    *this = O;
+    Opt = Engaged::Unknown;
+    return;
+  }
+  if (O.Opt == Engaged::No && Opt != Engaged::No) {
+    Opt = Engaged::Unknown;
+    return;
+  }
   if (Opt != O.Opt)
     Opt = Engaged::Unknown;
   if (K == Kind::Record && !sameFields(O)) {

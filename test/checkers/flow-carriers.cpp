@@ -133,6 +133,33 @@ void optional_tensor() {
   // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
 }
 
+// An optional left empty on one path holds, where it holds anything, what
+// the other path put in it: read under has_value() it has that dtype.
+struct DenseWeights {
+  torch::Tensor weight;
+  std::optional<torch::Tensor> bias; // absent for bias-free layers
+};
+
+DenseWeights restore_dense(bool with_bias) {
+  DenseWeights layer;
+  layer.weight = torch::randn({4, 3});
+  if (with_bias)
+    layer.bias = torch::randn({4}, torch::kDouble);
+  return layer;
+}
+
+torch::Tensor apply_dense(const DenseWeights &layer, const torch::Tensor &x) {
+  if (!layer.bias.has_value())
+    return torch::mm(x, layer.weight.t());
+  return torch::addmm(*layer.bias, x, layer.weight.t());
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'addmm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void optional_filled_on_one_path(bool with_bias) {
+  auto layer = restore_dense(with_bias);
+  auto y = apply_dense(layer, torch::randn({2, 3}));
+}
+
 // ---- Maps of tensors: the join of what they map to -----------------------------
 
 void feature_store() {
@@ -161,6 +188,16 @@ void optional_set() {
                      torch::randn({3, 3}));
   std::optional<torch::Tensor> bias = torch::randn({3});
   auto z = torch::addmm(bias.value(), torch::randn({2, 3}), torch::randn({3, 3}));
+}
+
+void optional_maybe_empty_with_fallback(const torch::Tensor &scores) {
+  // Empty on one path (a condition on data, which splits no path): value_or
+  // gives the fallback there, so Float or Double.
+  std::optional<torch::ScalarType> asked;
+  if (scores.sum().item<double>() > 0)
+    asked = torch::kDouble;
+  auto y = torch::mm(torch::randn({2, 3}, asked.value_or(torch::kFloat)),
+                     torch::randn({3, 3}));
 }
 
 void optional_unknown(std::optional<torch::ScalarType> asked) {
