@@ -10,6 +10,7 @@
 
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
+#include "KnownConstants.h"
 #include "PathStates.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -370,6 +371,14 @@ public:
       return true;
     for (const Expr *A : CE->arguments())
       add(A);
+    return true;
+  }
+  /// A local pointer to a polymorphic object: its dynamic class is kept.
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->isLocalVarDecl() && !VD->isStaticLocal() &&
+        polymorphicClass(VD->getType()) && constantCarrier(VD->getType()) &&
+        Tracked(VD))
+      Found.push_back({VD, nullptr});
     return true;
   }
   llvm::SmallVector<std::pair<const VarDecl *, const FieldDecl *>, 8> Found;

@@ -1,6 +1,7 @@
 //===- ExprUtil.cpp - expression shapes the analysis looks through --------===//
 
 #include "ExprUtil.h"
+#include "KnownConstants.h"
 #include "AnalysisContext.h"
 #include "clang/AST/DeclTemplate.h"
 
@@ -283,8 +284,22 @@ bool constantCarrier(QualType T) {
       T->isRealFloatingType())
     return true;
   const auto *RD = T->getAsCXXRecordDecl();
-  return RD && RD->getIdentifier() && RD->isInStdNamespace() &&
-         (RD->getName() == "basic_string" || RD->getName() == "basic_string_view");
+  if (RD && RD->getIdentifier() && RD->isInStdNamespace() &&
+      (RD->getName() == "basic_string" || RD->getName() == "basic_string_view"))
+    return true;
+  // A polymorphic object of the user's: its dynamic class (not a module's,
+  // whose facts are followed as modules).
+  const CXXRecordDecl *P = polymorphicClass(T);
+  if (!P)
+    return false;
+  std::string QN = P->getQualifiedNameAsString();
+  if (llvm::StringRef(QN).starts_with("torch::") ||
+      llvm::StringRef(QN).starts_with("at::") ||
+      llvm::StringRef(QN).starts_with("c10::"))
+    return false;
+  return P->forallBases([](const CXXRecordDecl *B) {
+    return B->getQualifiedNameAsString() != "torch::nn::Module";
+  });
 }
 
 /// A plain struct of the user's (no base, not a library's), whose scalar

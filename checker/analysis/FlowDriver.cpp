@@ -11,6 +11,7 @@
 
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
+#include "KnownConstants.h"
 #include "PathStates.h"
 #include "solver/PathSolver.h"
 #include "clang/AST/ExprCXX.h"
@@ -66,7 +67,7 @@ FunctionAnalyzer::FunctionAnalyzer(AnalysisContext &AC, const FunctionDecl *FD,
 const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
   auto It = Sites.find(CE);
   if (It != Sites.end())
-    return It->second;
+    return Cur ? devirtualized(It->second) : It->second;
   CallSite S = classifyCall(CE, Api, Ctx);
   // A std::function never reassigned calls the lambda it was made from.
   if (auto Stored = storedLambda(S); Stored && stableVar(Stored->first))
@@ -75,7 +76,36 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
       S.Callee = S.Def = Op;
       S.Family = CallFamily::UserFunction;
     }
-  return Sites.try_emplace(CE, std::move(S)).first->second;
+  const CallSite &Made = Sites.try_emplace(CE, std::move(S)).first->second;
+  return Cur ? devirtualized(Made) : Made;
+}
+
+const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
+  // A virtual call on an object whose dynamic class the path knows
+  // (`std::make_shared<D>()`, a parameter given one, `this` in a method run
+  // for one) runs that class's override.
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
+  if (!M || !M->isVirtual() || !S.Obj || Api.isLibTorchDecl(M))
+    return S;
+  if (const auto *ME = dyn_cast<MemberExpr>(S.E->getCallee()->IgnoreParens());
+      ME && ME->hasQualifier())
+    return S; // Base::f(): not a virtual call
+  std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx);
+  if (!K || !K->Class)
+    return S;
+  const CXXMethodDecl *O =
+      M->getCorrespondingMethodInClass(K->Class->getDefinition(), true);
+  const FunctionDecl *Def = nullptr;
+  if (!O || !O->hasBody(Def) || !Def || Def == S.Def ||
+      Def->isDependentContext())
+    return S;
+  auto [It, New] = Devirtualized.try_emplace({S.E, Def}, S);
+  if (New) {
+    It->second.Callee = O;
+    It->second.Def = Def;
+    It->second.Family = CallFamily::UserFunction;
+  }
+  return It->second;
 }
 
 // The small value rules of families that need no file of their own.
@@ -422,6 +452,10 @@ void FunctionAnalyzer::run() {
   // see; of any other, nothing is assumed.
   llvm::erase_if(Initial.Assumed, [&](const Assumption &A) {
     const auto *P = dyn_cast_or_null<ParmVarDecl>(A.Var);
+    // An object's class holds through any reference to it.
+    if (P && A.Class && P->getType()->isReferenceType() &&
+        P->getType().getNonReferenceType()->getAsCXXRecordDecl())
+      return false;
     return P && P->getDeclContext() == FD && !trackedVar(P);
   });
   SolverLimits Limits;

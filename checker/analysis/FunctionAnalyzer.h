@@ -30,6 +30,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
+#include <map>
 #include <memory>
 
 namespace torchdtype {
@@ -154,7 +155,10 @@ private:
   /// this call (its facts, or the autocast state here).
   AbsValue callResult(const CallSite &S, const clang::FunctionDecl *Def,
                       const Summary &Callee, const AbsValue *Recv);
+  /// The call classified once; a virtual call on an object whose dynamic
+  /// class the path knows, as a call of that class's override.
   const CallSite &site(const clang::CallExpr *CE);
+  const CallSite &devirtualized(const CallSite &S);
   void assign(const clang::Expr *LHS, const AbsValue &V);
   /// A variable or member has a new value (a write the summary records).
   void store(const clang::Decl *D, const AbsValue &V);
@@ -190,8 +194,11 @@ private:
     bool Definite = false;  ///< a tensor's dtype or device is known
     bool AnyRecord = false; ///< a plain struct holding tensors
   };
+  /// Obj: the object a method is called on (its dynamic class, if known,
+  /// is a constant of the call).
   CallFacts callFacts(const clang::FunctionDecl *Def,
-                      llvm::ArrayRef<const clang::Expr *> Args);
+                      llvm::ArrayRef<const clang::Expr *> Args,
+                      const clang::Expr *Obj = nullptr);
   /// A module or struct a user function returns, of more than one dtype
   /// or device in its summary: as the call's constants decide it.
   AbsValue decidedFor(const CallSite &S, const clang::FunctionDecl *Def,
@@ -446,6 +453,9 @@ private:
   FlowState *Cur = nullptr;
   llvm::DenseMap<const clang::Expr *, AbsValue> ExprVals;
   llvm::DenseMap<const clang::CallExpr *, CallSite> Sites;
+  std::map<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>,
+           CallSite>
+      Devirtualized;
   template <typename EventT>
   EventT &record(llvm::DenseMap<const clang::Expr *, EventSlot<EventT>> &Map,
                  const clang::Expr *Key, EventT Ev) {

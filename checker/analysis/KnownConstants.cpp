@@ -19,6 +19,65 @@ Constant Constant::boolean(bool B) {
   return K;
 }
 
+Constant Constant::ofClass(const CXXRecordDecl *RD) {
+  Constant K;
+  K.Class = RD->getCanonicalDecl();
+  K.Key = "class " + RD->getQualifiedNameAsString();
+  K.Text = RD->getNameAsString();
+  return K;
+}
+
+const CXXRecordDecl *polymorphicClass(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(RD);
+      Spec && Spec->isInStdNamespace() && Spec->getIdentifier() &&
+      (Spec->getName() == "shared_ptr" || Spec->getName() == "unique_ptr") &&
+      Spec->getTemplateArgs().size() >= 1 &&
+      Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+    RD = Spec->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || !RD->isPolymorphic() ||
+      RD->isInStdNamespace())
+    return nullptr;
+  return RD;
+}
+
+/// The class an expression makes: `std::make_shared<D>(...)`,
+/// `std::make_unique<D>(...)`, `new D(...)`; or the object a local by-value
+/// variable of a polymorphic class is.
+static const CXXRecordDecl *madeClass(const Expr *E) {
+  if (const auto *N = dyn_cast<CXXNewExpr>(E)) {
+    const CXXRecordDecl *RD = N->getAllocatedType()->getAsCXXRecordDecl();
+    return RD && RD->hasDefinition() && RD->isPolymorphic() ? RD : nullptr;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+        (F->getName() != "make_shared" && F->getName() != "make_unique"))
+      return nullptr;
+    const TemplateArgumentList *TA = F->getTemplateSpecializationArgs();
+    if (!TA || TA->size() < 1 || TA->get(0).getKind() != TemplateArgument::Type)
+      return nullptr;
+    const CXXRecordDecl *RD = TA->get(0).getAsType()->getAsCXXRecordDecl();
+    return RD && RD->hasDefinition() && RD->isPolymorphic() ? RD : nullptr;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && !V->getType()->isReferenceType() &&
+        !V->getType()->isPointerType()) {
+      const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
+      return RD && RD->hasDefinition() && RD->isPolymorphic() &&
+                     !RD->isInStdNamespace()
+                 ? RD
+                 : nullptr;
+    }
+  return nullptr;
+}
+
 std::optional<bool> Constant::truth() const {
   if (Number)
     return *Number != 0;
@@ -59,6 +118,8 @@ std::optional<Constant> constantOf(const Expr *E, ASTContext &Ctx) {
   if (!E || E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   Constant K;
+  if (const CXXRecordDecl *RD = madeClass(E))
+    return Constant::ofClass(RD);
   if (const auto *SL = dyn_cast<StringLiteral>(E)) {
     if (!SL->isOrdinary() && !SL->isUTF8())
       return std::nullopt;
@@ -111,10 +172,50 @@ static Constant number(double V, bool Integer) {
   return K;
 }
 
-/// The variable, or the field of a variable (`cfg.mode`), E reads.
-static std::optional<std::pair<const VarDecl *, const FieldDecl *>>
+/// What `*p`, `p.get()`, `p->` and `&x` designate: p or x.
+static const Expr *throughPointer(const Expr *E) {
+  for (int I = 0; E && I < 4; ++I) {
+    E = bare(E);
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf) &&
+        polymorphicClass(U->getSubExpr()->getType())) {
+      E = U->getSubExpr();
+      continue;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getNumArgs() == 1 &&
+        (OC->getOperator() == OO_Star || OC->getOperator() == OO_Arrow) &&
+        polymorphicClass(OC->getArg(0)->IgnoreParenImpCasts()->getType())) {
+      E = OC->getArg(0);
+      continue;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+        MC && MC->getNumArgs() == 0 && MC->getMethodDecl() &&
+        MC->getMethodDecl()->getIdentifier() &&
+        MC->getMethodDecl()->getName() == "get" &&
+        polymorphicClass(
+            MC->getImplicitObjectArgument()->IgnoreParenImpCasts()->getType())) {
+      E = MC->getImplicitObjectArgument();
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+const NamedDecl *thisAtom(const CXXThisExpr *TE) {
+  const CXXRecordDecl *RD = TE->getType()->getPointeeCXXRecordDecl();
+  return RD ? RD->getCanonicalDecl() : nullptr;
+}
+
+/// The variable, or the field of a variable (`cfg.mode`), E reads; `this`
+/// is the atom of its class (thisAtom).
+static std::optional<std::pair<const NamedDecl *, const FieldDecl *>>
 atomOf(const Expr *E) {
-  E = bare(E);
+  E = throughPointer(E);
+  if (const auto *TE = dyn_cast_or_null<CXXThisExpr>(E))
+    if (const NamedDecl *A = thisAtom(TE))
+      return std::make_pair(A, (const FieldDecl *)nullptr);
   const FieldDecl *F = nullptr;
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
     F = dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -126,10 +227,10 @@ atomOf(const Expr *E) {
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!V)
     return std::nullopt;
-  return std::make_pair(V, F);
+  return std::make_pair((const NamedDecl *)V, F);
 }
 
-std::optional<Constant> assumedValue(const VarDecl *V,
+std::optional<Constant> assumedValue(const NamedDecl *V,
                                             const FieldDecl *F,
                                             const Assumptions &Known) {
   for (const Assumption &A : Known) {
@@ -141,6 +242,7 @@ std::optional<Constant> assumedValue(const VarDecl *V,
       Constant K;
       K.Key = K.Text = A.Const;
       K.Number = A.Number;
+      K.Class = A.Class;
       return K;
     }
   }

@@ -15,6 +15,7 @@
 #include "solver/Assumption.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include <optional>
 #include <string>
 
@@ -27,10 +28,18 @@ struct Constant {
   std::string Key, Text;
   std::optional<double> Number;
   bool IsBool = false;
+  /// The dynamic class of a polymorphic object (`std::make_shared<D>()`,
+  /// `new D`, a local `D d`, and what points to or refers to them).
+  const clang::CXXRecordDecl *Class = nullptr;
+  static Constant ofClass(const clang::CXXRecordDecl *RD);
   static Constant boolean(bool B);
   /// The truth of a bool, or of a number (nonzero); none for others.
   std::optional<bool> truth() const;
 };
+
+/// The polymorphic class T points to, holds (std::shared_ptr,
+/// std::unique_ptr) or refers to, or is; null for any other type.
+const clang::CXXRecordDecl *polymorphicClass(clang::QualType T);
 
 /// The constant an expression spells: a literal, an enumerator, a
 /// constant expression (`std::numeric_limits<int32_t>::max()`).
@@ -39,9 +48,12 @@ std::optional<Constant> constantOf(const clang::Expr *E,
 
 /// What Known says variable V (or its field F) holds: a flag's value, or
 /// the constant it was assumed equal to.
-std::optional<Constant> assumedValue(const clang::VarDecl *V,
+std::optional<Constant> assumedValue(const clang::NamedDecl *V,
                                      const clang::FieldDecl *F,
                                      const Assumptions &Known);
+
+/// The atom standing for `this` in a method of its class: the class.
+const clang::NamedDecl *thisAtom(const clang::CXXThisExpr *TE);
 
 /// E's value where the path assumed Known: constants, the variables and
 /// fields assumed equal to a constant (or a flag's value), and the

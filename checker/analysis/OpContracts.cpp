@@ -240,4 +240,29 @@ bool OpContracts::isLowPrecisionKernelMessage(llvm::StringRef M) {
          M.contains("Low precision dtypes not supported");
 }
 
+std::optional<llvm::StringRef>
+OpContracts::lowPrecisionKernelMissing(llvm::StringRef Op, DType DT) const {
+  llvm::StringRef Named = DT == DType::Half       ? "'Half'"
+                          : DT == DType::BFloat16 ? "'BFloat16'"
+                                                  : "";
+  if (Named.empty())
+    return std::nullopt;
+  std::optional<llvm::StringRef> Message;
+  for (unsigned I : overloads(Op)) {
+    const ContractOverload &O = overload(I);
+    if (O.numSlots() == 0 || (O.Flags & ContractOverload::Unstable))
+      continue;
+    llvm::SmallVector<DType, 4> All(O.numSlots(), DT);
+    ContractOutcome R = outcome(I, All);
+    if (R.K == ContractOutcome::Runs)
+      return std::nullopt;
+    if (R.K != ContractOutcome::Throws)
+      continue;
+    if (!isLowPrecisionKernelMessage(R.Message) || !R.Message.contains(Named))
+      return std::nullopt; // it fails another way first
+    Message = R.Message;
+  }
+  return Message;
+}
+
 } // namespace torchdtype

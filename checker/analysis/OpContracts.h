@@ -100,6 +100,12 @@ public:
   /// Does the message say a kernel lacks float16 or bfloat16 (the
   /// half-on-cpu check's matter, per targeted version)?
   static bool isLowPrecisionKernelMessage(llvm::StringRef Message);
+  /// What the operator raises with every tensor argument of DT (Half or
+  /// BFloat16) when each of its measured overloads raises that its kernel
+  /// lacks DT (`"softplus_cpu" not implemented for 'Half'`); none when any
+  /// runs or none was measured.
+  std::optional<llvm::StringRef> lowPrecisionKernelMissing(llvm::StringRef Op,
+                                                           DType DT) const;
 
 private:
   llvm::StringMap<llvm::SmallVector<unsigned, 2>> ByName;

@@ -94,6 +94,7 @@ static Assumption comparison(const Subject &Sub, Relation Rel,
   A.Rel = Rel;
   A.Const = K.Key;
   A.Number = K.Number;
+  A.Class = K.Class;
   A.Text = Sub.name() + " " + spelling(Rel) + " " + K.Text;
   if (K.Number && Sub.type()->isIntegerType() &&
       (Rel == Relation::Less || Rel == Relation::Greater)) {

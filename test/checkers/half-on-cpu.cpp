@@ -307,3 +307,23 @@ void activation_module_on_float_negative() {
   torch::nn::ReLU act;
   auto y = act(torch::randn({2, 4}));
 }
+
+// An op not in cpu_half.json's list: the measured contract table says its
+// CPU kernel lacks float16 on 1.13.1 (softplus), for the op and the module.
+void measured_op_on_half() {
+  auto x = torch::randn({2, 4}).to(torch::kHalf);
+  auto y = torch::softplus(x);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'softplus' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time: ""softplus_cpu" not implemented for 'Half'" [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+}
+
+void measured_module_on_half() {
+  torch::nn::Softplus act;
+  auto y = act(torch::randn({2, 4}).to(torch::kHalf));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'softplus' has no CPU kernel for float16 in PyTorch 1.13{{.*}} [torchdtype-half-on-cpu]
+}
+
+void measured_op_on_bfloat16_negative() {
+  // softplus has a CPU bfloat16 kernel on 1.13.1 (measured).
+  auto y = torch::softplus(torch::randn({2, 4}).to(torch::kBFloat16));
+}
+

@@ -280,3 +280,15 @@ void integer_inputs() {
   // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'lin' has Float parameters but gets a Long input; {{.*}}
   at::autocast::set_cpu_enabled(false);
 }
+
+// A Sequential runs through the activation modules api.json lists (each
+// measured to keep its input's dtype): its later layers see what the first
+// gave, and a float64 input meets float32 parameters.
+void sequential_through_softplus_and_mish() {
+  torch::nn::Sequential mlp(torch::nn::Linear(4, 8), torch::nn::Softplus(),
+                            torch::nn::Mish(), torch::nn::Linear(8, 1));
+  auto y = mlp->forward(torch::randn({2, 4}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'mlp' has Float parameters but gets a Double input; {{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'mlp' has Float parameters but gets a Double input; {{.*}}
+  auto z = mlp->forward(torch::randn({2, 4}));
+}

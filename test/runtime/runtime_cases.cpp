@@ -1427,6 +1427,28 @@ std::vector<Case> cases() {
          torch::nn::SiLU act;
          act(torch::ones({2, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
        }},
+      {"nn_sequential_softplus_f32_called_with_f64_throws",
+       THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Sequential seq(torch::nn::Linear(4, 8), torch::nn::Softplus(),
+                                   torch::nn::Mish(), torch::nn::Linear(8, 1));
+         seq->to(torch::kFloat); // this file changes the default dtype elsewhere
+         seq->forward(torch::ones({2, 4}, torch::kDouble)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_sequential_activations_keep_f64_runs", RUNS,
+       [] {
+         torch::nn::Sequential seq(torch::nn::Linear(4, 8), torch::nn::Softplus(),
+                                   torch::nn::SELU(), torch::nn::Softsign(),
+                                   torch::nn::Tanhshrink(), torch::nn::LogSigmoid(),
+                                   torch::nn::Linear(8, 2));
+         seq->to(torch::kDouble);
+         EXPECT_DTYPE(seq->forward(torch::ones({2, 4}, torch::kDouble)), torch::kDouble);
+       }},
+      {"nn_softplus_module_f16_cpu_throws", THROWS("^\"softplus_cpu\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::Softplus act;
+         act(torch::ones({2, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
       {"nn_relu_module_long_runs", RUNS,
        [] {
          torch::nn::ReLU act;

@@ -93,7 +93,7 @@ AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
   // A module whose conversion the callee's paths decide (`if (cfg.precision
   // == "double") m->to(kDouble)`), a struct whose field they decide: the
   // callee analysed for this call's constants, when they pick one.
-  CallFacts Facts = callFacts(Def, S.Args);
+  CallFacts Facts = callFacts(Def, S.Args, S.Obj);
   if (Facts.Constants.empty())
     return Summarised;
   AutocastArray Here = currentAutocast();
@@ -137,7 +137,8 @@ AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
 
 FunctionAnalyzer::CallFacts
 FunctionAnalyzer::callFacts(const FunctionDecl *Def,
-                            llvm::ArrayRef<const Expr *> Args) {
+                            llvm::ArrayRef<const Expr *> Args,
+                            const Expr *Obj) {
   CallFacts F;
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     AbsValue A = I < Args.size() ? eval(Args[I]) : AbsValue::none();
@@ -164,6 +165,22 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
     if (I < Args.size())
       argumentConstants(Def->getParamDecl(I), Args[I], F.Constants);
   }
+  // The class of the object a method runs on, as `this` there.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  if (Obj && Method && !Method->isStatic() && !isa<CXXConstructorDecl>(Def) &&
+      constantCarrier(Obj->getType()))
+    if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx);
+        K && K->Class) {
+      Assumption A;
+      A.Var = Method->getParent()->getCanonicalDecl();
+      A.Rel = Assumption::Relation::Equals;
+      A.Const = K->Key;
+      A.Class = K->Class;
+      A.Value = true;
+      A.Where = Obj;
+      A.Text = "the object is a " + K->Text;
+      assume(F.Constants, std::move(A));
+    }
   F.Definite |= !F.Constants.empty();
   // A lambda reads what it captured by reference as it is at the call.
   const auto *M = dyn_cast<CXXMethodDecl>(Def);
@@ -207,14 +224,20 @@ void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
       A.Rel = Assumption::Relation::Equals;
       A.Const = K.Key;
       A.Number = K.Number;
+      A.Class = K.Class;
       A.Value = true;
       A.Text = Name + " == " + K.Text;
     }
     assume(Out, std::move(A));
   };
   // A parameter taken by value or const reference only: one the callee may
-  // change through is not a constant of the call.
-  if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified())
+  // change through is not a constant of the call; an object's class cannot
+  // change, whatever the reference.
+  const CXXRecordDecl *Poly = polymorphicClass(PT);
+  bool ObjectRef = Poly && PT->isReferenceType() &&
+                   PT.getNonReferenceType()->getAsCXXRecordDecl() == Poly;
+  if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
+      !ObjectRef)
     return;
   if (constantCarrier(PT)) {
     if (std::optional<Constant> K = knownValue(Arg, Cur->Assumed, Ctx))
@@ -239,7 +262,7 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
   // reassigned, or its facts mixed with others: a division, a promotion),
   // or the autocast state here (ForAutocast), the callee is analysed again
   // for this call.
-  CallFacts Args = callFacts(Def, S.Args);
+  CallFacts Args = callFacts(Def, S.Args, S.Obj);
   const AbsValue *Bound = boundReceiver(Receiver);
   if ((!Args.Definite && !definiteFields(Bound) && !ForAutocast) ||
       !Callee.Return.isTensor())
@@ -427,7 +450,7 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
   const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
   if (!M || M->isConst() || Before.K != AbsValue::Kind::Record)
     return;
-  CallFacts Facts = callFacts(S.Def, S.Args);
+  CallFacts Facts = callFacts(S.Def, S.Args, S.Obj);
   AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R =
       AC.contextRun(S.Def, Facts.Facts, &Here, &Cur->AutocastDType,
@@ -546,7 +569,7 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
       llvm::any_of(Here, [&](AutocastState A) { return A != Assumed; });
   // And a module some of whose submodules were converted alone.
   const AbsValue *Recv = boundReceiver(Receiver);
-  CallFacts Facts = callFacts(Def, Args);
+  CallFacts Facts = callFacts(Def, Args, site(Call).Obj);
   // And constants given that may pick the paths of ops the callee leaves
   // undecided (`cfg.compact ? kInt32 : kInt64`).
   bool Picks = !Facts.Constants.empty() && AC.hasUndecidedOperands(Def);

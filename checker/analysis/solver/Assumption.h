@@ -10,6 +10,7 @@
 #define TORCHDTYPE_ANALYSIS_SOLVER_ASSUMPTION_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -45,6 +46,9 @@ struct Assumption {
   std::string Const;
   /// The constant's value, when it is a number.
   std::optional<double> Number;
+  /// The constant's class, when it is an object's dynamic class (Const
+  /// then names it).
+  const clang::CXXRecordDecl *Class = nullptr;
   bool Value = false;
   const clang::Expr *Where = nullptr;
   /// How a note names the condition (`cfg.fp16_cache`, `smoothing > 0.0`).

@@ -125,6 +125,7 @@ TORCH_API at::Tensor exp(const at::Tensor & self);
 TORCH_API at::Tensor log(const at::Tensor & self);
 TORCH_API at::Tensor gelu(const at::Tensor & self, c10::string_view approximate="none");
 TORCH_API at::Tensor silu(const at::Tensor & self);
+TORCH_API at::Tensor softplus(const at::Tensor & self, const at::Scalar & beta = 1, const at::Scalar & threshold = 20);
 TORCH_API at::Tensor leaky_relu(const at::Tensor & self, const at::Scalar & negative_slope=0.01);
 TORCH_API at::Tensor sqrt(const at::Tensor & self);
 TORCH_API at::Tensor rsqrt(const at::Tensor & self);

@@ -251,6 +251,24 @@ class TORCH_API DropoutImpl : public torch::nn::Cloneable<DropoutImpl> {
   DropoutOptions options;
 };
 TORCH_MODULE(Dropout);
+struct TORCH_API SoftplusOptions {
+  /* implicit */ SoftplusOptions(double beta = 1.0);
+  TORCH_ARG(double, beta);
+};
+class TORCH_API SoftplusImpl : public torch::nn::Cloneable<SoftplusImpl> {
+ public:
+  explicit SoftplusImpl(const SoftplusOptions& options_ = {});
+  void reset() override;
+  Tensor forward(const Tensor& input);
+  SoftplusOptions options;
+};
+TORCH_MODULE(Softplus);
+class TORCH_API MishImpl : public torch::nn::Cloneable<MishImpl> {
+ public:
+  void reset() override;
+  Tensor forward(const Tensor& input);
+};
+TORCH_MODULE(Mish);
 
 // ---- Losses ---------------------------------------------------------------
 struct TORCH_API BCELossOptions {

@@ -1,0 +1,133 @@
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision,torchdtype-module-input-dtype %t
+// A virtual call on an object whose dynamic class is known runs that
+// class's override: an object made by std::make_shared<D>, std::make_unique<D>
+// or new D (held by a pointer to its base), a local D, and what a call gives
+// a parameter or `this` of a method run on such an object. Where the class
+// is not known (a pointer reassigned on a path the analysis cannot decide,
+// a parameter of unknown callers), nothing is assumed.
+#include <torch/torch.h>
+#include <memory>
+
+struct Policy {
+  virtual ~Policy() = default;
+  virtual torch::Dtype dtype() const = 0;
+  torch::Tensor prepare(const torch::Tensor &b) const { return b.to(dtype()); }
+};
+struct Fp64Policy : Policy {
+  torch::Dtype dtype() const override { return torch::kDouble; }
+};
+struct Fp32Policy : Policy {
+  torch::Dtype dtype() const override { return torch::kFloat; }
+};
+
+void shared_ptr_to_base() {
+  std::shared_ptr<Policy> p = std::make_shared<Fp64Policy>();
+  auto x = torch::randn({2, 2}).to(p->dtype());
+  auto y = torch::mm(torch::randn({2, 2}), x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void unique_ptr_through_a_base_method() {
+  std::unique_ptr<Policy> p = std::make_unique<Fp64Policy>();
+  auto y = torch::mm(torch::randn({2, 2}), p->prepare(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+double evaluate(torch::nn::Linear model, const Policy &policy) {
+  auto x = policy.prepare(torch::randn({3, 4}));
+  auto out = model->forward(x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: module 'model' has Float parameters but gets a Double input{{.*}} [torchdtype-module-input-dtype]
+  return out.sum().item<double>();
+}
+
+void reference_parameter() {
+  torch::nn::Linear model(4, 2);
+  Policy *p = new Fp64Policy();
+  evaluate(model, *p);
+  delete p;
+}
+
+void fp32_policy_negative() {
+  torch::nn::Linear model(4, 2);
+  auto p = std::make_shared<Fp32Policy>();
+  evaluate(model, *p);
+  std::shared_ptr<Policy> q = std::make_shared<Fp32Policy>();
+  auto y = torch::mm(torch::randn({2, 2}), q->prepare(torch::randn({2, 2})));
+}
+
+void local_object() {
+  Fp64Policy local;
+  const Policy &base = local;
+  auto y = torch::mm(torch::randn({2, 2}), local.prepare(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void unknown_callers_negative(const Policy &policy) {
+  auto y = torch::mm(torch::randn({2, 2}), policy.prepare(torch::randn({2, 2})));
+}
+
+// Branches: each path has its class.
+void chosen_on_a_flag(bool wide) {
+  std::shared_ptr<Policy> p = std::make_shared<Fp32Policy>();
+  if (wide)
+    p = std::make_shared<Fp64Policy>();
+  auto y = torch::mm(torch::randn({2, 2}), p->prepare(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void reassigned_out_of_sight_negative(std::shared_ptr<Policy> &out) {
+  std::shared_ptr<Policy> p = std::make_shared<Fp64Policy>();
+  std::swap(p, out); // may hold anything now
+  auto y = torch::mm(torch::randn({2, 2}), p->prepare(torch::randn({2, 2})));
+}
+
+// A loop, a template, a lambda and a macro around the call.
+void in_a_loop() {
+  std::shared_ptr<Policy> p = std::make_shared<Fp64Policy>();
+  for (int i = 0; i < 2; ++i) {
+    auto y = torch::mm(torch::randn({2, 2}), p->prepare(torch::randn({2, 2})));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  }
+}
+
+template <typename P> torch::Tensor through_template(const P &policy) {
+  return torch::mm(torch::randn({2, 2}), policy.prepare(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void template_caller() {
+  std::shared_ptr<Policy> p = std::make_shared<Fp64Policy>();
+  through_template<Policy>(*p);
+}
+
+void in_a_lambda() {
+  auto run = [] {
+    std::shared_ptr<Policy> p = std::make_shared<Fp64Policy>();
+    return torch::mm(torch::randn({2, 2}), p->prepare(torch::randn({2, 2})));
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  };
+  run();
+}
+
+#define PREPARE(policy, x) (policy)->prepare(x)
+
+void through_a_macro() {
+  auto p = std::shared_ptr<Policy>(new Fp64Policy());
+  auto y = torch::mm(torch::randn({2, 2}), PREPARE(p, torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+// A qualified call is not virtual: Policy::prepare's base dtype() is
+// called on the object, whatever its class, but Base::f() names one body.
+struct Half64 : Fp64Policy {
+  torch::Dtype dtype() const override { return torch::kHalf; }
+  torch::Dtype base_dtype() const { return Fp64Policy::dtype(); }
+};
+
+void qualified_call() {
+  std::shared_ptr<Policy> p = std::make_shared<Half64>();
+  auto *h = static_cast<Half64 *>(p.get());
+  auto x = torch::randn({2, 2}).to(h->base_dtype());
+  auto y = torch::mm(torch::randn({2, 2}), x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
