@@ -363,6 +363,9 @@ public:
       return true;
     for (const Expr *A : CE->arguments())
       add(A);
+    // The object of a method call: its fields are the method's members.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+      add(MC->getImplicitObjectArgument());
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {

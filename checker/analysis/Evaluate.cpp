@@ -8,6 +8,7 @@
 
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
+#include "KnownConstants.h"
 #include "PathStates.h"
 #include "clang/AST/DeclTemplate.h"
 
@@ -215,6 +216,12 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
         if (A.sameAtom(*B))
           return eval(A.Value == B->Value ? CO->getTrueExpr()
                                           : CO->getFalseExpr());
+    // A condition whose value the path knows (`this->wide` given by the
+    // call, `vocab <= limit` with vocab assumed).
+    if (const auto *C = dyn_cast<ConditionalOperator>(CO))
+      if (std::optional<Constant> K = knownValue(C->getCond(), Cur->Assumed, Ctx))
+        if (std::optional<bool> T = K->truth())
+          return eval(*T ? C->getTrueExpr() : C->getFalseExpr());
     AbsValue T = eval(CO->getTrueExpr());
     T.join(eval(CO->getFalseExpr()));
     return T;

@@ -207,6 +207,10 @@ private:
   /// assumptions of parameter P and its fields.
   void argumentConstants(const clang::ParmVarDecl *P, const clang::Expr *Arg,
                          Assumptions &Out);
+  /// The constants of the object Method is called on: its dynamic class,
+  /// and the fields of a plain object, as `this` and its members there.
+  void receiverConstants(const clang::CXXMethodDecl *Method,
+                         const clang::Expr *Obj, Assumptions &Out);
   /// Summary.ParamExit from the paths that reach the exit.
   void paramExits(const PathStates &Exit);
   /// What a call leaves in argument I, passed by non-const reference to

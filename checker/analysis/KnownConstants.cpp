@@ -219,7 +219,15 @@ atomOf(const Expr *E) {
   const FieldDecl *F = nullptr;
   if (const auto *ME = dyn_cast_or_null<MemberExpr>(E)) {
     F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (ME->isArrow() || !F)
+    if (!F)
+      return std::nullopt;
+    // A member of the object a method runs on (`encoder_`, `this->mode`).
+    if (const auto *TE = dyn_cast<CXXThisExpr>(bare(ME->getBase()))) {
+      if (const NamedDecl *A = thisAtom(TE))
+        return std::make_pair(A, F);
+      return std::nullopt;
+    }
+    if (ME->isArrow())
       return std::nullopt;
     E = bare(ME->getBase());
   }

@@ -198,3 +198,46 @@ void macro_call() {
   auto y = torch::mm(w, WIDEN(torch::randn({2, 2})));
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
 }
+
+// The object a method runs on: the constants of its fields are the
+// method's members (a const method of a config struct).
+struct CastConfig {
+  bool wide = false;
+  Precision precision = Precision::Single;
+  torch::Tensor cast(const torch::Tensor &x) const {
+    return wide ? x.to(torch::kDouble) : x;
+  }
+  torch::Tensor by_precision(const torch::Tensor &x) const {
+    switch (precision) {
+    case Precision::Double:
+      return x.to(torch::kDouble);
+    default:
+      return x;
+    }
+  }
+};
+
+void method_reads_assigned_field() {
+  CastConfig cfg;
+  cfg.wide = true;
+  auto y = torch::mm(torch::randn({2, 2}), cfg.cast(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void method_reads_default_field_negative() {
+  CastConfig cfg;
+  auto y = torch::mm(torch::randn({2, 2}), cfg.cast(torch::randn({2, 2})));
+}
+
+void method_switches_on_field() {
+  CastConfig cfg{false, Precision::Double};
+  auto y = torch::mm(torch::randn({2, 2}),
+                     cfg.by_precision(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void method_after_unknown_change_negative(bool wide) {
+  CastConfig cfg;
+  cfg.wide = wide;
+  auto y = torch::mm(torch::randn({2, 2}), cfg.cast(torch::randn({2, 2})));
+}

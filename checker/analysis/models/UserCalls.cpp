@@ -165,22 +165,11 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
     if (I < Args.size())
       argumentConstants(Def->getParamDecl(I), Args[I], F.Constants);
   }
-  // The class of the object a method runs on, as `this` there.
+  // The class of the object a method runs on, as `this` there, and the
+  // constants its fields hold (`pipe.encoder`, `cfg.mode`), as its members.
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
-  if (Obj && Method && !Method->isStatic() && !isa<CXXConstructorDecl>(Def) &&
-      constantCarrier(Obj->getType()))
-    if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx);
-        K && K->Class) {
-      Assumption A;
-      A.Var = Method->getParent()->getCanonicalDecl();
-      A.Rel = Assumption::Relation::Equals;
-      A.Const = K->Key;
-      A.Class = K->Class;
-      A.Value = true;
-      A.Where = Obj;
-      A.Text = "the object is a " + K->Text;
-      assume(F.Constants, std::move(A));
-    }
+  if (Obj && Method && !Method->isStatic() && !isa<CXXConstructorDecl>(Def))
+    receiverConstants(Method, Obj, F.Constants);
   F.Definite |= !F.Constants.empty();
   // A lambda reads what it captured by reference as it is at the call.
   const auto *M = dyn_cast<CXXMethodDecl>(Def);
@@ -252,6 +241,54 @@ void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
     if (constantCarrier(F->getType()))
       if (std::optional<Constant> K = assumedValue(Sub->Var, F, Cur->Assumed))
         Add(F, *K);
+}
+
+void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
+                                          const Expr *Obj, Assumptions &Out) {
+  const NamedDecl *This = Method->getParent()->getCanonicalDecl();
+  auto Add = [&](const FieldDecl *F, const Constant &K, std::string Text) {
+    Assumption A;
+    A.Var = This;
+    A.Field = F;
+    A.Where = Obj;
+    A.Text = std::move(Text);
+    if (F && F->getType()->isBooleanType()) {
+      std::optional<bool> B = K.truth();
+      if (!B)
+        return;
+      A.Value = *B;
+    } else {
+      if (K.IsBool)
+        return;
+      A.Rel = Assumption::Relation::Equals;
+      A.Const = K.Key;
+      A.Number = K.Number;
+      A.Class = K.Class;
+      A.Value = true;
+    }
+    assume(Out, std::move(A));
+  };
+  if (constantCarrier(Obj->getType()))
+    if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx);
+        K && K->Class)
+      Add(nullptr, *K, "the object is a " + K->Text);
+  // A plain object's fields: a local variable's, or this method's own
+  // members (a method calling another on `this`).
+  const CXXRecordDecl *RD = plainRecord(Obj->getType(), Api);
+  if (!RD || RD->getCanonicalDecl() != This)
+    return;
+  const NamedDecl *Holder = nullptr;
+  const Expr *Bare = strip(Obj);
+  if (const auto *TE = dyn_cast<CXXThisExpr>(Bare))
+    Holder = thisAtom(TE);
+  else if (std::optional<Subject> Sub = subjectOf(Obj); Sub && !Sub->Field)
+    Holder = Sub->Var;
+  if (!Holder)
+    return;
+  for (const FieldDecl *F : RD->fields())
+    if (constantCarrier(F->getType()))
+      if (std::optional<Constant> K = assumedValue(Holder, F, Cur->Assumed))
+        Add(F, *K, F->getNameAsString() + " == " + K->Text);
 }
 
 std::optional<AbsValue>
