@@ -103,7 +103,9 @@ public:
   /// What the operator raises with every tensor argument of DT (Half or
   /// BFloat16) when each of its measured overloads raises that its kernel
   /// lacks DT (`"softplus_cpu" not implemented for 'Half'`); none when any
-  /// runs or none was measured.
+  /// runs or none was measured, and for any overload taking other
+  /// arguments than tensors and numbers (sizes, dims and flags may pick
+  /// another kernel).
   std::optional<llvm::StringRef> lowPrecisionKernelMissing(llvm::StringRef Op,
                                                            DType DT) const;
 

@@ -292,3 +292,11 @@ void sequential_through_softplus_and_mish() {
   // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'mlp' has Float parameters but gets a Double input; {{.*}}
   auto z = mlp->forward(torch::randn({2, 4}));
 }
+
+void sequential_through_a_pool() {
+  torch::nn::Sequential head(torch::nn::AdaptiveAvgPool2d(1), torch::nn::ReLU(),
+                             torch::nn::Linear(1, 2));
+  auto y = head->forward(torch::randn({3, 8, 4, 4}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'head' has Float parameters but gets a Double input; {{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES-IGNORE: :[[@LINE-2]]:12: warning: module 'head' has Float parameters but gets a Double input; {{.*}}
+}

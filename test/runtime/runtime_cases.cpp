@@ -1444,6 +1444,21 @@ std::vector<Case> cases() {
          seq->to(torch::kDouble);
          EXPECT_DTYPE(seq->forward(torch::ones({2, 4}, torch::kDouble)), torch::kDouble);
        }},
+      {"nn_sequential_pool_f32_called_with_f64_throws",
+       THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Sequential seq(torch::nn::AdaptiveAvgPool2d(2), torch::nn::Flatten(),
+                                   torch::nn::Linear(8, 2));
+         seq->to(torch::kFloat); // this file changes the default dtype elsewhere
+         seq->forward(torch::ones({3, 2, 4, 4}, torch::kDouble)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_adaptive_avg_pool2d_to_1x1_f16_cpu_runs", RUNS,
+       [] {
+         torch::nn::AdaptiveAvgPool2d pool(1);
+         EXPECT_DTYPE(pool(torch::ones({1, 2, 4, 4}, torch::kHalf)), torch::kHalf);
+         torch::nn::PixelShuffle shuffle(2);
+         EXPECT_DTYPE(shuffle(torch::ones({1, 4, 2, 2}, torch::kHalf)), torch::kHalf);
+       }},
       {"nn_softplus_module_f16_cpu_throws", THROWS("^\"softplus_cpu\" not implemented for 'Half'$"),
        [] {
          torch::nn::Softplus act;

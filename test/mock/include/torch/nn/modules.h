@@ -269,6 +269,14 @@ class TORCH_API MishImpl : public torch::nn::Cloneable<MishImpl> {
   Tensor forward(const Tensor& input);
 };
 TORCH_MODULE(Mish);
+class TORCH_API AdaptiveAvgPool2dImpl
+    : public torch::nn::Cloneable<AdaptiveAvgPool2dImpl> {
+ public:
+  explicit AdaptiveAvgPool2dImpl(int64_t output_size);
+  void reset() override;
+  Tensor forward(const Tensor& input);
+};
+TORCH_MODULE(AdaptiveAvgPool2d);
 
 // ---- Losses ---------------------------------------------------------------
 struct TORCH_API BCELossOptions {
