@@ -331,6 +331,9 @@ private:
   void relativeToModule(const clang::FieldDecl *Field, AbsValue &V);
   /// parameters(), buffers(), children() ... of a module: a loop or code
   /// that may change what they give makes the module unknown.
+  /// Whether the tensor a lookup of a module's parameters gives is set
+  /// anew in this function (set_data, set_), or escapes where it may be.
+  bool elementReset(const clang::CallExpr *Lookup);
   void moduleStateList(const CallSite &S);
   /// After a call of the user's given a module: what the callee did to it.
   void moduleArgumentsAfter(const clang::FunctionDecl *Def,

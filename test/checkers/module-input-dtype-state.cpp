@@ -230,3 +230,33 @@ void set_data_then_matching_input_negative() {
     p.set_data(p.to(torch::kDouble));
   auto y = l(torch::randn({3, 4}, torch::kDouble));
 }
+
+// One parameter looked up by name is read, unless it is set anew.
+void set_data_then_a_parameter_looked_up() {
+  torch::nn::Linear l(4, 2);
+  for (auto &p : l->parameters())
+    p.set_data(p.data().to(torch::kDouble));
+  auto w = l->named_parameters()["weight"];
+  auto first = w[0][0].item<double>();
+  auto y = l(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'l' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+  // CHECK-MESSAGES: :[[@LINE-5]]:{{[0-9]+}}: note: module 'l' has dtype Double from here
+  // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: input {{.*}} has dtype Float from here
+}
+
+void looked_up_parameter_set_anew_negative() {
+  torch::nn::Linear l(4, 2);
+  for (auto &p : l->parameters())
+    p.set_data(p.data().to(torch::kDouble));
+  auto w = l->named_parameters()["weight"];
+  w.set_data(w.data().to(torch::kFloat)); // the weight only: mixed now
+  auto y = l(torch::randn({3, 4}));
+}
+
+void looked_up_parameter_set_directly_negative() {
+  torch::nn::Linear l(4, 2);
+  for (auto &p : l->parameters())
+    p.set_data(p.data().to(torch::kDouble));
+  l->named_parameters()["bias"].set_data(torch::zeros({2}));
+  auto y = l(torch::randn({3, 4}));
+}

@@ -235,7 +235,58 @@ const Expr *uniformSetData(const CXXForRangeStmt *Loop, llvm::StringRef List,
     return nullptr;
   return Set->getArg(0);
 }
+/// operator[], at(), find(), get() of LibTorch's OrderedDict.
+bool isElementLookup(const FunctionDecl *F) {
+  if (F->getOverloadedOperator() == OO_Subscript)
+    return true;
+  return F->getIdentifier() && (F->getName() == "at" || F->getName() == "find" ||
+                                F->getName() == "get");
+}
+
+/// Whether the tensor an element lookup gives is set anew: the object of a
+/// set_data() or set_() call, directly or through a variable it
+/// initialises.
+struct ElementReset : RecursiveASTVisitor<ElementReset> {
+  const Expr *Lookup;
+  const VarDecl *Holder = nullptr;
+  bool Found = false;
+  explicit ElementReset(const Expr *L) : Lookup(L) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitVarDecl(VarDecl *V) {
+    const Expr *Init = V->getInit() ? strip(V->getInit()) : nullptr;
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() == 1)
+      Init = strip(CE->getArg(0));
+    if (Init == Lookup)
+      Holder = V;
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    const CXXMethodDecl *M = C->getMethodDecl();
+    if (!M || !M->getIdentifier() ||
+        (M->getName() != "set_data" && M->getName() != "set_"))
+      return true;
+    const Expr *Obj = strip(C->getImplicitObjectArgument());
+    const auto *DRE = dyn_cast<DeclRefExpr>(Obj);
+    // Through any variable: which one holds the element is decided after
+    // the walk, so any set_data on a variable counts if one holds it.
+    if (Obj == Lookup)
+      Found = true;
+    else if (DRE)
+      Reset.push_back(DRE->getDecl());
+    return true;
+  }
+  llvm::SmallVector<const Decl *, 4> Reset;
+};
 } // namespace
+
+bool FunctionAnalyzer::elementReset(const CallExpr *Lookup) {
+  ElementReset R(Lookup);
+  if (const Stmt *Body = FD->getBody())
+    R.TraverseStmt(const_cast<Stmt *>(Body));
+  return R.Found || (R.Holder && llvm::is_contained(R.Reset, R.Holder)) ||
+         (R.Holder && !trackedVar(R.Holder));
+}
 
 void FunctionAnalyzer::moduleStateList(const CallSite &S) {
   // Reads that leave the module as it is: a loop that only reads what it
@@ -257,6 +308,11 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
       F = C->getConstructor();
     Reads = F && Api.isLibTorchDecl(F) && F->getIdentifier() &&
             F->getName() != "vector_to_parameters";
+    // One element looked up (`model->named_parameters()["fc1.weight"]`):
+    // a read unless what it gives is set anew (set_data, set_).
+    if (const auto *C = dyn_cast<CallExpr>(Use.ArgOf);
+        C && F && Api.isLibTorchDecl(F) && isElementLookup(F))
+      Reads = !elementReset(C);
     if (F && isa<CXXConstructorDecl>(F) && Api.isLibTorchDecl(F))
       Reads = true; // torch::optim::SGD opt(model->parameters(), ...)
   } else if (Use.InitOf) {
