@@ -78,6 +78,19 @@ public:
     Cur = &S;
     transferElement(El);
   }
+  /// An atom to split the path by before El (the solver makes a path for
+  /// each value): a setter of autocast given a flag the path knows nothing
+  /// of (models/Autocast.cpp).
+  std::optional<Assumption> splitAt(const clang::CFGElement &El,
+                                    FlowState &S) {
+    std::optional<clang::CFGStmt> CS = El.getAs<clang::CFGStmt>();
+    const auto *CE =
+        CS ? llvm::dyn_cast<clang::CallExpr>(CS->getStmt()) : nullptr;
+    if (!CE)
+      return std::nullopt;
+    Cur = &S;
+    return autocastFlagToSplit(CE, S);
+  }
   void atExit(const PathStates &Exit);
 
 private:
@@ -365,6 +378,8 @@ private:
 
   // models/Autocast.cpp
   void autocastCall(const CallSite &S);
+  std::optional<Assumption> autocastFlagToSplit(const clang::CallExpr *CE,
+                                                const FlowState &S);
   void defaultDTypeCall(const CallSite &S);
   /// An op's result inside an autocast region: the region's dtype for ops
   /// on the lower-precision list, float32 for the float32 list, unknown

@@ -153,8 +153,16 @@ void autocast_off_by_default(const torch::Tensor& prob, const torch::Tensor& tar
   auto a = torch::binary_cross_entropy(prob, target);
 }
 
-void autocast_state_unknown(const torch::Tensor& prob, const torch::Tensor& target, bool on) {
+void autocast_state_from_a_flag(const torch::Tensor& prob, const torch::Tensor& target, bool on) {
+  // The flag splits the path, as `if (on) set_enabled(true);` would.
   at::autocast::set_enabled(on);
+  auto a = torch::binary_cross_entropy(prob, target);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'binary_cross_entropy' is refused inside a cuda autocast region{{.*}} [torchdtype-autocast-unsafe-op]
+  at::autocast::set_enabled(false);
+}
+
+void autocast_state_unknown(const torch::Tensor& prob, const torch::Tensor& target) {
+  at::autocast::set_enabled(prob.numel() > 4); // not a flag: not known
   auto a = torch::binary_cross_entropy(prob, target);
   at::autocast::set_enabled(false);
   if (flag())

@@ -1279,9 +1279,19 @@ void region() {
   torch::mm(h.to(torch::kFloat), w);
 }
 void maybe_on(bool on) {
+  // A flag given to the setter splits the path, as `if (on)` would: where
+  // it is true, h is bfloat16.
   auto w = torch::randn({4, 4});
   at::autocast::set_cpu_enabled(on);
-  auto h = torch::mm(w, w);         // bfloat16 or float32: unknown
+  auto h = torch::mm(w, w);
+  at::autocast::set_cpu_enabled(false);
+  torch::mm(h, w);                  // [[mixed]]
+}
+void maybe_on_computed(const torch::Tensor &x) {
+  // Not a flag: what the setter is given is not known on any path.
+  auto w = torch::randn({4, 4});
+  at::autocast::set_cpu_enabled(x.numel() > 4);
+  auto h = torch::mm(w, w);
   at::autocast::set_cpu_enabled(false);
   torch::mm(h, w);
 }

@@ -137,6 +137,24 @@ struct ToyDomain {
   }
 
   void atExit(const Paths<ToyState> &P) { Exit = P; }
+
+  /// `split(flag)` splits the path by flag where no edge decided it.
+  std::optional<Assumption> splitAt(const CFGElement &El, ToyState &S) {
+    std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
+    const auto *CE = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
+    if (!CE || !CE->getDirectCallee() ||
+        CE->getDirectCallee()->getName() != "split" || CE->getNumArgs() != 1)
+      return std::nullopt;
+    const VarDecl *Flag = boolVar(CE->getArg(0));
+    if (!Flag || llvm::any_of(S.Assumed, [&](const Assumption &A) {
+          return A.Var == Flag;
+        }))
+      return std::nullopt;
+    Assumption A;
+    A.Var = Flag;
+    A.Text = Flag->getName().str();
+    return A;
+  }
 };
 
 using Parsed = ParsedFunction;
@@ -152,7 +170,8 @@ bool saw(const ToyDomain &D, std::optional<long> V) {
   return llvm::is_contained(D.Observed, V);
 }
 
-constexpr const char *Decls = "void observe(int); void probe(); bool g();\n";
+constexpr const char *Decls =
+    "void observe(int); void probe(); bool g(); void split(bool);\n";
 
 /// Two branches on one flag: x and y are set by the same condition.
 constexpr const char *Correlated = R"cc(
@@ -284,6 +303,57 @@ TEST(PathSolverTest, ReversePostOrderVisitsPredecessorsFirst) {
   ASSERT_FALSE(Order.empty());
   EXPECT_EQ(Order.front(), &P.G->getEntry());
   EXPECT_EQ(Order.back(), &P.G->getExit());
+}
+
+TEST(PathSolverTest, SplitMakesAPathPerValue) {
+  // split(fast) in the middle of a block: the later branch on fast is
+  // decided on each path, so x is 1 or 2, never unknown.
+  Parsed P = parse(std::string(Decls) + R"cc(
+    void f(bool fast) {
+      int x = 0;
+      split(fast);
+      if (fast) x = 1; else x = 2;
+      observe(x);
+    }
+  )cc");
+  ToyDomain D;
+  D.SplitOnFlags = true;
+  ASSERT_EQ(solve(P, D), SolverOutcome::Converged);
+  EXPECT_TRUE(saw(D, 1));
+  EXPECT_TRUE(saw(D, 2));
+  EXPECT_EQ(D.Exit.size(), 2u);
+}
+
+TEST(PathSolverTest, SplitAfterTheBranchDecidedAddsNothing) {
+  Parsed P = parse(std::string(Decls) + R"cc(
+    void f(bool fast) {
+      int x = 0;
+      if (fast) x = 1;
+      split(fast);
+      observe(x);
+    }
+  )cc");
+  ToyDomain D;
+  ASSERT_EQ(solve(P, D), SolverOutcome::Converged);
+  EXPECT_EQ(D.Exit.size(), 2u);
+  EXPECT_EQ(D.Observed.size(), 2u);
+}
+
+TEST(PathSolverTest, SplitRespectsThePathBound) {
+  Parsed P = parse(std::string(Decls) + R"cc(
+    void f(bool fast) {
+      int x = 5;
+      split(fast);
+      observe(x);
+    }
+  )cc");
+  ToyDomain D;
+  SolverLimits One;
+  One.MaxPaths = 1;
+  ASSERT_EQ(solve(P, D, One), SolverOutcome::Converged);
+  EXPECT_EQ(D.Observed, std::vector<std::optional<long>>{5});
+  EXPECT_EQ(D.Exit.size(), 1u);
+  EXPECT_TRUE(D.Exit.front().Assumed.empty());
 }
 
 } // namespace

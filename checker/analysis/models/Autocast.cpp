@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/FunctionAnalyzer.h"
+#include "analysis/KnownConstants.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -25,6 +26,29 @@ void FunctionAnalyzer::setterEffects(const CallSite &S, const AbsValue &V) {
     defaultDTypeCall(S);
   else
     autocastCall(S);
+}
+
+std::optional<Assumption>
+FunctionAnalyzer::autocastFlagToSplit(const CallExpr *CE,
+                                      const FlowState &S) {
+  // `set_cpu_enabled(amp)` with a bool variable the path knows nothing
+  // of: each value is a path of its own, as `if (amp)` would make.
+  const CallSite &Site = site(CE);
+  if (Site.Family != CallFamily::Autocast || !Site.IsLibTorch)
+    return std::nullopt;
+  std::optional<AutocastSetter> Setter = Api.autocastSetter(Site.Name);
+  if (!Setter || Setter->What != AutocastSetter::Sets::Enabled ||
+      Site.Args.empty())
+    return std::nullopt;
+  const Expr *Value = Site.Args.back();
+  std::optional<Assumption> A = branchVariable(Value, Api, TrackedFn);
+  if (!A || A->Rel != Assumption::Relation::Is || A->Site)
+    return std::nullopt;
+  const auto *V = dyn_cast_or_null<VarDecl>(A->Var);
+  if (!V || !trackedVar(V) || knownValue(Value, S.Assumed, Ctx))
+    return std::nullopt;
+  A->Where = Value;
+  return A;
 }
 
 void FunctionAnalyzer::autocastCall(const CallSite &S) {
@@ -46,9 +70,13 @@ void FunctionAnalyzer::autocastCall(const CallSite &S) {
   }
   if (Setter->What == AutocastSetter::Sets::Enabled) {
     AutocastState State = AutocastState::Unknown;
-    bool B;
-    if (!Value->isValueDependent() && Value->EvaluateAsBooleanCondition(B, Ctx))
-      State = B ? AutocastState::On : AutocastState::Off;
+    // A constant, or a flag whose value the path assumed (split there by
+    // splitAt when nothing was).
+    std::optional<Constant> K =
+        Value->isValueDependent() ? std::nullopt
+                                  : knownValue(Value, Cur->Assumed, Ctx);
+    if (std::optional<bool> B = K ? K->truth() : std::nullopt)
+      State = *B ? AutocastState::On : AutocastState::Off;
     if (Dev)
       Cur->Autocast[unsigned(*Dev)] = State;
     else

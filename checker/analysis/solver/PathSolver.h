@@ -19,6 +19,8 @@
 //   void beginVisit(const clang::CFGBlock &);  // one visit of a block
 //   void beginPath(State &);               // a path enters the block
 //   void transfer(const clang::CFGElement &, State &);
+//   std::optional<Assumption> splitAt(const clang::CFGElement &, State &);
+//                          // an atom to split the path by before an element
 //   void atExit(const Paths<State> &);     // the paths that reach the exit
 //
 //===----------------------------------------------------------------------===//
@@ -32,6 +34,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include <functional>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -88,13 +91,38 @@ public:
       Paths<State> NewOut;
       for (State &S : In) {
         D.beginPath(S);
+        // The paths this one becomes in the block: one, or more where the
+        // domain splits it by an atom (each value a path of its own).
+        std::vector<State> Here;
+        Here.push_back(std::move(S));
         for (const clang::CFGElement &El : *B) {
-          if (++Steps > L.MaxSteps)
-            return SolverOutcome::OverBudget;
-          D.transfer(El, S);
+          for (size_t I = 0, N = Here.size(); I < N; ++I) {
+            if (++Steps > L.MaxSteps)
+              return SolverOutcome::OverBudget;
+            std::optional<Assumption> A;
+            if (Here.size() < L.MaxPaths)
+              A = D.splitAt(El, Here[I]);
+            if (A) {
+              State T = Here[I], F = Here[I];
+              A->Value = true;
+              bool TOk = assume(T.Assumed, *A);
+              A->Value = false;
+              bool FOk = assume(F.Assumed, *A);
+              if (TOk && FOk) {
+                Here[I] = std::move(T);
+                D.transfer(El, F);
+                Here.push_back(std::move(F));
+              } else if (TOk || FOk) {
+                Here[I] = std::move(TOk ? T : F);
+              }
+            }
+            D.transfer(El, Here[I]);
+          }
         }
-        dropDead(S, *B);
-        addPath(NewOut, std::move(S));
+        for (State &P : Here) {
+          dropDead(P, *B);
+          addPath(NewOut, std::move(P));
+        }
       }
       boundPaths(NewOut, L.MaxPaths, Minor);
       if (B == &G.getExit())
