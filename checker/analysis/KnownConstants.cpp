@@ -78,6 +78,32 @@ static const CXXRecordDecl *madeClass(const Expr *E) {
   return nullptr;
 }
 
+std::optional<Assumption> holding(const NamedDecl *V, const FieldDecl *F,
+                                  bool IsFlag, const Constant &K,
+                                  const Expr *Where, const std::string &Name) {
+  Assumption A;
+  A.Var = V;
+  A.Field = F;
+  A.Where = Where;
+  if (IsFlag) {
+    std::optional<bool> B = K.truth();
+    if (!B)
+      return std::nullopt;
+    A.Value = *B;
+    A.Text = *B ? Name : "!" + Name;
+    return A;
+  }
+  if (K.IsBool)
+    return std::nullopt;
+  A.Rel = Assumption::Relation::Equals;
+  A.Const = K.Key;
+  A.Number = K.Number;
+  A.Class = K.Class;
+  A.Value = true;
+  A.Text = Name + " == " + K.Text;
+  return A;
+}
+
 std::optional<bool> Constant::truth() const {
   if (Number)
     return *Number != 0;

@@ -52,6 +52,14 @@ std::optional<Constant> assumedValue(const clang::NamedDecl *V,
                                      const clang::FieldDecl *F,
                                      const Assumptions &Known);
 
+/// That V (or its field F) holds K, as a path's assumption: a flag's value
+/// (IsFlag) or `Name == K`; none when K cannot be that (a number for a
+/// flag, a bool for anything else). Where and Name are for notes.
+std::optional<Assumption> holding(const clang::NamedDecl *V,
+                                  const clang::FieldDecl *F, bool IsFlag,
+                                  const Constant &K, const clang::Expr *Where,
+                                  const std::string &Name);
+
 /// The atom standing for `this` in a method of its class: the class.
 const clang::NamedDecl *thisAtom(const clang::CXXThisExpr *TE);
 

@@ -194,30 +194,12 @@ void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
                                           Assumptions &Out) {
   QualType PT = P->getType();
   auto Add = [&](const FieldDecl *F, const Constant &K) {
-    Assumption A;
-    A.Var = P;
-    A.Field = F;
-    A.Where = Arg;
     std::string Name = P->getNameAsString();
     if (F)
       Name += "." + F->getNameAsString();
-    if ((F ? F->getType() : PT.getNonReferenceType())->isBooleanType()) {
-      std::optional<bool> B = K.truth();
-      if (!B)
-        return;
-      A.Value = *B;
-      A.Text = *B ? Name : "!" + Name;
-    } else {
-      if (K.IsBool)
-        return;
-      A.Rel = Assumption::Relation::Equals;
-      A.Const = K.Key;
-      A.Number = K.Number;
-      A.Class = K.Class;
-      A.Value = true;
-      A.Text = Name + " == " + K.Text;
-    }
-    assume(Out, std::move(A));
+    bool Flag = (F ? F->getType() : PT.getNonReferenceType())->isBooleanType();
+    if (std::optional<Assumption> A = holding(P, F, Flag, K, Arg, Name))
+      assume(Out, std::move(*A));
   };
   // A parameter taken by value or const reference only: one the callee may
   // change through is not a constant of the call; an object's class cannot
@@ -246,32 +228,15 @@ void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
 void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
                                           const Expr *Obj, Assumptions &Out) {
   const NamedDecl *This = Method->getParent()->getCanonicalDecl();
-  auto Add = [&](const FieldDecl *F, const Constant &K, std::string Text) {
-    Assumption A;
-    A.Var = This;
-    A.Field = F;
-    A.Where = Obj;
-    A.Text = std::move(Text);
-    if (F && F->getType()->isBooleanType()) {
-      std::optional<bool> B = K.truth();
-      if (!B)
-        return;
-      A.Value = *B;
-    } else {
-      if (K.IsBool)
-        return;
-      A.Rel = Assumption::Relation::Equals;
-      A.Const = K.Key;
-      A.Number = K.Number;
-      A.Class = K.Class;
-      A.Value = true;
-    }
-    assume(Out, std::move(A));
+  auto Add = [&](const FieldDecl *F, const Constant &K, std::string Name) {
+    bool Flag = F && F->getType()->isBooleanType();
+    if (std::optional<Assumption> A = holding(This, F, Flag, K, Obj, Name))
+      assume(Out, std::move(*A));
   };
   if (constantCarrier(Obj->getType()))
     if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx);
         K && K->Class)
-      Add(nullptr, *K, "the object is a " + K->Text);
+      Add(nullptr, *K, "this");
   // A plain object's fields: a local variable's, or this method's own
   // members (a method calling another on `this`).
   const CXXRecordDecl *RD = plainRecord(Obj->getType(), Api);
@@ -288,7 +253,7 @@ void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
   for (const FieldDecl *F : RD->fields())
     if (constantCarrier(F->getType()))
       if (std::optional<Constant> K = assumedValue(Holder, F, Cur->Assumed))
-        Add(F, *K, F->getNameAsString() + " == " + K->Text);
+        Add(F, *K, F->getNameAsString());
 }
 
 std::optional<AbsValue>
