@@ -11,7 +11,6 @@
 
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
-#include "KnownConstants.h"
 #include "PathStates.h"
 #include "solver/PathSolver.h"
 #include "clang/AST/ExprCXX.h"
@@ -80,33 +79,6 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
   return Cur ? devirtualized(Made) : Made;
 }
 
-const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
-  // A virtual call on an object whose dynamic class the path knows
-  // (`std::make_shared<D>()`, a parameter given one, `this` in a method run
-  // for one) runs that class's override.
-  const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
-  if (!M || !M->isVirtual() || !S.Obj || Api.isLibTorchDecl(M))
-    return S;
-  if (const auto *ME = dyn_cast<MemberExpr>(S.E->getCallee()->IgnoreParens());
-      ME && ME->hasQualifier())
-    return S; // Base::f(): not a virtual call
-  std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx);
-  if (!K || !K->Class)
-    return S;
-  const CXXMethodDecl *O =
-      M->getCorrespondingMethodInClass(K->Class->getDefinition(), true);
-  const FunctionDecl *Def = nullptr;
-  if (!O || !O->hasBody(Def) || !Def || Def == S.Def ||
-      Def->isDependentContext())
-    return S;
-  auto [It, New] = Devirtualized.try_emplace({S.E, Def}, S);
-  if (New) {
-    It->second.Callee = O;
-    It->second.Def = Def;
-    It->second.Family = CallFamily::UserFunction;
-  }
-  return It->second;
-}
 
 // The small value rules of families that need no file of their own.
 AbsValue FunctionAnalyzer::deviceTypeValue(const CallSite &S) {
@@ -448,16 +420,7 @@ void FunctionAnalyzer::run() {
     return;
   }
   collectSubjects(*G);
-  // A call's constants hold for the parameters whose changes the paths
-  // see; of any other, nothing is assumed.
-  llvm::erase_if(Initial.Assumed, [&](const Assumption &A) {
-    const auto *P = dyn_cast_or_null<ParmVarDecl>(A.Var);
-    // An object's class holds through any reference to it.
-    if (P && A.Class && P->getType()->isReferenceType() &&
-        P->getType().getNonReferenceType()->getAsCXXRecordDecl())
-      return false;
-    return P && P->getDeclContext() == FD && !trackedVar(P);
-  });
+  keepCallConstants();
   SolverLimits Limits;
   Limits.MaxPaths = AC.config().MaxPathsPerBlock;
   Limits.MaxSteps = AC.config().MaxStepsPerFunction;

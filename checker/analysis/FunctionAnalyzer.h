@@ -224,6 +224,9 @@ private:
   /// and the fields of a plain object, as `this` and its members there.
   void receiverConstants(const clang::CXXMethodDecl *Method,
                          const clang::Expr *Obj, Assumptions &Out);
+  /// Of the constants a call seeded, those the body cannot change out of
+  /// sight (models/CallConstants.cpp).
+  void keepCallConstants();
   /// Summary.ParamExit from the paths that reach the exit.
   void paramExits(const PathStates &Exit);
   /// What a call leaves in argument I, passed by non-const reference to

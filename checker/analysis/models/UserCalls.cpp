@@ -10,27 +10,12 @@
 
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
-#include "analysis/KnownConstants.h"
 #include "analysis/PathStates.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
 namespace torchdtype {
-
-/// A module of more than one dtype or device, or a struct with a tensor
-/// field of more than one.
-static bool undecided(const AbsValue &V) {
-  if (V.K == AbsValue::Kind::Module || V.isTensor())
-    return !V.DT.single() || !V.DV.single();
-  if (V.K != AbsValue::Kind::Record || !V.Fields)
-    return false;
-  return llvm::any_of(*V.Fields, [](const auto &F) {
-    return F.second.isTensor() && !F.second.DT.Param.isSymbolic() &&
-           !F.second.DV.Param.isSymbolic() &&
-           (!F.second.DT.single() || !F.second.DV.single());
-  });
-}
 
 AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
   QualType RT = S.E->getType();
@@ -49,7 +34,7 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
                                       const Summary &Callee,
                                       const AbsValue *Recv) {
   AbsValue R = applySummary(Callee, S.Args, Recv, S.E->getExprLoc());
-  if (undecided(R) && R.K != AbsValue::Kind::Tensor)
+  if (R.K == AbsValue::Kind::Module || R.K == AbsValue::Kind::Record)
     return decidedFor(S, Def, R);
   if (!R.isTensor())
     return R;
@@ -85,54 +70,6 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
     R.NonScalar |= Specific->NonScalar;
   }
   return R;
-}
-
-AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
-                                      const FunctionDecl *Def,
-                                      const AbsValue &Summarised) {
-  // A module whose conversion the callee's paths decide (`if (cfg.precision
-  // == "double") m->to(kDouble)`), a struct whose field they decide: the
-  // callee analysed for this call's constants, when they pick one.
-  CallFacts Facts = callFacts(Def, S.Args, S.Obj);
-  if (Facts.Constants.empty())
-    return Summarised;
-  AutocastArray Here = currentAutocast();
-  std::optional<AbsValue> R =
-      AC.returnFor(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
-                   /*Captured=*/{}, Facts.Constants);
-  if (!R || R->K != Summarised.K)
-    return Summarised;
-  if (R->K == AbsValue::Kind::Module) {
-    if (R->DT.Param.isSymbolic() || R->DV.Param.isSymbolic())
-      return Summarised;
-    AbsValue M = *R;
-    if (M.DT.single() && M.DT.Where.isInvalid())
-      M.DT.Where = S.E->getExprLoc();
-    if (M.DV.single() && M.DV.Where.isInvalid())
-      M.DV.Where = S.E->getExprLoc();
-    return M;
-  }
-  // A struct: each field the summary left undecided, as this run has it.
-  AbsValue Out = Summarised;
-  for (const auto &[F, V] : *Summarised.Fields) {
-    const AbsValue *Run = R->field(F);
-    if (!V.isTensor() || !Run || !Run->isTensor() ||
-        Run->DT.Param.isSymbolic() || Run->DV.Param.isSymbolic())
-      continue;
-    AbsValue FV = V;
-    if (!FV.DT.single() && Run->DT.single()) {
-      FV.DT = Run->DT;
-      if (FV.DT.Where.isInvalid())
-        FV.DT.Where = S.E->getExprLoc();
-    }
-    if (!FV.DV.single() && Run->DV.single()) {
-      FV.DV = Run->DV;
-      if (FV.DV.Where.isInvalid())
-        FV.DV.Where = S.E->getExprLoc();
-    }
-    Out = Out.withField(F, FV);
-  }
-  return Out;
 }
 
 FunctionAnalyzer::CallFacts
@@ -187,73 +124,6 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
       F.Captured.push_back({V, It->second});
     }
   return F;
-}
-
-void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
-                                          const Expr *Arg,
-                                          Assumptions &Out) {
-  QualType PT = P->getType();
-  auto Add = [&](const FieldDecl *F, const Constant &K) {
-    std::string Name = P->getNameAsString();
-    if (F)
-      Name += "." + F->getNameAsString();
-    bool Flag = (F ? F->getType() : PT.getNonReferenceType())->isBooleanType();
-    if (std::optional<Assumption> A = holding(P, F, Flag, K, Arg, Name))
-      assume(Out, std::move(*A));
-  };
-  // A parameter taken by value or const reference only: one the callee may
-  // change through is not a constant of the call; an object's class cannot
-  // change, whatever the reference.
-  const CXXRecordDecl *Poly = polymorphicClass(PT);
-  bool ObjectRef = Poly && PT->isReferenceType() &&
-                   PT.getNonReferenceType()->getAsCXXRecordDecl() == Poly;
-  if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
-      !ObjectRef)
-    return;
-  if (constantCarrier(PT)) {
-    if (std::optional<Constant> K = knownValue(Arg, Cur->Assumed, Ctx))
-      Add(nullptr, *K);
-    return;
-  }
-  const CXXRecordDecl *RD = plainRecord(PT, Api);
-  std::optional<Subject> Sub = RD ? subjectOf(Arg) : std::nullopt;
-  if (!Sub || Sub->Field)
-    return;
-  for (const FieldDecl *F : RD->fields())
-    if (constantCarrier(F->getType()))
-      if (std::optional<Constant> K = assumedValue(Sub->Var, F, Cur->Assumed))
-        Add(F, *K);
-}
-
-void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
-                                          const Expr *Obj, Assumptions &Out) {
-  const NamedDecl *This = Method->getParent()->getCanonicalDecl();
-  auto Add = [&](const FieldDecl *F, const Constant &K, std::string Name) {
-    bool Flag = F && F->getType()->isBooleanType();
-    if (std::optional<Assumption> A = holding(This, F, Flag, K, Obj, Name))
-      assume(Out, std::move(*A));
-  };
-  if (constantCarrier(Obj->getType()))
-    if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx);
-        K && K->Class)
-      Add(nullptr, *K, "this");
-  // A plain object's fields: a local variable's, or this method's own
-  // members (a method calling another on `this`).
-  const CXXRecordDecl *RD = plainRecord(Obj->getType(), Api);
-  if (!RD || RD->getCanonicalDecl() != This)
-    return;
-  const NamedDecl *Holder = nullptr;
-  const Expr *Bare = strip(Obj);
-  if (const auto *TE = dyn_cast<CXXThisExpr>(Bare))
-    Holder = thisAtom(TE);
-  else if (std::optional<Subject> Sub = subjectOf(Obj); Sub && !Sub->Field)
-    Holder = Sub->Var;
-  if (!Holder)
-    return;
-  for (const FieldDecl *F : RD->fields())
-    if (constantCarrier(F->getType()))
-      if (std::optional<Constant> K = assumedValue(Holder, F, Cur->Assumed))
-        Add(F, *K, F->getNameAsString());
 }
 
 std::optional<AbsValue>

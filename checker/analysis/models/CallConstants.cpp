@@ -1,0 +1,195 @@
+//===- CallConstants.cpp - the constants a call passes, and what they pick ===//
+//
+// A call passes what its caller's path knows of scalar values: a bool,
+// number, enum or string argument, the fields of a plain struct argument or
+// of the object a method runs on, and a polymorphic object's dynamic class.
+// They become assumptions of the callee's parameters (and of `this` and its
+// members) for a run of the callee for that call (AnalysisContext's
+// contextRun, memoised per constants), which decides the callee's branches,
+// what it returns, and the override a virtual call runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "analysis/KnownConstants.h"
+#include "analysis/PathStates.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+/// A module of more than one dtype or device, or a struct with a tensor
+/// field of more than one.
+static bool undecided(const AbsValue &V) {
+  if (V.K == AbsValue::Kind::Module || V.isTensor())
+    return !V.DT.single() || !V.DV.single();
+  if (V.K != AbsValue::Kind::Record || !V.Fields)
+    return false;
+  return llvm::any_of(*V.Fields, [](const auto &F) {
+    return F.second.isTensor() && !F.second.DT.Param.isSymbolic() &&
+           !F.second.DV.Param.isSymbolic() &&
+           (!F.second.DT.single() || !F.second.DV.single());
+  });
+}
+
+AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
+                                      const FunctionDecl *Def,
+                                      const AbsValue &Summarised) {
+  // A module whose conversion the callee's paths decide (`if (cfg.precision
+  // == "double") m->to(kDouble)`), a struct whose field they decide: the
+  // callee analysed for this call's constants, when they pick one.
+  if (!undecided(Summarised))
+    return Summarised;
+  CallFacts Facts = callFacts(Def, S.Args, S.Obj);
+  if (Facts.Constants.empty())
+    return Summarised;
+  AutocastArray Here = currentAutocast();
+  std::optional<AbsValue> R =
+      AC.returnFor(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
+                   /*Captured=*/{}, Facts.Constants);
+  if (!R || R->K != Summarised.K)
+    return Summarised;
+  if (R->K == AbsValue::Kind::Module) {
+    if (R->DT.Param.isSymbolic() || R->DV.Param.isSymbolic())
+      return Summarised;
+    AbsValue M = *R;
+    if (M.DT.single() && M.DT.Where.isInvalid())
+      M.DT.Where = S.E->getExprLoc();
+    if (M.DV.single() && M.DV.Where.isInvalid())
+      M.DV.Where = S.E->getExprLoc();
+    return M;
+  }
+  // A struct: each field the summary left undecided, as this run has it.
+  AbsValue Out = Summarised;
+  for (const auto &[F, V] : *Summarised.Fields) {
+    const AbsValue *Run = R->field(F);
+    if (!V.isTensor() || !Run || !Run->isTensor() ||
+        Run->DT.Param.isSymbolic() || Run->DV.Param.isSymbolic())
+      continue;
+    AbsValue FV = V;
+    if (!FV.DT.single() && Run->DT.single()) {
+      FV.DT = Run->DT;
+      if (FV.DT.Where.isInvalid())
+        FV.DT.Where = S.E->getExprLoc();
+    }
+    if (!FV.DV.single() && Run->DV.single()) {
+      FV.DV = Run->DV;
+      if (FV.DV.Where.isInvalid())
+        FV.DV.Where = S.E->getExprLoc();
+    }
+    Out = Out.withField(F, FV);
+  }
+  return Out;
+}
+
+void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
+                                          const Expr *Arg,
+                                          Assumptions &Out) {
+  QualType PT = P->getType();
+  auto Add = [&](const FieldDecl *F, const Constant &K) {
+    std::string Name = P->getNameAsString();
+    if (F)
+      Name += "." + F->getNameAsString();
+    bool Flag = (F ? F->getType() : PT.getNonReferenceType())->isBooleanType();
+    if (std::optional<Assumption> A = holding(P, F, Flag, K, Arg, Name))
+      assume(Out, std::move(*A));
+  };
+  // A parameter taken by value or const reference only: one the callee may
+  // change through is not a constant of the call; an object's class cannot
+  // change, whatever the reference.
+  const CXXRecordDecl *Poly = polymorphicClass(PT);
+  bool ObjectRef = Poly && PT->isReferenceType() &&
+                   PT.getNonReferenceType()->getAsCXXRecordDecl() == Poly;
+  if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
+      !ObjectRef)
+    return;
+  if (constantCarrier(PT)) {
+    if (std::optional<Constant> K = knownValue(Arg, Cur->Assumed, Ctx))
+      Add(nullptr, *K);
+    return;
+  }
+  const CXXRecordDecl *RD = plainRecord(PT, Api);
+  std::optional<Subject> Sub = RD ? subjectOf(Arg) : std::nullopt;
+  if (!Sub || Sub->Field)
+    return;
+  for (const FieldDecl *F : RD->fields())
+    if (constantCarrier(F->getType()))
+      if (std::optional<Constant> K = assumedValue(Sub->Var, F, Cur->Assumed))
+        Add(F, *K);
+}
+
+void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
+                                          const Expr *Obj, Assumptions &Out) {
+  const NamedDecl *This = Method->getParent()->getCanonicalDecl();
+  auto Add = [&](const FieldDecl *F, const Constant &K, std::string Name) {
+    bool Flag = F && F->getType()->isBooleanType();
+    if (std::optional<Assumption> A = holding(This, F, Flag, K, Obj, Name))
+      assume(Out, std::move(*A));
+  };
+  if (constantCarrier(Obj->getType()))
+    if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx);
+        K && K->Class)
+      Add(nullptr, *K, "this");
+  // A plain object's fields: a local variable's, or this method's own
+  // members (a method calling another on `this`).
+  const CXXRecordDecl *RD = plainRecord(Obj->getType(), Api);
+  if (!RD || RD->getCanonicalDecl() != This)
+    return;
+  const NamedDecl *Holder = nullptr;
+  const Expr *Bare = strip(Obj);
+  if (const auto *TE = dyn_cast<CXXThisExpr>(Bare))
+    Holder = thisAtom(TE);
+  else if (std::optional<Subject> Sub = subjectOf(Obj); Sub && !Sub->Field)
+    Holder = Sub->Var;
+  if (!Holder)
+    return;
+  for (const FieldDecl *F : RD->fields())
+    if (constantCarrier(F->getType()))
+      if (std::optional<Constant> K = assumedValue(Holder, F, Cur->Assumed))
+        Add(F, *K, F->getNameAsString());
+}
+
+const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
+  // A virtual call on an object whose dynamic class the path knows
+  // (`std::make_shared<D>()`, a parameter given one, `this` in a method run
+  // for one) runs that class's override.
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
+  if (!M || !M->isVirtual() || !S.Obj || Api.isLibTorchDecl(M))
+    return S;
+  if (const auto *ME = dyn_cast<MemberExpr>(S.E->getCallee()->IgnoreParens());
+      ME && ME->hasQualifier())
+    return S; // Base::f(): not a virtual call
+  std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx);
+  if (!K || !K->Class)
+    return S;
+  const CXXMethodDecl *O =
+      M->getCorrespondingMethodInClass(K->Class->getDefinition(), true);
+  const FunctionDecl *Def = nullptr;
+  if (!O || !O->hasBody(Def) || !Def || Def == S.Def ||
+      Def->isDependentContext())
+    return S;
+  auto [It, New] = Devirtualized.try_emplace({S.E, Def}, S);
+  if (New) {
+    It->second.Callee = O;
+    It->second.Def = Def;
+    It->second.Family = CallFamily::UserFunction;
+  }
+  return It->second;
+}
+
+void FunctionAnalyzer::keepCallConstants() {
+  // A call's constants hold for the parameters whose changes the paths
+  // see; of any other, nothing is assumed.
+  llvm::erase_if(Initial.Assumed, [&](const Assumption &A) {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(A.Var);
+    // An object's class holds through any reference to it.
+    if (P && A.Class && P->getType()->isReferenceType() &&
+        P->getType().getNonReferenceType()->getAsCXXRecordDecl())
+      return false;
+    return P && P->getDeclContext() == FD && !trackedVar(P);
+  });
+}
+
+} // namespace torchdtype
