@@ -100,7 +100,7 @@ private:
   bool inertField(const FieldDecl *F) const {
     QualType T = F->getType();
     return !T->isReferenceType() && !T->isPointerType() &&
-           T->isRecordType() && !constantCarrier(T) &&
+           T->isRecordType() && !constantCarrier(T, Api) &&
            Api.classify(T) == TypeKind::None;
   }
   static bool constRefOrValue(QualType T) {
@@ -379,7 +379,7 @@ public:
   /// A local pointer to a polymorphic object: its dynamic class is kept.
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->isLocalVarDecl() && !VD->isStaticLocal() &&
-        polymorphicClass(VD->getType()) && constantCarrier(VD->getType()) &&
+        polymorphicClass(VD->getType()) && constantCarrier(VD->getType(), Api) &&
         Tracked(VD))
       Found.push_back({VD, nullptr});
     return true;
@@ -391,7 +391,7 @@ private:
     std::optional<Subject> Sub = subjectOf(A);
     if (!Sub || !Tracked(Sub->Var))
       return;
-    if (constantCarrier(Sub->type())) {
+    if (constantCarrier(Sub->type(), Api)) {
       Found.push_back({Sub->Var, Sub->Field});
       return;
     }
@@ -399,7 +399,7 @@ private:
       return;
     if (const CXXRecordDecl *RD = plainRecord(Sub->type(), Api))
       for (const FieldDecl *F : RD->fields())
-        if (constantCarrier(F->getType()))
+        if (constantCarrier(F->getType(), Api))
           Found.push_back({Sub->Var, F});
   }
   const ApiModel &Api;
@@ -458,7 +458,7 @@ void FunctionAnalyzer::initFieldSubjects(const VarDecl *VD) {
   const Expr *Init = VD->getInit() ? strip(VD->getInit()) : nullptr;
   const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
   const auto *IL = dyn_cast_or_null<InitListExpr>(Init);
-  if (IL && IL->isSemanticForm() == false && IL->getSemanticForm())
+  if (IL && !IL->isSemanticForm())
     IL = IL->getSemanticForm();
   bool Defaults = CE && CE->getNumArgs() == 0 && CE->getConstructor() &&
                   !CE->getConstructor()->isUserProvided();

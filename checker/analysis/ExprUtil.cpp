@@ -278,7 +278,7 @@ std::string operandName(const Expr *E) {
 
 /// A type whose constant values the paths keep (a bool, number, enum or
 /// string), so that a call passing one can take the callee's paths it picks.
-bool constantCarrier(QualType T) {
+bool constantCarrier(QualType T, const ApiModel &Api) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isBooleanType() || T->isIntegerType() || T->isEnumeralType() ||
       T->isRealFloatingType())
@@ -288,18 +288,11 @@ bool constantCarrier(QualType T) {
       (RD->getName() == "basic_string" || RD->getName() == "basic_string_view"))
     return true;
   // A polymorphic object of the user's: its dynamic class (not a module's,
-  // whose facts are followed as modules).
+  // whose facts are followed as modules, nor LibTorch's).
   const CXXRecordDecl *P = polymorphicClass(T);
-  if (!P)
+  if (!P || Api.isLibTorchDecl(P))
     return false;
-  std::string QN = P->getQualifiedNameAsString();
-  if (llvm::StringRef(QN).starts_with("torch::") ||
-      llvm::StringRef(QN).starts_with("at::") ||
-      llvm::StringRef(QN).starts_with("c10::"))
-    return false;
-  return P->forallBases([](const CXXRecordDecl *B) {
-    return B->getQualifiedNameAsString() != "torch::nn::Module";
-  });
+  return Api.classify(QualType(P->getTypeForDecl(), 0)) != TypeKind::NNModule;
 }
 
 /// A plain struct of the user's (no base, not a library's), whose scalar

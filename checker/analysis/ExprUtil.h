@@ -77,7 +77,7 @@ const clang::Decl *storageOf(const clang::Expr *E);
 std::string nameOfStorage(const clang::Decl *D);
 /// A type whose constant values the paths keep (a bool, number, enum or
 /// string), so that a call passing one can take the callee's paths it picks.
-bool constantCarrier(clang::QualType T);
+bool constantCarrier(clang::QualType T, const ApiModel &Api);
 /// A plain struct of the user's (no base, not a library's), whose scalar
 /// fields a call may pass along with it.
 const clang::CXXRecordDecl *plainRecord(clang::QualType T,

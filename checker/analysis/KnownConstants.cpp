@@ -1,6 +1,7 @@
 //===- KnownConstants.cpp - values a path knows of scalar expressions -----===//
 
 #include "KnownConstants.h"
+#include "ExprUtil.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -110,20 +111,13 @@ std::optional<bool> Constant::truth() const {
   return std::nullopt;
 }
 
-/// Through parentheses, implicit casts, temporaries and the in-class
-/// initializer a default member initialization uses.
+/// Through what strip() sees through (parentheses, implicit casts,
+/// temporaries), the initializer a default member initialization or a
+/// default argument uses, and a conversion by a constructor.
 static const Expr *bare(const Expr *E) {
   for (int I = 0; E && I < 16; ++I) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *W = dyn_cast<ExprWithCleanups>(E))
-      E = W->getSubExpr();
-    else if (const auto *C = dyn_cast<ConstantExpr>(E))
-      E = C->getSubExpr();
-    else if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E))
+    E = strip(E);
+    if (const auto *D = dyn_cast<CXXDefaultInitExpr>(E))
       E = D->getExpr();
     else if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
       E = D->getExpr();

@@ -105,7 +105,7 @@ void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
   if (PT->isReferenceType() && !PT.getNonReferenceType().isConstQualified() &&
       !ObjectRef)
     return;
-  if (constantCarrier(PT)) {
+  if (constantCarrier(PT, Api)) {
     if (std::optional<Constant> K = knownValue(Arg, Cur->Assumed, Ctx))
       Add(nullptr, *K);
     return;
@@ -115,7 +115,7 @@ void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
   if (!Sub || Sub->Field)
     return;
   for (const FieldDecl *F : RD->fields())
-    if (constantCarrier(F->getType()))
+    if (constantCarrier(F->getType(), Api))
       if (std::optional<Constant> K = assumedValue(Sub->Var, F, Cur->Assumed))
         Add(F, *K);
 }
@@ -128,7 +128,7 @@ void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
     if (std::optional<Assumption> A = holding(This, F, Flag, K, Obj, Name))
       assume(Out, std::move(*A));
   };
-  if (constantCarrier(Obj->getType()))
+  if (constantCarrier(Obj->getType(), Api))
     if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx);
         K && K->Class)
       Add(nullptr, *K, "this");
@@ -146,7 +146,7 @@ void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
   if (!Holder)
     return;
   for (const FieldDecl *F : RD->fields())
-    if (constantCarrier(F->getType()))
+    if (constantCarrier(F->getType(), Api))
       if (std::optional<Constant> K = assumedValue(Holder, F, Cur->Assumed))
         Add(F, *K, F->getNameAsString());
 }
