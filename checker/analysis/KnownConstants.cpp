@@ -91,7 +91,7 @@ std::optional<Assumption> holding(const NamedDecl *V, const FieldDecl *F,
     if (!B)
       return std::nullopt;
     A.Value = *B;
-    A.Text = *B ? Name : "!" + Name;
+    A.Text = Name; // a note says "assuming 'Name' is true" (or false)
     return A;
   }
   if (K.IsBool)

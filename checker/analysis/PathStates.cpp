@@ -194,30 +194,15 @@ std::optional<Assumption> assignedConstant(const Subject &Sub, const Expr *E,
                                            const Assumptions &Known) {
   if (!E || E->isValueDependent())
     return std::nullopt;
-  ASTContext &Ctx = Sub.Var->getASTContext();
-  Assumption A;
-  A.Where = E;
-  std::optional<Constant> K = knownValue(E, Known, Ctx);
-  if (Sub.type()->isBooleanType()) {
-    std::optional<bool> B = K ? K->truth() : std::nullopt;
-    if (!B)
-      return std::nullopt;
-    A.Var = Sub.Var;
-    A.Field = Sub.Field;
-    A.Value = *B;
-    A.Text = Sub.name();
-    return A;
-  }
-  // A number kept as the subject's type has it (`int n = 2.5` is 2).
-  if (K && K->Number && !K->IsBool && Sub.type()->isIntegerType() &&
-      !Sub.type()->isEnumeralType() && std::trunc(*K->Number) != *K->Number)
-    K.reset();
-  if (!K || K->IsBool)
+  std::optional<Constant> K = knownValue(E, Known, Sub.Var->getASTContext());
+  if (!K)
     return std::nullopt;
-  A = comparison(Sub, Relation::Equals, *K);
-  A.Value = true;
-  A.Where = E;
-  return A;
+  QualType T = Sub.type();
+  // A number the subject's type cannot hold as it is (`int n = 2.5`).
+  if (K->Number && !K->IsBool && T->isIntegerType() && !T->isEnumeralType() &&
+      std::trunc(*K->Number) != *K->Number)
+    return std::nullopt;
+  return holding(Sub.Var, Sub.Field, T->isBooleanType(), *K, E, Sub.name());
 }
 
 bool assume(FlowState &S, Assumption A) {

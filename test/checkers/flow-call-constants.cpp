@@ -241,3 +241,16 @@ void method_after_unknown_change_negative(bool wide) {
   cfg.wide = wide;
   auto y = torch::mm(torch::randn({2, 2}), cfg.cast(torch::randn({2, 2})));
 }
+
+// A flag given false: the note names the flag and says false.
+torch::Tensor widen_unless(bool narrow, const torch::Tensor &t) {
+  if (!narrow)
+    return t.to(torch::kDouble);
+  return t;
+}
+
+void flag_given_false() {
+  auto w = torch::randn({2, 2});
+  auto y = torch::mm(w, widen_unless(false, torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
