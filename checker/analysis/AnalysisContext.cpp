@@ -357,6 +357,8 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
   if (!Scratch.Skipped) {
     if (S.HasReturn)
       R.Return = S.Return;
+    if (!S.ReturnsOther)
+      R.ReturnConstant = S.ReturnConstant;
     R.ParamExit = S.ParamExit;
     R.MemberExit = S.ExitMembers;
     R.Ops = std::move(Scratch.Ops);

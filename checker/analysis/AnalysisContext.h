@@ -17,6 +17,7 @@
 
 #include "ApiModel.h"
 #include "GuardClasses.h"
+#include "KnownConstants.h"
 #include "TensorValue.h"
 #include "solver/Assumption.h"
 #include "clang/AST/ASTContext.h"
@@ -179,6 +180,11 @@ struct FunctionResult {
 struct Summary {
   AbsValue Return; ///< may refer to parameters symbolically
   bool HasReturn = false;
+  /// The constant every path returns (a bool, number, enum, string or an
+  /// object's class), where they agree; ReturnsOther: some path returns
+  /// something else.
+  std::optional<Constant> ReturnConstant;
+  bool ReturnsOther = false;
   AutocastArray ExitAutocast{}; ///< Entry where the function leaves it alone
   AutocastDTypeArray ExitAutocastDType{};
   std::optional<DTypeFact> ExitDefaultDType;
@@ -262,6 +268,8 @@ public:
   /// returns and the ops and module calls it records with those facts.
   struct ContextRun {
     std::optional<AbsValue> Return;
+    /// The constant it returns on every path (Summary::ReturnConstant).
+    std::optional<Constant> ReturnConstant;
     llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
     /// Member values at exit (Summary::ExitMembers).
     llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberExit;

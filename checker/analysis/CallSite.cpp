@@ -32,6 +32,9 @@ static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
     if (Api.isModuleForward(Name) && S.Obj &&
         (S.Receiver == TypeKind::Holder || S.Receiver == TypeKind::NNModule))
       return CallFamily::ModuleForward;
+    if (Api.isModuleStateList(Name) && S.Obj &&
+        (S.Receiver == TypeKind::Holder || S.Receiver == TypeKind::NNModule))
+      return CallFamily::ModuleStateList;
     if (S.IsLibTorch || !Callee->hasBody())
       return CallFamily::OpaqueMethod;
   }

@@ -445,7 +445,7 @@ void FunctionAnalyzer::setSubject(const Subject &Sub, const Expr *Value) {
   bool Flag = !Sub.Field && Sub.type()->isBooleanType();
   if (!Flag && !Subjects.count({Sub.Var, Sub.Field}))
     return;
-  if (std::optional<Assumption> A = assignedConstant(Sub, Value, Cur->Assumed))
+  if (std::optional<Assumption> A = assignedConstant(Sub, Value, Cur->Assumed, CallsFn))
     assume(*Cur, std::move(*A));
 }
 

@@ -219,7 +219,7 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     // A condition whose value the path knows (`this->wide` given by the
     // call, `vocab <= limit` with vocab assumed).
     if (const auto *C = dyn_cast<ConditionalOperator>(CO))
-      if (std::optional<Constant> K = knownValue(C->getCond(), Cur->Assumed, Ctx))
+      if (std::optional<Constant> K = knownValue(C->getCond(), Cur->Assumed, Ctx, CallsFn))
         if (std::optional<bool> T = K->truth())
           return eval(*T ? C->getTrueExpr() : C->getFalseExpr());
     AbsValue T = eval(CO->getTrueExpr());

@@ -1,11 +1,8 @@
-//===- FlowDriver.cpp - the worklist and the routing of calls
-//---------------===//
+//===- FlowDriver.cpp - statements' transfer and the routing of calls ----===//
 //
-// Runs one function over its clang::CFG: a worklist in reverse post-order,
-// states joined at block entries, loops iterated to a bounded fixpoint,
-// locals dropped when no path reads them again. Statements update the state;
-// calls are classified once (CallSite.h) and routed to the transfer function
-// of their API family.
+// The domain the solver (solver/PathSolver.h) runs over a function's CFG:
+// statements update the path's state; calls are classified once
+// (CallSite.h) and routed to the model of their API family.
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,6 +154,7 @@ constexpr FamilyModel FamilyModels[] = {
     {CallFamily::Accessor, &FA::holderValue, nullptr},
     {CallFamily::RegisterModule, &FA::registeredValue, nullptr},
     {CallFamily::ModuleForward, &FA::moduleResult, nullptr},
+    {CallFamily::ModuleStateList, &FA::stateListValue, nullptr},
     {CallFamily::OpaqueMethod, nullptr, nullptr},
     {CallFamily::LibTorchOp, &FA::libTorchOpValue, nullptr},
     {CallFamily::Autocast, nullptr, &FA::setterEffects},
@@ -312,6 +310,7 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
   }
   if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
     if (const Expr *RV = RS->getRetValue()) {
+      returnedConstantHere(RV);
       AbsValue V = eval(RV);
       if (!Sum.HasReturn)
         Sum.Return = V;
@@ -381,7 +380,8 @@ void FunctionAnalyzer::transferElement(const CFGElement &El) {
 }
 
 bool FunctionAnalyzer::edge(FlowState &S, const CFGBlock &P, unsigned Succ) {
-  return S.Reached && takeEdge(S, P, Succ, Api, TrackedFn, Ctx) &&
+  Cur = &S; // the path whose calls a condition may ask about
+  return S.Reached && takeEdge(S, P, Succ, Api, TrackedFn, Ctx, CallsFn) &&
          refineEdge(S, P, Succ);
 }
 

@@ -154,6 +154,9 @@ public:
   /// What a module call returns: its forward's result (the user's, bound
   /// to this module and input), or a layer's output.
   AbsValue moduleResult(const CallSite &S);
+  /// What parameters() gives (models/ModuleStateLoops.cpp): the module's
+  /// dtype and device.
+  AbsValue stateListValue(const CallSite &S);
   AbsValue userCall(const CallSite &S);
 
 private:
@@ -216,6 +219,11 @@ private:
   /// or device in its summary: as the call's constants decide it.
   AbsValue decidedFor(const CallSite &S, const clang::FunctionDecl *Def,
                       const AbsValue &Summarised);
+  /// The constant a call of the user's returns for the constants it
+  /// passes (`parse_precision("fp16")`), or none.
+  std::optional<Constant> returnedConstant(const clang::CallExpr *CE);
+  /// A return statement's constant, joined into the summary's.
+  void returnedConstantHere(const clang::Expr *RV);
   /// The constants Arg holds (itself, or the fields of a plain struct), as
   /// assumptions of parameter P and its fields.
   void argumentConstants(const clang::ParmVarDecl *P, const clang::Expr *Arg,
@@ -351,10 +359,17 @@ private:
   /// anew in this function (set_data, set_), or escapes where it may be.
   bool elementReset(const clang::CallExpr *Lookup);
   void moduleStateList(const CallSite &S);
+  /// What argument I holds when Def returns, as this call's constants
+  /// pick Def's paths; none without constants.
+  std::optional<AbsValue>
+  argumentExitFor(const clang::FunctionDecl *Def, unsigned I,
+                  llvm::ArrayRef<const clang::Expr *> Args,
+                  const clang::Expr *Obj);
   /// After a call of the user's given a module: what the callee did to it.
   void moduleArgumentsAfter(const clang::FunctionDecl *Def,
                             const Summary &Callee,
-                            llvm::ArrayRef<const clang::Expr *> Args);
+                            llvm::ArrayRef<const clang::Expr *> Args,
+                            const clang::Expr *Obj = nullptr);
 
   // Conditions.cpp
   /// at::checkSameType / checkAllSameType (checkSameGPU / checkAllSameGPU):
@@ -521,6 +536,9 @@ private:
   std::unique_ptr<VarUses> Uses;
   std::function<bool(const clang::VarDecl *)> TrackedFn =
       [this](const clang::VarDecl *V) { return trackedVar(V); };
+  /// What calls return, for knownValue (models/CallConstants.cpp).
+  std::function<std::optional<Constant>(const clang::CallExpr *)> CallsFn =
+      [this](const clang::CallExpr *CE) { return returnedConstant(CE); };
   llvm::DenseSet<std::pair<const clang::VarDecl *, const clang::FieldDecl *>>
       Subjects;
   std::vector<const clang::LambdaExpr *> LambdaOrder;

@@ -302,8 +302,49 @@ static std::optional<bool> compare(BinaryOperatorKind Op, const Constant &L,
   }
 }
 
+/// `x OP c` where the path's assumptions on x decide it (`argc > 1`
+/// assumed false decides `argc >= 2` and `argc == 5`).
+static std::optional<bool> boundedComparison(BinaryOperatorKind Op,
+                                             const Expr *X,
+                                             const Constant &C,
+                                             const Assumptions &Known) {
+  auto Atom = atomOf(X);
+  if (!Atom || !C.Number)
+    return std::nullopt;
+  using Rel = Assumption::Relation;
+  Assumption A;
+  A.Var = Atom->first;
+  A.Field = Atom->second;
+  A.Number = C.Number;
+  A.Const = C.Key;
+  A.Value = Op != BO_NE;
+  A.Whole = X->getType()->isIntegerType();
+  switch (Op) {
+  case BO_LT:
+    A.Rel = Rel::Less;
+    break;
+  case BO_LE:
+    A.Rel = Rel::LessEqual;
+    break;
+  case BO_GT:
+    A.Rel = Rel::Greater;
+    break;
+  case BO_GE:
+    A.Rel = Rel::GreaterEqual;
+    break;
+  case BO_EQ:
+  case BO_NE:
+    A.Rel = Rel::Equals;
+    break;
+  default:
+    return std::nullopt;
+  }
+  return decided(Known, A);
+}
+
 static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
-                                    ASTContext &Ctx, int Depth) {
+                                    ASTContext &Ctx, CallConstant Calls,
+                                    int Depth) {
   if (!E || Depth > 12)
     return std::nullopt;
   E = bare(E);
@@ -313,7 +354,12 @@ static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
     return K;
   if (auto Atom = atomOf(E))
     return assumedValue(Atom->first, Atom->second, Known);
-  auto Sub = [&](const Expr *X) { return fold(X, Known, Ctx, Depth + 1); };
+  if (const auto *CE = dyn_cast<CallExpr>(E);
+      CE && Calls && !isa<CXXOperatorCallExpr>(CE))
+    return Calls(CE);
+  auto Sub = [&](const Expr *X) {
+    return fold(X, Known, Ctx, Calls, Depth + 1);
+  };
   bool IntegerResult = E->getType()->isIntegerType();
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     std::optional<Constant> V = Sub(U->getSubExpr());
@@ -368,10 +414,19 @@ static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
     return Constant::boolean(Op == BO_LAnd ? *TA && *TB : *TA || *TB);
   }
   std::optional<Constant> A = Sub(L);
-  if (!A)
-    return std::nullopt;
   std::optional<Constant> B = Sub(R);
-  if (!B)
+  if (BinaryOperator::isComparisonOp(Op) && (!A || !B) && (A || B)) {
+    // A variable the path bounded, against a number.
+    bool Left = !A;
+    const Constant &K = Left ? *B : *A;
+    if (K.IsBool)
+      return std::nullopt;
+    std::optional<bool> T = boundedComparison(
+        Left ? Op : BinaryOperator::reverseComparisonOp(Op), Left ? L : R, K,
+        Known);
+    return T ? std::optional<Constant>(Constant::boolean(*T)) : std::nullopt;
+  }
+  if (!A || !B)
     return std::nullopt;
   if (BinaryOperator::isComparisonOp(Op)) {
     std::optional<bool> T = compare(Op, *A, *B);
@@ -401,8 +456,8 @@ static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
 }
 
 std::optional<Constant> knownValue(const Expr *E, const Assumptions &Known,
-                                   ASTContext &Ctx) {
-  return fold(E, Known, Ctx, 0);
+                                   ASTContext &Ctx, CallConstant Calls) {
+  return fold(E, Known, Ctx, Calls, 0);
 }
 
 } // namespace torchdtype

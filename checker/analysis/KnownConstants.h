@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <string>
 
@@ -63,12 +64,19 @@ std::optional<Assumption> holding(const clang::NamedDecl *V,
 /// The atom standing for `this` in a method of its class: the class.
 const clang::NamedDecl *thisAtom(const clang::CXXThisExpr *TE);
 
+/// What a call returns, where the caller can tell (a function of the
+/// user's whose paths, for the constants the call passes, return one).
+using CallConstant =
+    llvm::function_ref<std::optional<Constant>(const clang::CallExpr *)>;
+
 /// E's value where the path assumed Known: constants, the variables and
-/// fields assumed equal to a constant (or a flag's value), and the
-/// comparisons, logic, arithmetic and choices (`c ? a : b`) of those.
+/// fields assumed equal to a constant (or a flag's value), what Calls says
+/// calls return, and the comparisons, logic, arithmetic and choices
+/// (`c ? a : b`) of those.
 std::optional<Constant> knownValue(const clang::Expr *E,
                                    const Assumptions &Known,
-                                   clang::ASTContext &Ctx);
+                                   clang::ASTContext &Ctx,
+                                   CallConstant Calls = nullptr);
 
 } // namespace torchdtype
 

@@ -96,6 +96,7 @@ static Assumption comparison(const Subject &Sub, Relation Rel,
   A.Number = K.Number;
   A.Class = K.Class;
   A.Text = Sub.name() + " " + spelling(Rel) + " " + K.Text;
+  A.Whole = Sub.type()->isIntegerType();
   if (K.Number && Sub.type()->isIntegerType() &&
       (Rel == Relation::Less || Rel == Relation::Greater)) {
     double C = Rel == Relation::Less ? std::ceil(*K.Number) - 1
@@ -191,10 +192,12 @@ std::optional<Assumption> branchVariable(const Expr *Cond, const ApiModel &Api,
 }
 
 std::optional<Assumption> assignedConstant(const Subject &Sub, const Expr *E,
-                                           const Assumptions &Known) {
+                                           const Assumptions &Known,
+                                           CallConstant Calls) {
   if (!E || E->isValueDependent())
     return std::nullopt;
-  std::optional<Constant> K = knownValue(E, Known, Sub.Var->getASTContext());
+  std::optional<Constant> K =
+      knownValue(E, Known, Sub.Var->getASTContext(), Calls);
   if (!K)
     return std::nullopt;
   QualType T = Sub.type();
@@ -217,7 +220,7 @@ void forget(FlowState &S, const NamedDecl *V, const FieldDecl *F) {
 /// subject, else a fact of this switch's value (evaluated anew each time
 /// the switch runs); for the default, none of the cases.
 static bool takeCase(FlowState &S, const SwitchStmt &SW, const CFGBlock *To,
-                     TrackedVar Tracked, ASTContext &Ctx) {
+                     TrackedVar Tracked, ASTContext &Ctx, CallConstant Calls) {
   const Expr *Cond = SW.getCond();
   if (!To || !Cond)
     return true;
@@ -248,7 +251,7 @@ static bool takeCase(FlowState &S, const SwitchStmt &SW, const CFGBlock *To,
     return A;
   };
   // A value the path knows takes one case (or the default) only.
-  if (std::optional<Constant> V = knownValue(Cond, S.Assumed, Ctx)) {
+  if (std::optional<Constant> V = knownValue(Cond, S.Assumed, Ctx, Calls)) {
     bool Matches = false, ToMatches = false;
     for (const SwitchCase *SC = SW.getSwitchCaseList(); SC;
          SC = SC->getNextSwitchCase())
@@ -290,12 +293,13 @@ static bool takeCase(FlowState &S, const SwitchStmt &SW, const CFGBlock *To,
 }
 
 bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ,
-              const ApiModel &Api, TrackedVar Tracked, ASTContext &Ctx) {
+              const ApiModel &Api, TrackedVar Tracked, ASTContext &Ctx,
+              CallConstant Calls) {
   if (const auto *SW = dyn_cast_or_null<SwitchStmt>(P.getTerminatorStmt())) {
     if (Succ >= P.succ_size())
       return true;
     return takeCase(S, *SW, (P.succ_begin() + Succ)->getReachableBlock(),
-                    Tracked, Ctx);
+                    Tracked, Ctx, Calls);
   }
   if (P.succ_size() != 2 || Succ > 1)
     return true;
@@ -304,7 +308,7 @@ bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ,
     return true;
   // A condition the path knows the value of (`vocab <= INT32_MAX` where
   // `vocab == 20` is assumed) takes its edge only.
-  if (std::optional<Constant> V = knownValue(Cond, S.Assumed, Ctx))
+  if (std::optional<Constant> V = knownValue(Cond, S.Assumed, Ctx, Calls))
     if (std::optional<bool> T = V->truth(); T && *T != (Succ == 0))
       return false;
   std::optional<Assumption> B = branchVariable(Cond, Api, Tracked);

@@ -17,6 +17,7 @@
 
 #include "ApiModel.h"
 #include "FlowState.h"
+#include "KnownConstants.h"
 #include "solver/Paths.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -51,14 +52,17 @@ std::optional<Assumption> branchVariable(const clang::Expr *Cond,
 /// That Sub has the constant value E (an assignment or an initializer):
 /// `Sub == E`, or the flag's value; none if E is not a constant.
 /// Known: what the path assumed (`n == 20` makes `n <= 32` a constant).
+/// Calls: what calls return, where the caller can tell.
 std::optional<Assumption> assignedConstant(const Subject &Sub,
                                            const clang::Expr *E,
-                                           const Assumptions &Known = {});
+                                           const Assumptions &Known = {},
+                                           CallConstant Calls = nullptr);
 /// Refines S for the edge from P to its successor number Succ (a branch
 /// or a case of a switch); false when S's assumptions make that edge
 /// impossible.
 bool takeEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ,
-              const ApiModel &Api, TrackedVar Tracked, clang::ASTContext &Ctx);
+              const ApiModel &Api, TrackedVar Tracked, clang::ASTContext &Ctx,
+              CallConstant Calls = nullptr);
 /// Records A on this path (false on a contradiction).
 bool assume(FlowState &S, Assumption A);
 /// V (or its field F) may have changed: nothing is assumed of it any more.

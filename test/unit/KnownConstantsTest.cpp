@@ -55,17 +55,28 @@ struct Fold {
     A.Value = true;
     assume(Known, A);
   }
+  /// `Name Rel N` assumed Value.
+  void bound(llvm::StringRef Name, Assumption::Relation Rel, double N,
+             bool Value) {
+    Assumption A;
+    A.Var = param(Name);
+    A.Rel = Rel;
+    A.Const = std::to_string(N);
+    A.Number = N;
+    A.Value = Value;
+    assume(Known, A);
+  }
   void flag(llvm::StringRef Name, bool Value) {
     Assumption A;
     A.Var = param(Name);
     A.Value = Value;
     assume(Known, A);
   }
-  std::optional<bool> condition() {
+  std::optional<bool> condition(CallConstant Calls = nullptr) {
     FirstIf V;
     V.TraverseDecl(const_cast<FunctionDecl *>(P.F));
     std::optional<Constant> K =
-        knownValue(V.Cond, Known, P.AST->getASTContext());
+        knownValue(V.Cond, Known, P.AST->getASTContext(), Calls);
     return K ? K->truth() : std::nullopt;
   }
 };
@@ -151,6 +162,52 @@ TEST(KnownConstantsTest, DivisionByZeroIsNotFolded) {
   F.equals("n", "1", 1);
   F.equals("d", "0", 0);
   EXPECT_EQ(F.condition(), std::nullopt);
+}
+
+using Rel = Assumption::Relation;
+
+TEST(KnownConstantsTest, IntegerBoundsDecideComparisons) {
+  // `argc > 1` assumed false: argc <= 1, whole numbers only.
+  for (auto [Cond, Want] :
+       {std::pair<const char *, std::optional<bool>>{"n > 1", false},
+        {"n >= 2", false},
+        {"1 < n", false},
+        {"n <= 1", true},
+        {"n < 2", true},
+        {"n != 5", true},
+        {"n == 0", std::nullopt},
+        {"n > 0", std::nullopt}}) {
+    Fold F(std::string("void f(int n) { if (") + Cond + ") n = 1; }");
+    F.bound("n", Rel::Greater, 1, false);
+    EXPECT_EQ(F.condition(), Want) << Cond;
+  }
+}
+
+TEST(KnownConstantsTest, RealBoundsStayOpen) {
+  // `x > 1` false leaves x == 1 possible: `x < 1` is not decided.
+  Fold F("void f(double x) { if (x < 1) x = 0; }");
+  F.bound("x", Rel::Greater, 1, false);
+  EXPECT_EQ(F.condition(), std::nullopt);
+  Fold G("void f(double x) { if (x > 1.5) x = 0; }");
+  G.bound("x", Rel::LessEqual, 1, true);
+  EXPECT_EQ(G.condition(), std::optional<bool>(false));
+}
+
+TEST(KnownConstantsTest, CallsAreAskedWhatTheyReturn) {
+  Fold F("int pick(int); void f(int n) { if (pick(n) == 3 && n > 0) n = 1; }");
+  F.equals("n", "2", 2);
+  // Without an answer for the call, nothing is known of it.
+  EXPECT_EQ(F.condition(), std::nullopt);
+  auto Three = [](const CallExpr *CE) -> std::optional<Constant> {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || Callee->getName() != "pick")
+      return std::nullopt;
+    Constant K;
+    K.Key = K.Text = "3";
+    K.Number = 3;
+    return K;
+  };
+  EXPECT_EQ(F.condition(Three), std::optional<bool>(true));
 }
 
 } // namespace

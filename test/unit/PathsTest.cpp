@@ -73,6 +73,29 @@ TEST(PathsTest, AssumeRejectsContradictions) {
   EXPECT_EQ(As.size(), 4u);
 }
 
+TEST(PathsTest, WholeNumbersCloseOpenBounds) {
+  using R = Assumption::Relation;
+  Assumptions As;
+  // n >= 4 false and n <= 3 false: no integer between, some real.
+  ASSERT_TRUE(assume(As, compare(0, R::GreaterEqual, 4, false)));
+  Assumption Above3 = compare(0, R::LessEqual, 3, false);
+  Assumptions Real = As, Whole = As;
+  EXPECT_TRUE(assume(Real, Above3));
+  Above3.Whole = true;
+  EXPECT_FALSE(assume(Whole, Above3));
+  // What they decide: n < 4 makes n > 3 false and n <= 3 true, for an int.
+  Assumption Gt3 = compare(0, R::Greater, 3, true);
+  EXPECT_EQ(decided(As, Gt3), std::nullopt);
+  Gt3.Whole = true;
+  EXPECT_EQ(decided(As, Gt3), std::optional<bool>(false));
+  Assumption Le3 = compare(0, R::LessEqual, 3, true);
+  Le3.Whole = true;
+  EXPECT_EQ(decided(As, Le3), std::optional<bool>(true));
+  EXPECT_EQ(decided(As, compare(0, R::GreaterEqual, 4, true)),
+            std::optional<bool>(false)); // the atom itself
+  EXPECT_EQ(decided(As, flag(1, true)), std::nullopt);
+}
+
 TEST(PathsTest, ForgetDropsAVariablesAtoms) {
   Assumptions As;
   ASSERT_TRUE(assume(As, flag(0, true)));

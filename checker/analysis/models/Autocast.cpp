@@ -45,7 +45,7 @@ FunctionAnalyzer::autocastFlagToSplit(const CallExpr *CE,
   if (!A || A->Rel != Assumption::Relation::Is || A->Site)
     return std::nullopt;
   const auto *V = dyn_cast_or_null<VarDecl>(A->Var);
-  if (!V || !trackedVar(V) || knownValue(Value, S.Assumed, Ctx))
+  if (!V || !trackedVar(V) || knownValue(Value, S.Assumed, Ctx, CallsFn))
     return std::nullopt;
   A->Where = Value;
   return A;
@@ -74,7 +74,7 @@ void FunctionAnalyzer::autocastCall(const CallSite &S) {
     // splitAt when nothing was).
     std::optional<Constant> K =
         Value->isValueDependent() ? std::nullopt
-                                  : knownValue(Value, Cur->Assumed, Ctx);
+                                  : knownValue(Value, Cur->Assumed, Ctx, CallsFn);
     if (std::optional<bool> B = K ? K->truth() : std::nullopt)
       State = *B ? AutocastState::On : AutocastState::Off;
     if (Dev)

@@ -20,11 +20,15 @@ using namespace clang;
 
 namespace torchdtype {
 
-/// A module of more than one dtype or device, or a struct with a tensor
-/// field of more than one.
+/// A module of more than one dtype or device, a dtype or device of more
+/// than one, or a struct with a tensor field of more than one.
 static bool undecided(const AbsValue &V) {
   if (V.K == AbsValue::Kind::Module || V.isTensor())
     return !V.DT.single() || !V.DV.single();
+  if (V.K == AbsValue::Kind::DType)
+    return !V.DT.Param.isSymbolic() && !V.DT.single();
+  if (V.K == AbsValue::Kind::Device)
+    return !V.DV.Param.isSymbolic() && !V.DV.single();
   if (V.K != AbsValue::Kind::Record || !V.Fields)
     return false;
   return llvm::any_of(*V.Fields, [](const auto &F) {
@@ -51,7 +55,8 @@ AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
                    /*Captured=*/{}, Facts.Constants);
   if (!R || R->K != Summarised.K)
     return Summarised;
-  if (R->K == AbsValue::Kind::Module) {
+  if (R->K == AbsValue::Kind::Module || R->K == AbsValue::Kind::DType ||
+      R->K == AbsValue::Kind::Device) {
     if (R->DT.Param.isSymbolic() || R->DV.Param.isSymbolic())
       return Summarised;
     AbsValue M = *R;
@@ -106,7 +111,7 @@ void FunctionAnalyzer::argumentConstants(const ParmVarDecl *P,
       !ObjectRef)
     return;
   if (constantCarrier(PT, Api)) {
-    if (std::optional<Constant> K = knownValue(Arg, Cur->Assumed, Ctx))
+    if (std::optional<Constant> K = knownValue(Arg, Cur->Assumed, Ctx, CallsFn))
       Add(nullptr, *K);
     return;
   }
@@ -129,7 +134,7 @@ void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
       assume(Out, std::move(*A));
   };
   if (constantCarrier(Obj->getType(), Api))
-    if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx);
+    if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx, CallsFn);
         K && K->Class)
       Add(nullptr, *K, "this");
   // A plain object's fields: a local variable's, or this method's own
@@ -161,7 +166,7 @@ const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
   if (const auto *ME = dyn_cast<MemberExpr>(S.E->getCallee()->IgnoreParens());
       ME && ME->hasQualifier())
     return S; // Base::f(): not a virtual call
-  std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx);
+  std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx, CallsFn);
   if (!K || !K->Class)
     return S;
   const CXXMethodDecl *O =
@@ -177,6 +182,43 @@ const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
     It->second.Family = CallFamily::UserFunction;
   }
   return It->second;
+}
+
+std::optional<Constant>
+FunctionAnalyzer::returnedConstant(const CallExpr *CE) {
+  // A function of the user's returning a scalar, string or object whose
+  // paths, for the constants this call passes, all return one constant
+  // (`parse_precision("fp16")`, `make_scorer(Kind::Fast)`).
+  const CallSite &S = site(CE);
+  if (S.Family != CallFamily::UserFunction || !S.Def ||
+      !constantCarrier(CE->getType(), Api))
+    return std::nullopt;
+  CallFacts Facts = callFacts(S.Def, S.Args, S.Obj);
+  if (Facts.Constants.empty()) {
+    const Summary *Sum = AC.summary(S.Def);
+    return Sum && !Sum->ReturnsOther ? Sum->ReturnConstant : std::nullopt;
+  }
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(S.Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
+                    Facts.Captured, Facts.Constants);
+  return R ? R->ReturnConstant : std::nullopt;
+}
+
+void FunctionAnalyzer::returnedConstantHere(const Expr *RV) {
+  if (Sum.ReturnsOther)
+    return;
+  std::optional<Constant> K =
+      constantCarrier(RV->getType(), Api)
+          ? knownValue(RV, Cur->Assumed, Ctx, CallsFn)
+          : std::nullopt;
+  bool Same = K && Sum.ReturnConstant &&
+              Sum.ReturnConstant->Key == K->Key &&
+              Sum.ReturnConstant->Class == K->Class;
+  if (K && (!Sum.HasReturn || Same))
+    Sum.ReturnConstant = K;
+  else
+    Sum.ReturnsOther = true;
 }
 
 void FunctionAnalyzer::keepCallConstants() {

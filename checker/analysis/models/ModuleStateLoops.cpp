@@ -288,6 +288,19 @@ bool FunctionAnalyzer::elementReset(const CallExpr *Lookup) {
          (R.Holder && !trackedVar(R.Holder));
 }
 
+AbsValue FunctionAnalyzer::stateListValue(const CallSite &S) {
+  // parameters(): every floating parameter has the module's dtype and all
+  // are on its device, so the list's join is the module's facts. Buffers
+  // may be integral (BatchNorm's num_batches_tracked) and are not joined.
+  QualType RT = S.E->getType();
+  if (S.Name != "parameters" || S.Result != TypeKind::TensorList)
+    return unknownOf(RT);
+  AbsValue M = eval(S.Obj);
+  if (M.K != AbsValue::Kind::Module)
+    return unknownOf(RT);
+  return AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+}
+
 void FunctionAnalyzer::moduleStateList(const CallSite &S) {
   // Reads that leave the module as it is: a loop that only reads what it
   // gives, LibTorch code given it (an optimizer, clip_grad_norm_), its
@@ -308,10 +321,12 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
       F = C->getConstructor();
     Reads = F && Api.isLibTorchDecl(F) && F->getIdentifier() &&
             F->getName() != "vector_to_parameters";
-    // One element looked up (`model->named_parameters()["fc1.weight"]`):
-    // a read unless what it gives is set anew (set_data, set_).
+    // One element looked up (`model->named_parameters()["fc1.weight"]`,
+    // `model->parameters()[0]`): a read unless what it gives is set anew
+    // (set_data, set_).
     if (const auto *C = dyn_cast<CallExpr>(Use.ArgOf);
-        C && F && Api.isLibTorchDecl(F) && isElementLookup(F))
+        C && F && isElementLookup(F) &&
+        (Api.isLibTorchDecl(F) || F->isInStdNamespace()))
       Reads = !elementReset(C);
     if (F && isa<CXXConstructorDecl>(F) && Api.isLibTorchDecl(F))
       Reads = true; // torch::optim::SGD opt(model->parameters(), ...)
@@ -325,6 +340,11 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
             (M->getName() == "size" || M->getName() == "empty" ||
              M->getName() == "contains" || M->getName() == "keys" ||
              M->getName() == "is_empty");
+    // One element (`model->parameters().front()`): as a lookup.
+    if (M && M->getIdentifier() &&
+        (M->getName() == "front" || M->getName() == "back" ||
+         isElementLookup(M)))
+      Reads = !elementReset(Use.ObjectOf);
   }
   if (Reads)
     return;
@@ -369,9 +389,28 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
   store(D, M);
 }
 
+std::optional<AbsValue>
+FunctionAnalyzer::argumentExitFor(const FunctionDecl *Def, unsigned I,
+                                  llvm::ArrayRef<const Expr *> Args,
+                                  const Expr *Obj) {
+  CallFacts Facts = callFacts(Def, Args, Obj);
+  if (Facts.Constants.empty())
+    return std::nullopt;
+  AutocastArray Here = currentAutocast();
+  const AnalysisContext::ContextRun *R =
+      AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
+                    Facts.Captured, Facts.Constants);
+  if (!R)
+    return std::nullopt;
+  auto It = R->ParamExit.find(I);
+  if (It == R->ParamExit.end())
+    return std::nullopt;
+  return It->second;
+}
+
 void FunctionAnalyzer::moduleArgumentsAfter(
     const FunctionDecl *Def, const Summary &Callee,
-    llvm::ArrayRef<const Expr *> Args) {
+    llvm::ArrayRef<const Expr *> Args, const Expr *Obj) {
   // A module is shared: a callee given a holder or shared_ptr by value, or
   // the module by reference or pointer, changes the caller's module when
   // it converts it or changes what it holds. Its facts are unknown after
@@ -386,21 +425,36 @@ void FunctionAnalyzer::moduleArgumentsAfter(
     const Decl *D = moduleRoot(Args[I]);
     if (!D)
       continue;
+    // A module this function was given is not in the state until changed.
     auto It = Cur->Vars.find(D);
-    if (It == Cur->Vars.end() || It->second.K != AbsValue::Kind::Module)
+    AbsValue M = It != Cur->Vars.end() ? It->second : eval(Args[I]);
+    if (M.K != AbsValue::Kind::Module)
       continue;
-    AbsValue M = It->second;
     // What the callee left in the module on every path it returns by: a
     // conversion of the whole module (`model->to(kDouble)`) to one known
     // dtype (device) is the caller's module's too.
     AbsValue Exit;
     if (auto E = Callee.ParamExit.find(I); E != Callee.ParamExit.end())
       Exit = E->second;
-    bool DTypeKnown = Exit.K == AbsValue::Kind::Module && Exit.DTypeConverted &&
-                      !Exit.DT.Param.isSymbolic() && Exit.DT.single();
-    bool DeviceKnown = Exit.K == AbsValue::Kind::Module &&
-                       Exit.DeviceConverted && !Exit.DV.Param.isSymbolic() &&
-                       Exit.DV.single();
+    auto DTypeKnownIn = [](const AbsValue &X) {
+      return X.K == AbsValue::Kind::Module && X.DTypeConverted &&
+             !X.DT.Param.isSymbolic() && X.DT.single();
+    };
+    auto DeviceKnownIn = [](const AbsValue &X) {
+      return X.K == AbsValue::Kind::Module && X.DeviceConverted &&
+             !X.DV.Param.isSymbolic() && X.DV.single();
+    };
+    // Paths that convert it differently (`switch (precision)`): as the
+    // call's constants pick them.
+    if (Exit.K == AbsValue::Kind::Module &&
+        ((Exit.DTypeConverted && !DTypeKnownIn(Exit)) ||
+         (Exit.DeviceConverted && !DeviceKnownIn(Exit)))) {
+      if (std::optional<AbsValue> Picked = argumentExitFor(Def, I, Args, Obj);
+          Picked && Picked->K == Exit.K)
+        Exit = *Picked;
+    }
+    bool DTypeKnown = DTypeKnownIn(Exit);
+    bool DeviceKnown = DeviceKnownIn(Exit);
     M.DT = DTypeKnown ? Exit.DT : DTypeFact::unknown();
     M.DV = DeviceKnown ? Exit.DV : DeviceFact::unknown();
     M.Tracked = M.Tracked && (DTypeKnown || DeviceKnown);

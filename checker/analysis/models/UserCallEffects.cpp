@@ -87,7 +87,7 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
     else if (const Decl *D = storageOf(Args[I]))
       Cur->Vars.erase(D);
   }
-  moduleArgumentsAfter(Def, *S, Args); // modules are shared
+  moduleArgumentsAfter(Def, *S, Args, Obj); // modules are shared
 }
 
 void FunctionAnalyzer::paramExits(const PathStates &Exit) {

@@ -34,7 +34,8 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
                                       const Summary &Callee,
                                       const AbsValue *Recv) {
   AbsValue R = applySummary(Callee, S.Args, Recv, S.E->getExprLoc());
-  if (R.K == AbsValue::Kind::Module || R.K == AbsValue::Kind::Record)
+  if (R.K == AbsValue::Kind::Module || R.K == AbsValue::Kind::Record ||
+      R.K == AbsValue::Kind::DType || R.K == AbsValue::Kind::Device)
     return decidedFor(S, Def, R);
   if (!R.isTensor())
     return R;

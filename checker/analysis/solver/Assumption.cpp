@@ -2,6 +2,7 @@
 
 #include "Assumption.h"
 #include "llvm/ADT/STLExtras.h"
+#include <cmath>
 #include <limits>
 #include <tuple>
 
@@ -17,13 +18,23 @@ static bool satisfiable(const Assumptions &As, const Assumption &N) {
   double Lo = -Inf, Hi = Inf;
   bool LoOpen = false, HiOpen = false;
   llvm::SmallVector<double, 2> Not;
+  // An integer's open bound is the next whole number's closed one.
+  bool Whole = N.Whole;
   auto Lower = [&](double C, bool Open) {
+    if (Whole && (Open || C != std::ceil(C))) {
+      C = Open ? std::floor(C) + 1 : std::ceil(C);
+      Open = false;
+    }
     if (C > Lo || (C == Lo && Open)) {
       Lo = C;
       LoOpen = Open;
     }
   };
   auto Upper = [&](double C, bool Open) {
+    if (Whole && (Open || C != std::floor(C))) {
+      C = Open ? std::ceil(C) - 1 : std::floor(C);
+      Open = false;
+    }
     if (C < Hi || (C == Hi && Open)) {
       Hi = C;
       HiOpen = Open;
@@ -73,6 +84,22 @@ static bool satisfiable(const Assumptions &As, const Assumption &N) {
   if (Lo == Hi)
     return !LoOpen && !HiOpen && !llvm::is_contained(Not, Lo);
   return true;
+}
+
+std::optional<bool> decided(const Assumptions &As, const Assumption &A) {
+  if (auto It =
+          llvm::find_if(As, [&](const Assumption &X) { return X.sameAtom(A); });
+      It != As.end())
+    return It->Value == A.Value;
+  if (!A.Number)
+    return std::nullopt;
+  if (!satisfiable(As, A))
+    return false;
+  Assumption Not = A;
+  Not.Value = !A.Value;
+  if (!satisfiable(As, Not))
+    return true;
+  return std::nullopt;
 }
 
 bool assume(Assumptions &As, Assumption A) {

@@ -50,6 +50,9 @@ struct Assumption {
   /// then names it).
   const clang::CXXRecordDecl *Class = nullptr;
   bool Value = false;
+  /// The subject holds whole numbers only (an integer): its open bounds
+  /// are the next number's closed ones.
+  bool Whole = false;
   const clang::Expr *Where = nullptr;
   /// How a note names the condition (`cfg.fp16_cache`, `smoothing > 0.0`).
   std::string Text;
@@ -73,6 +76,10 @@ using Assumptions = llvm::SmallVector<Assumption, 1>;
 /// it (the other value of the same atom, a second constant for one
 /// subject, or numeric bounds that leave no value).
 bool assume(Assumptions &As, Assumption A);
+/// Whether As decide A (a comparison of a subject with a number, or an
+/// atom As hold): true if A follows from them, false if it contradicts
+/// them, none if either may be.
+std::optional<bool> decided(const Assumptions &As, const Assumption &A);
 /// V (or its field F) may have changed: nothing is assumed of it any more.
 void forget(Assumptions &As, const clang::NamedDecl *V,
             const clang::FieldDecl *F = nullptr);
