@@ -72,6 +72,13 @@ public:
       DefaultDType.insert(Stack.back());
     return true;
   }
+  /// Methods of the user's that a class here overrides.
+  llvm::DenseSet<const CXXMethodDecl *> Overridden;
+  bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+    for (const CXXMethodDecl *O : M->overridden_methods())
+      Overridden.insert(O->getCanonicalDecl());
+    return true;
+  }
   bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
     if (!Stack.empty() && balancedGuard(CE->getConstructor()))
       return true;
@@ -170,6 +177,12 @@ void AnalysisContext::prescan() {
   for (const FunctionDecl *F :
        P.mayRunInside(P.DefaultDType, P.GuardedDefaultDType))
     InsideDefaultDType.insert(F);
+  Overridden = std::move(P.Overridden);
+}
+
+bool AnalysisContext::overridden(const CXXMethodDecl *M) {
+  prescan();
+  return Overridden.count(M->getCanonicalDecl());
 }
 
 AutocastState AnalysisContext::entryAutocast(const FunctionDecl *FD) const {

@@ -227,6 +227,9 @@ public:
   FunctionFindings &findings(const FunctionResult &R);
 
   const Summary *summary(const clang::FunctionDecl *FD);
+  /// Whether a class of this unit overrides the user's method M: a call of
+  /// M on an object of unknown class may run another body.
+  bool overridden(const clang::CXXMethodDecl *M);
   /// Joined value of every write to a member in its class, if all are known.
   std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
 
@@ -320,6 +323,7 @@ private:
   AnalysisConfig Config;
   ApiModel Api;
   bool Prescanned = false;
+  llvm::DenseSet<const clang::CXXMethodDecl *> Overridden;
   llvm::DenseSet<const clang::FunctionDecl *> InsideAutocast;
   llvm::DenseSet<const clang::FunctionDecl *> InsideDefaultDType;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;

@@ -254,3 +254,104 @@ void flag_given_false() {
   auto y = torch::mm(w, widen_unless(false, torch::randn({2, 2})));
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
 }
+
+// ---- What a call returns for the constants it passes ----------------------
+// `parse("fp64")` returns the enumerator its paths pick for that string;
+// `dtype_of(kind)` the dtype its switch picks for that enumerator.
+enum class Kind { Single, Double, Half };
+
+Kind parse_kind(const std::string &s) {
+  if (s == "fp64")
+    return Kind::Double;
+  if (s == "fp16")
+    return Kind::Half;
+  return Kind::Single;
+}
+
+torch::Dtype dtype_of(Kind k) {
+  switch (k) {
+  case Kind::Double:
+    return torch::kDouble;
+  case Kind::Half:
+    return torch::kHalf;
+  default:
+    return torch::kFloat;
+  }
+}
+
+void returned_enum_picks_dtype() {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2}, dtype_of(parse_kind("fp64")));
+  auto y = torch::mm(x, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void returned_enum_picks_dtype_negative() {
+  auto w = torch::randn({2, 2});
+  const std::string flag = "fp32";
+  auto x = torch::randn({2, 2}, dtype_of(parse_kind(flag)));
+  auto y = torch::mm(x, w);
+}
+
+// A command-line flag with a default: where no argument is given, the
+// default picks the paths (`argc > 1` false decides `argc > 1 ? ... : d`).
+void default_of_a_flag(int argc, char **argv) {
+  std::string flag = argc > 1 ? argv[1] : "fp64";
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2}, dtype_of(parse_kind(flag)));
+  auto y = torch::mm(x, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void default_of_a_flag_negative(int argc, char **argv) {
+  std::string flag = argc > 1 ? argv[1] : "fp32";
+  auto w = torch::randn({2, 2});
+  if (flag == "fp64") // the given flag: converts both
+    w = w.to(torch::kDouble);
+  auto x = torch::randn({2, 2}, dtype_of(parse_kind(flag)));
+  auto y = torch::mm(x, w);
+}
+
+// A module a callee converts on the paths the call's constant picks (a
+// case that falls through converts twice: the last conversion stays).
+void apply_kind(torch::nn::Module &m, Kind k) {
+  switch (k) {
+  case Kind::Double:
+    m.to(torch::kDouble);
+  case Kind::Half:
+    m.to(torch::kHalf);
+    break;
+  default:
+    break;
+  }
+}
+
+void module_converted_by_picked_case() {
+  torch::nn::Linear fc(4, 2);
+  apply_kind(*fc, parse_kind("fp64"));
+  auto y = fc->forward(torch::randn({3, 4}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'fc' has Half parameters but gets a Double input{{.*}} [torchdtype-module-input-dtype]
+}
+
+void module_converted_by_picked_case_negative() {
+  torch::nn::Linear fc(4, 2);
+  apply_kind(*fc, Kind::Single);
+  auto y = fc->forward(torch::randn({3, 4}));
+}
+
+// A helper that converts the module through another helper.
+void to_double(torch::nn::Module &m) { m.to(torch::kDouble); }
+void prepare(torch::nn::Module &m) { to_double(m); }
+
+void module_converted_through_two_helpers_negative() {
+  torch::nn::Linear fc(4, 2);
+  prepare(*fc);
+  auto y = fc->forward(torch::randn({3, 4}, torch::kDouble));
+}
+
+void module_converted_through_two_helpers() {
+  torch::nn::Linear fc(4, 2);
+  prepare(*fc);
+  auto y = fc->forward(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'fc' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+}

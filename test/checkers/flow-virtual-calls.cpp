@@ -7,6 +7,7 @@
 // a parameter of unknown callers), nothing is assumed.
 #include <torch/torch.h>
 #include <memory>
+#include <string>
 
 struct Policy {
   virtual ~Policy() = default;
@@ -129,5 +130,79 @@ void qualified_call() {
   auto *h = static_cast<Half64 *>(p.get());
   auto x = torch::randn({2, 2}).to(h->base_dtype());
   auto y = torch::mm(torch::randn({2, 2}), x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+// A factory whose paths, for the name it is given, return one class: the
+// object it makes has that class.
+std::unique_ptr<Policy> make_policy(const std::string &name) {
+  if (name == "fp64")
+    return std::make_unique<Fp64Policy>();
+  return std::make_unique<Fp32Policy>();
+}
+
+void factory_picks_the_class() {
+  auto p = make_policy("fp64");
+  auto y = torch::mm(torch::randn({2, 2}), p->prepare(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void factory_picks_the_class_negative() {
+  auto p = make_policy("fp32");
+  auto y = torch::mm(torch::randn({2, 2}), p->prepare(torch::randn({2, 2})));
+}
+
+// An override that runs the base's conversion of a module (Base::apply):
+// the module ends as the object's dtype() says.
+struct ModulePolicy {
+  virtual ~ModulePolicy() = default;
+  virtual torch::Dtype dtype() const { return torch::kFloat; }
+  virtual void apply(torch::nn::Module &m) const { m.to(dtype()); }
+};
+struct DoubleModulePolicy : ModulePolicy {
+  torch::Dtype dtype() const override { return torch::kDouble; }
+  void apply(torch::nn::Module &m) const override { ModulePolicy::apply(m); }
+};
+
+std::unique_ptr<ModulePolicy> make_module_policy(bool wide) {
+  if (wide)
+    return std::make_unique<DoubleModulePolicy>();
+  return std::make_unique<ModulePolicy>();
+}
+
+void override_runs_the_base_conversion_negative() {
+  torch::nn::Linear fc(4, 2);
+  auto p = make_module_policy(true);
+  p->apply(*fc);
+  auto y = fc->forward(torch::randn({3, 4}, torch::kDouble));
+}
+
+void override_runs_the_base_conversion() {
+  torch::nn::Linear fc(4, 2);
+  auto p = make_module_policy(true);
+  p->apply(*fc);
+  auto y = fc->forward(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'fc' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+}
+
+// A virtual method with a body of its own, overridden here: on an object of
+// unknown class (a reference to the base) either body may run.
+struct Scaler {
+  virtual ~Scaler() = default;
+  virtual torch::Dtype dtype() const { return torch::kFloat; }
+  torch::Tensor cast(const torch::Tensor &t) const { return t.to(dtype()); }
+};
+struct WideScaler : Scaler {
+  torch::Dtype dtype() const override { return torch::kDouble; }
+};
+
+void base_body_of_unknown_class_negative(const Scaler &s) {
+  auto x = torch::randn({2, 2}, torch::kDouble);
+  auto y = torch::mm(x, s.cast(torch::randn({2, 2})));
+}
+
+void object_of_the_class_itself() {
+  WideScaler s;
+  auto y = torch::mm(torch::randn({2, 2}), s.cast(torch::randn({2, 2})));
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
 }

@@ -156,6 +156,20 @@ void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
         Add(F, *K, F->getNameAsString());
 }
 
+/// Whether Obj reaches its object through a pointer or reference (whose
+/// object may be of a derived class), not a variable, field or temporary
+/// of the class itself.
+static bool isIndirectObject(const Expr *Obj) {
+  const Expr *E = Obj->IgnoreParenImpCasts();
+  if (E->getType()->isPointerType())
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl()->getType()->isReferenceType();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl()->getType()->isReferenceType();
+  return !(E->isPRValue() && E->getType()->isRecordType());
+}
+
 const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
   // A virtual call on an object whose dynamic class the path knows
   // (`std::make_shared<D>()`, a parameter given one, `this` in a method run
@@ -167,8 +181,19 @@ const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
       ME && ME->hasQualifier())
     return S; // Base::f(): not a virtual call
   std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx, CallsFn);
-  if (!K || !K->Class)
-    return S;
+  if (!K || !K->Class) {
+    // Of unknown class, where a class here overrides it: which body runs
+    // is not known (a call through a pointer or reference to the base).
+    if (!S.Def || !AC.overridden(M) || M->hasAttr<FinalAttr>() ||
+        M->getParent()->hasAttr<FinalAttr>() || !isIndirectObject(S.Obj))
+      return S;
+    auto [It, New] = Devirtualized.try_emplace({S.E, nullptr}, S);
+    if (New) {
+      It->second.Def = nullptr;
+      It->second.Family = CallFamily::OpaqueMethod;
+    }
+    return It->second;
+  }
   const CXXMethodDecl *O =
       M->getCorrespondingMethodInClass(K->Class->getDefinition(), true);
   const FunctionDecl *Def = nullptr;

@@ -458,8 +458,11 @@ void FunctionAnalyzer::moduleArgumentsAfter(
     M.DT = DTypeKnown ? Exit.DT : DTypeFact::unknown();
     M.DV = DeviceKnown ? Exit.DV : DeviceFact::unknown();
     M.Tracked = M.Tracked && (DTypeKnown || DeviceKnown);
-    M.DTypeConverted = DTypeKnown;
-    M.DeviceConverted = DeviceKnown;
+    // Converted to what this call's constants do not say: still converted,
+    // so a caller that knows more runs it again (argumentExitFor).
+    bool Module = Exit.K == AbsValue::Kind::Module;
+    M.DTypeConverted = DTypeKnown || (Module && Exit.DTypeConverted);
+    M.DeviceConverted = DeviceKnown || (Module && Exit.DeviceConverted);
     M.Moved = DeviceKnown;
     M.Fields = nullptr;
     store(D, M);
