@@ -91,3 +91,29 @@ void under_autocast_a_layer_takes_lower_precision() {
   auto y = enc(torch::randn({2, 4}).to(torch::kBFloat16));
   at::autocast::set_cpu_enabled(false);
 }
+
+// parameters() has the module's dtype: an input converted to the first
+// parameter's dtype matches, and reading it leaves the module as it is.
+void input_follows_first_parameter_negative() {
+  torch::nn::Linear l(4, 2);
+  l->to(torch::kDouble);
+  auto dt = l->parameters().front().scalar_type();
+  auto y = l(torch::randn({3, 4}).to(dt));
+}
+
+void parameter_read_keeps_the_module() {
+  torch::nn::Linear l(4, 2);
+  l->to(torch::kDouble);
+  auto w = l->parameters()[0];
+  auto y = l(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: module 'l' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+  auto z = torch::mm(torch::randn({2, 4}), w.t());
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void first_parameter_set_anew_negative() {
+  torch::nn::Linear l(4, 2);
+  l->to(torch::kDouble);
+  l->parameters().front().set_data(torch::randn({2, 4}));
+  auto y = l(torch::randn({3, 4}));
+}

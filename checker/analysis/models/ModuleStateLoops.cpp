@@ -235,6 +235,11 @@ const Expr *uniformSetData(const CXXForRangeStmt *Loop, llvm::StringRef List,
     return nullptr;
   return Set->getArg(0);
 }
+/// A method of a class of std (std::vector's operator[]).
+bool stdMethod(const FunctionDecl *F) {
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  return M && M->getParent()->isInStdNamespace();
+}
 /// operator[], at(), find(), get() of LibTorch's OrderedDict.
 bool isElementLookup(const FunctionDecl *F) {
   if (F->getOverloadedOperator() == OO_Subscript)
@@ -326,7 +331,7 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
     // (set_data, set_).
     if (const auto *C = dyn_cast<CallExpr>(Use.ArgOf);
         C && F && isElementLookup(F) &&
-        (Api.isLibTorchDecl(F) || F->isInStdNamespace()))
+        (Api.isLibTorchDecl(F) || stdMethod(F)))
       Reads = !elementReset(C);
     if (F && isa<CXXConstructorDecl>(F) && Api.isLibTorchDecl(F))
       Reads = true; // torch::optim::SGD opt(model->parameters(), ...)
