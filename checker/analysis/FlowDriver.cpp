@@ -219,6 +219,8 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     guardAssigned(CE->getArg(0), CE->getArg(1));
     writeSubject(CE->getArg(0), CE->getArg(1));
     AbsValue V = assignedValue(CE->getArg(0), CE->getArg(1));
+    if (tieAssigned(CE->getArg(0), V))
+      return;
     mapEntryAssigned(CE->getArg(0), V);
     assign(CE->getArg(0), V);
     return;

@@ -292,6 +292,9 @@ private:
                                   llvm::ArrayRef<const clang::Expr *> Elements);
   /// std::make_pair, std::make_tuple.
   std::optional<AbsValue> madeTuple(const CallSite &S);
+  /// `std::tie(a, b) = pair`: each variable takes its element of V; false
+  /// if LHS is not a std::tie.
+  bool tieAssigned(const clang::Expr *LHS, const AbsValue &V);
   /// The measured overloads a call of an op may run (Ops: the receiver,
   /// then the arguments), if its arguments stand where theirs do.
   std::optional<ContractCall>

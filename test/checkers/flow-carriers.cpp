@@ -1,7 +1,7 @@
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
 // The C++ values that carry a tensor's or a dtype's facts: std::pair and
 // std::tuple (built with braces, constructors, make_pair, make_tuple;
-// read with .first, std::get and structured bindings), and plain structs of
+// read with .first, std::get, structured bindings and std::tie), and plain structs of
 // dtypes, devices and tensors (a configuration: in-class defaults, fields
 // assigned, passed by const reference), std::optional (empty, filled,
 // reset; value(), operator*, value_or()).
@@ -251,4 +251,42 @@ void pair_reassigned() {
   auto p = std::make_pair(torch::randn({2, 2}), torch::randn({2, 2}, torch::kDouble));
   p.second = p.second.to(torch::kFloat);
   auto y = torch::mm(p.first, p.second);
+}
+
+// ---- std::tie ---------------------------------------------------------------
+std::pair<torch::Tensor, torch::Tensor> wide_moments(const torch::Tensor &d) {
+  auto w = d.to(torch::kDouble);
+  return {w.mean(0), w.mean(1)};
+}
+
+void tie_takes_each_element() {
+  torch::Tensor mean, std;
+  std::tie(mean, std) = wide_moments(torch::randn({8, 4}));
+  auto y = torch::mm(mean.unsqueeze(0), torch::randn({4, 2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void tie_with_ignore_negative() {
+  torch::Tensor a = torch::randn({2, 2}, torch::kDouble), b;
+  std::tie(std::ignore, b) = std::make_pair(a, torch::randn({2, 2}));
+  auto y = torch::mm(b, torch::randn({2, 2}));
+}
+
+class Whitener {
+public:
+  explicit Whitener(const torch::Tensor &train) {
+    std::tie(mean_, std_) = wide_moments(train);
+  }
+  torch::Tensor scale(const torch::Tensor &x) const {
+    return torch::mm(std_.unsqueeze(0), x);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+  }
+
+private:
+  torch::Tensor mean_, std_;
+};
+
+void members_tied_in_a_constructor() {
+  Whitener w(torch::randn({8, 4}));
+  auto y = w.scale(torch::randn({4, 2}));
 }

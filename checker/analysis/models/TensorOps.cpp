@@ -446,6 +446,27 @@ std::optional<AbsValue> FunctionAnalyzer::madeTuple(const CallSite &S) {
   return tupleOf(S.E->getType(), S.Args);
 }
 
+bool FunctionAnalyzer::tieAssigned(const Expr *LHS, const AbsValue &V) {
+  const auto *Tie = dyn_cast<CallExpr>(strip(LHS));
+  const FunctionDecl *F = Tie ? Tie->getDirectCallee() : nullptr;
+  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+      F->getName() != "tie")
+    return false;
+  for (unsigned I = 0; I < Tie->getNumArgs(); ++I) {
+    const Expr *A = Tie->getArg(I);
+    // std::ignore, or anything that is not a variable or member: skipped.
+    if (!storageOf(A) && !isa<MemberExpr>(strip(A)))
+      continue;
+    const AbsValue *E = V.K == AbsValue::Kind::Record ? V.field(I) : nullptr;
+    AbsValue U = unknownOf(A->getType());
+    if (U.K == AbsValue::Kind::None)
+      continue;
+    writeSubject(A, nullptr);
+    assign(A, E ? convertTo(*E, A->getType()) : U);
+  }
+  return true;
+}
+
 std::optional<AbsValue> FunctionAnalyzer::tupleElement(const CallSite &S) {
   const FunctionDecl *F = S.Callee;
   if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
