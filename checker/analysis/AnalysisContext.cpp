@@ -298,7 +298,7 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     Ref(A.DT.Param);
     OS << ':' << A.DV.Bits << ':';
     Ref(A.DV.Param);
-    OS << ':' << A.NonScalar << ';';
+    OS << ':' << unsigned(A.Dims) << ';';
   };
   for (const AbsValue &A : Args) {
     Facts(A);

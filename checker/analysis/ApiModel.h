@@ -353,6 +353,9 @@ public:
     return hasName(NameRole::TrueDivision, Name);
   }
   /// Factories whose result always has a dimension (linspace, arange ...).
+  bool isSameRankOp(llvm::StringRef Name) const {
+    return hasName(NameRole::SameRankOps, Name);
+  }
   bool isNonScalarFactory(llvm::StringRef Name) const {
     return hasName(NameRole::NonscalarFactories, Name);
   }

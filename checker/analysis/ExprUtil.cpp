@@ -46,6 +46,11 @@ bool isNonEmptyList(const Expr *E) {
   return false;
 }
 
+unsigned listLength(const Expr *E) {
+  const InitListExpr *IL = bracedList(E);
+  return IL ? IL->getNumInits() : 0;
+}
+
 const InitListExpr *bracedList(const Expr *E) {
   for (int I = 0; E && I < 6; ++I) {
     E = strip(E);

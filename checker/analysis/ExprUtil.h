@@ -25,6 +25,8 @@ const clang::Expr *strip(const clang::Expr *E);
 /// A braced list with elements, possibly inside an IntArrayRef or
 /// std::initializer_list built from it.
 bool isNonEmptyList(const clang::Expr *E);
+/// The number of elements of a braced list ({2, 3}: 2), or 0.
+unsigned listLength(const clang::Expr *E);
 /// A braced list, through std::initializer_list and one-argument
 /// constructors built from it (c10::ArrayRef, c10::List); null otherwise.
 const clang::InitListExpr *bracedList(const clang::Expr *E);

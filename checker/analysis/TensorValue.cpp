@@ -224,7 +224,7 @@ void AbsValue::join(const AbsValue &O) {
   } else {
     DV.join(O.DV);
   }
-  NonScalar = NonScalar && O.NonScalar;
+  Dims = std::min(Dims, O.Dims);
   FloatModule = FloatModule && O.FloatModule;
   Fwd = std::max(Fwd, O.Fwd); // Keeps < Opaque < Converts
   Moved = Moved && O.Moved;

@@ -17,6 +17,7 @@ class CXXConstructExpr;
 class FieldDecl;
 } // namespace clang
 #include "llvm/ADT/StringRef.h"
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -188,7 +189,12 @@ struct AbsValue {
   DeviceFact DV;
   bool DTypeSet = true;   ///< Options only: dtype given
   bool DeviceSet = true;  ///< Options only: device given
-  bool NonScalar = false; ///< known to have at least one dimension
+  /// How many dimensions it has at least (0: it may be a 0-dim tensor,
+  /// which does not take part in dtype promotion beside dimensioned ones).
+  uint8_t Dims = 0;
+  bool nonScalar() const { return Dims > 0; }
+  /// At least N dimensions.
+  void atLeast(unsigned N) { Dims = std::max<unsigned>(Dims, std::min(N, 255u)); }
   /// Module only: its forward needs an input of the parameters' dtype.
   bool FloatModule = false;
   /// Module only: what its forward does with the input's dtype and device.
@@ -227,7 +233,7 @@ struct AbsValue {
     A.K = Kind::Tensor;
     A.DT = D;
     A.DV = V;
-    A.NonScalar = NonScalar;
+    A.Dims = NonScalar ? 1 : 0;
     return A;
   }
   static AbsValue unknownTensor() {
@@ -245,7 +251,7 @@ struct AbsValue {
   bool isTensor() const { return K == Kind::Tensor; }
   bool operator==(const AbsValue &O) const {
     return K == O.K && DT == O.DT && DV == O.DV && DTypeSet == O.DTypeSet &&
-           DeviceSet == O.DeviceSet && NonScalar == O.NonScalar &&
+           DeviceSet == O.DeviceSet && Dims == O.Dims &&
            FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved &&
            Tracked == O.Tracked && DTypeConverted == O.DTypeConverted &&
            DeviceConverted == O.DeviceConverted && Layers == O.Layers &&

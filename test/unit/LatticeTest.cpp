@@ -30,6 +30,23 @@ TEST(Lattice, JoinOfDifferentDTypesIsNotSingle) {
   EXPECT_TRUE(C.isUnknown());
 }
 
+TEST(Lattice, DimensionsJoinToTheFewest) {
+  AbsValue Matrix = AbsValue::unknownTensor();
+  Matrix.atLeast(2);
+  AbsValue Vector = AbsValue::tensor(DTypeFact::unknown(),
+                                     DeviceFact::unknown(), /*NonScalar=*/true);
+  EXPECT_EQ(Vector.Dims, 1u);
+  AbsValue J = Matrix;
+  J.join(Vector);
+  EXPECT_EQ(J.Dims, 1u);
+  EXPECT_TRUE(J.nonScalar());
+  J.join(AbsValue::unknownTensor());
+  EXPECT_FALSE(J.nonScalar());
+  Matrix.atLeast(1); // never lowers what is known
+  EXPECT_EQ(Matrix.Dims, 2u);
+  EXPECT_NE(Matrix, Vector);
+}
+
 TEST(Lattice, SymbolicParametersJoinOnlyWithThemselves) {
   DTypeFact P = DTypeFact::param(0);
   P.join(DTypeFact::param(0));

@@ -167,7 +167,7 @@ std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
       if (!D)
         continue;
       // TensorIterator ops accept a 0-dim CPU tensor beside any device.
-      if (Ev.Elementwise && *D == Device::CPU && !O.V.NonScalar)
+      if (Ev.Elementwise && *D == Device::CPU && !O.V.nonScalar())
         continue;
       if (!A) {
         A = &O;

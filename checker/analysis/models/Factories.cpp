@@ -99,13 +99,13 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
     break;
   case FactoryRule::FromData:
     V.DT = Args.empty() ? DTypeFact::unknown() : DataDType(Args[0]);
-    V.NonScalar = !Args.empty() &&
-                  !strip(Args[0])->getType()->isArithmeticType() &&
-                  !isa<FloatingLiteral, IntegerLiteral>(strip(Args[0]));
+    V.Dims = !Args.empty() &&
+             !strip(Args[0])->getType()->isArithmeticType() &&
+             !isa<FloatingLiteral, IntegerLiteral>(strip(Args[0]));
     if (const auto *C = dyn_cast<CXXConstructExpr>(strip(Args[0])))
       if (C->getNumArgs() == 1 &&
           strip(C->getArg(0))->getType()->isArithmeticType())
-        V.NonScalar = false;
+        V.Dims = 0;
     break;
   case FactoryRule::FromScalars: {
     bool AnyFloat = false, AllKnown = true;
@@ -125,7 +125,7 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
       V.DT = DTypeFact::unknown();
     else if (!AnyFloat)
       V.DT = DTypeFact::of(DType::Long, L);
-    V.NonScalar = true;
+    V.atLeast(1);
     break;
   }
   case FactoryRule::Like:
@@ -134,7 +134,7 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
       if (Src.isTensor()) {
         V.DT = Src.DT;
         V.DV = Src.DV;
-        V.NonScalar = Src.NonScalar;
+        V.Dims = Src.Dims;
       } else {
         V = AbsValue::unknownTensor();
       }
@@ -142,12 +142,12 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
     break;
   }
   if (Api.isNonScalarFactory(S.Name))
-    V.NonScalar = true;
+    V.atLeast(1);
   if (Rule != FactoryRule::DefaultFloatScalar && Rule != FactoryRule::Like &&
       Rule != FactoryRule::FromData && Rule != FactoryRule::FromScalars)
     for (const Expr *A : Args)
       if (Api.classify(A->getType()) == TypeKind::None && isNonEmptyList(A))
-        V.NonScalar = true; // sizes such as {2, 3}
+        V.atLeast(listLength(A)); // sizes such as {2, 3}
   bool Explicit;
   return applyDTypeDeviceArgs(V, S.Callee, Args, Explicit);
 }

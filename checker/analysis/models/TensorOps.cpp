@@ -39,6 +39,29 @@ AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
   return autocastResult(S, Base, R, Operands);
 }
 
+/// The dimensions a reduction leaves: one fewer per dimension it is given
+/// (`mean(0)`, `sum({0, 1})`), as many with keepdim, none over all.
+static uint8_t reducedDims(const AbsValue &Self,
+                           llvm::ArrayRef<const Expr *> Args) {
+  if (Args.size() < 2 || isa<CXXDefaultArgExpr>(Args[1]))
+    return 0;
+  // An IntArrayRef made from one number (`mean(0)`) or a braced list.
+  const Expr *Dim = strip(Args[1]);
+  while (const auto *C = dyn_cast<CXXConstructExpr>(Dim)) {
+    if (C->getNumArgs() != 1 || !C->getArg(0)->getType()->isIntegerType())
+      break;
+    Dim = strip(C->getArg(0));
+  }
+  unsigned Given = Dim->getType()->isIntegerType() ? 1 : listLength(Dim);
+  if (Given == 0)
+    return 0;
+  if (Args.size() >= 3 && !isa<CXXDefaultArgExpr>(Args[2]))
+    if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(strip(Args[2]));
+        B && B->getValue())
+      return Self.Dims; // keepdim
+  return Self.Dims > Given ? Self.Dims - Given : 0;
+}
+
 AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
                                         llvm::ArrayRef<const Expr *> Args) {
   const CallExpr *CE = S.E;
@@ -53,7 +76,7 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     return eval(Args[0]); // compound assignment keeps the tensor's dtype
   if (Name == "operator[]" && !Args.empty()) {
     AbsValue V = eval(Args[0]);
-    V.NonScalar = false;
+    V.Dims = V.Dims > 1 ? V.Dims - 1 : 0; // t[i]
     return V.isTensor() ? V : unknownOf(RT);
   }
   llvm::ArrayRef<const Expr *> Operands = Args;
@@ -73,7 +96,9 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
       if (!(A.DT == R.DT))
         R.DT = DTypeFact::unknown();
     }
-    R.NonScalar = Base != "dot" && Base != "vdot" && Base != "matmul";
+    R.Dims = Base == "mm" || Base == "bmm" || Base == "addmm" ? 2
+             : Base != "dot" && Base != "vdot" && Base != "matmul" ? 1
+                                                                    : 0;
     return convertTo(R, RT);
   }
   std::optional<OpRule> Rule = Api.tensorOp(Name);
@@ -97,10 +122,16 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   bool Explicit;
   switch (*Rule) {
   case OpRule::Preserve:
+    // Its dimensions: one more (unsqueeze), as many (elementwise ops), or
+    // not known beyond having one (view, reshape, select).
+    if (Base == "unsqueeze")
+      Self.atLeast(Self.Dims + 1);
+    else if (!Api.isSameRankOp(Name) && !Api.isSameRankOp(Base))
+      Self.Dims = std::min<uint8_t>(Self.Dims, 1);
     return convertTo(applyDTypeDeviceArgs(Self, Callee, Args, Explicit), RT);
   case OpRule::Reduce: {
     AbsValue R = Self;
-    R.NonScalar = false;
+    R.Dims = reducedDims(Self, Args);
     if (std::optional<DType> D = R.DT.single())
       if (isIntegral(*D) && (Base == "sum" || Base == "prod"))
         R.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
@@ -111,7 +142,7 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     return convertTo(Self, RT);
   case OpRule::LongResult:
     Self.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
-    Self.NonScalar = false;
+    Self.Dims = 0;
     return convertTo(Self, RT);
   case OpRule::ListPromote:
     break; // above
@@ -134,9 +165,9 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
         return isFloating(X) == isFloating(Y) && isComplex(X) == isComplex(Y) &&
                (X == DType::Bool) == (Y == DType::Bool);
       };
-      if (!Other.NonScalar && SameCategory(*A, *B))
+      if (!Other.nonScalar() && SameCategory(*A, *B))
         F.join(DTypeFact::of(*A, CE->getExprLoc()));
-      if (!Self.NonScalar && SameCategory(*A, *B))
+      if (!Self.nonScalar() && SameCategory(*A, *B))
         F.join(DTypeFact::of(*B, CE->getExprLoc()));
       if (P == *A && F.single())
         F.Where = Self.DT.Where;
@@ -152,12 +183,12 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     }
     if (!(Self.DV == Other.DV)) {
       // A CPU scalar joins a tensor on another device.
-      if (Self.DV.single() == Device::CPU && !Self.NonScalar)
+      if (Self.DV.single() == Device::CPU && !Self.nonScalar())
         R.DV = Other.DV;
-      else if (!(Other.DV.single() == Device::CPU && !Other.NonScalar))
+      else if (!(Other.DV.single() == Device::CPU && !Other.nonScalar()))
         R.DV.join(Other.DV);
     }
-    R.NonScalar = Self.NonScalar || Other.NonScalar;
+    R.Dims = std::max(Self.Dims, Other.Dims);
     return convertTo(R, RT);
   }
   }
@@ -191,7 +222,7 @@ AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
   R.DT = DTypeFact::of(*D, S.E->getExprLoc());
   if (SameDevice && Dev)
     R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
-  R.NonScalar = true;
+  R.atLeast(1);
   return R;
 }
 
@@ -214,7 +245,7 @@ AbsValue FunctionAnalyzer::vectorPromotion(const Expr *List) {
   R.DT = V.DT;
   if (V.DV.single())
     R.DV = V.DV;
-  R.NonScalar = true;
+  R.atLeast(1);
   return R;
 }
 

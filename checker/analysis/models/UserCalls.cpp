@@ -68,7 +68,7 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
       R.DT = Specific->DT;
     if (!R.DV.single())
       R.DV = Specific->DV;
-    R.NonScalar |= Specific->NonScalar;
+    R.atLeast(Specific->Dims);
   }
   return R;
 }
