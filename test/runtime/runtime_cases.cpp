@@ -1459,6 +1459,24 @@ std::vector<Case> cases() {
          torch::nn::PixelShuffle shuffle(2);
          EXPECT_DTYPE(shuffle(torch::ones({1, 4, 2, 2}, torch::kHalf)), torch::kHalf);
        }},
+      {"f32_minus_f64_column_mean_mm_throws", THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         // The float64 column means are 1-dim: float32 - them is float64.
+         auto mean = torch::ones({8, 4}, torch::kDouble).mean(0);
+         auto z = torch::ones({5, 4}, torch::kFloat) - mean;
+         EXPECT_DTYPE(z, torch::kDouble);
+         torch::mm(z, torch::ones({4, 3}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"f32_minus_f64_mean_over_all_mm_runs", RUNS,
+       [] {
+         // A mean over all is 0-dim: it does not widen the float32 matrix.
+         auto mean = torch::ones({8, 4}, torch::kDouble).mean();
+         auto z = torch::ones({5, 4}, torch::kFloat) - mean;
+         EXPECT_DTYPE(z, torch::kFloat);
+         EXPECT_DTYPE(torch::mm(z, torch::ones({4, 3}, torch::kFloat)), torch::kFloat);
+         auto row = torch::ones({8, 4}, torch::kDouble).select(0, 1).sum(0);
+         EXPECT_DTYPE(torch::ones({5, 4}, torch::kFloat) - row, torch::kFloat);
+       }},
       {"nn_softplus_module_f16_cpu_throws", THROWS("^\"softplus_cpu\" not implemented for 'Half'$"),
        [] {
          torch::nn::Softplus act;
