@@ -215,6 +215,11 @@ private:
   CallFacts callFacts(const clang::FunctionDecl *Def,
                       llvm::ArrayRef<const clang::Expr *> Args,
                       const clang::Expr *Obj = nullptr);
+  /// Def analysed for a call with these facts, in the autocast state here
+  /// (AnalysisContext::contextRun).
+  const AnalysisContext::ContextRun *
+  runFor(const clang::FunctionDecl *Def, const CallFacts &Facts,
+         const AbsValue *Receiver = nullptr);
   /// A module or struct a user function returns, of more than one dtype
   /// or device in its summary: as the call's constants decide it.
   AbsValue decidedFor(const CallSite &S, const clang::FunctionDecl *Def,

@@ -209,6 +209,14 @@ const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
   return It->second;
 }
 
+const AnalysisContext::ContextRun *
+FunctionAnalyzer::runFor(const FunctionDecl *Def, const CallFacts &Facts,
+                         const AbsValue *Receiver) {
+  AutocastArray Here = currentAutocast();
+  return AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, Receiver,
+                       Facts.Captured, Facts.Constants);
+}
+
 std::optional<Constant>
 FunctionAnalyzer::returnedConstant(const CallExpr *CE) {
   // A function of the user's returning a scalar, string or object whose
@@ -223,10 +231,7 @@ FunctionAnalyzer::returnedConstant(const CallExpr *CE) {
     const Summary *Sum = AC.summary(S.Def);
     return Sum && !Sum->ReturnsOther ? Sum->ReturnConstant : std::nullopt;
   }
-  AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R =
-      AC.contextRun(S.Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
-                    Facts.Captured, Facts.Constants);
+  const AnalysisContext::ContextRun *R = runFor(S.Def, Facts);
   return R ? R->ReturnConstant : std::nullopt;
 }
 

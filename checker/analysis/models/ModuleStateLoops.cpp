@@ -401,10 +401,7 @@ FunctionAnalyzer::argumentExitFor(const FunctionDecl *Def, unsigned I,
   CallFacts Facts = callFacts(Def, Args, Obj);
   if (Facts.Constants.empty())
     return std::nullopt;
-  AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
-                    Facts.Captured, Facts.Constants);
+  const AnalysisContext::ContextRun *R = runFor(Def, Facts);
   if (!R)
     return std::nullopt;
   auto It = R->ParamExit.find(I);

@@ -132,10 +132,7 @@ FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
   CallFacts Facts = callFacts(Def, Args);
   if (!Facts.Definite && !Facts.AnyRecord)
     return V;
-  AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
-                    Facts.Captured, Facts.Constants);
+  const AnalysisContext::ContextRun *R = runFor(Def, Facts);
   if (!R)
     return V;
   auto RI = R->ParamExit.find(I);

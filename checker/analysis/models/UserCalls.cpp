@@ -324,10 +324,8 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
   if (!M || M->isConst() || Before.K != AbsValue::Kind::Record)
     return;
   CallFacts Facts = callFacts(S.Def, S.Args, S.Obj);
-  AutocastArray Here = currentAutocast();
   const AnalysisContext::ContextRun *R =
-      AC.contextRun(S.Def, Facts.Facts, &Here, &Cur->AutocastDType,
-                    boundReceiver(&Before), Facts.Captured, Facts.Constants);
+      runFor(S.Def, Facts, boundReceiver(&Before));
   if (!R)
     return;
   AbsValue After = Before;
@@ -361,10 +359,7 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
       Def->isDependentContext() || Api.isLibTorchDecl(Def))
     return std::nullopt;
   CallFacts Facts = callFacts(Def, Args);
-  AutocastArray Here = currentAutocast();
-  const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
-                    Facts.Captured, Facts.Constants);
+  const AnalysisContext::ContextRun *R = runFor(Def, Facts);
   if (!R)
     return std::nullopt;
   AbsValue Obj = unknownOf(CE->getType());
@@ -454,9 +449,7 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   if (!Facts.Definite && !Differs &&
       !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
     return false;
-  const AnalysisContext::ContextRun *R =
-      AC.contextRun(Def, Facts.Facts, &Here, &Cur->AutocastDType, Recv,
-                    Facts.Captured, Facts.Constants);
+  const AnalysisContext::ContextRun *R = runFor(Def, Facts, Recv);
   if (!R)
     return false;
   const FunctionResult &Alone = AC.analyze(Def);
