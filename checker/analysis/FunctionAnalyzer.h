@@ -220,6 +220,11 @@ private:
   const AnalysisContext::ContextRun *
   runFor(const clang::FunctionDecl *Def, const CallFacts &Facts,
          const AbsValue *Receiver = nullptr);
+  /// R (a tensor, or a pair or struct of them) with the dimensions the
+  /// callee's run for this call's arguments gives it, where its summary
+  /// left it possibly 0-dim.
+  AbsValue dimsFor(const CallSite &S, const clang::FunctionDecl *Def,
+                   AbsValue R, const AbsValue *Recv);
   /// A module or struct a user function returns, of more than one dtype
   /// or device in its summary: as the call's constants decide it.
   AbsValue decidedFor(const CallSite &S, const clang::FunctionDecl *Def,

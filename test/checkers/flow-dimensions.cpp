@@ -100,3 +100,35 @@ void in_a_loop_negative() {
     acc = acc + torch::randn({8, 4}, torch::kDouble).mean().to(torch::kFloat);
   auto y = torch::mm(acc.unsqueeze(0), torch::randn({4, 3}));
 }
+
+// A helper's result: its summary cannot tell a column mean from a 0-dim
+// one (its parameter's dimensions are unknown there); the call's argument
+// can.
+torch::Tensor column_mean(const torch::Tensor &x) {
+  return x.to(torch::kDouble).mean(0);
+}
+
+std::pair<torch::Tensor, torch::Tensor> moments(const torch::Tensor &x) {
+  auto wide = x.to(torch::kDouble);
+  return {wide.mean(0), wide.mean()};
+}
+
+void helper_result_of_a_matrix() {
+  auto z = torch::randn({5, 4}) - column_mean(torch::randn({8, 4}));
+  auto y = torch::mm(z, torch::randn({4, 3}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void helper_result_of_a_vector_negative() {
+  auto z = torch::randn({5, 4}) - column_mean(torch::randn({4}));
+  auto y = torch::mm(z, torch::randn({4, 3}));
+}
+
+void pair_of_moments() {
+  auto [mean, overall] = moments(torch::randn({8, 4}));
+  auto centered = torch::randn({5, 4}) - overall; // 0-dim: float32
+  auto y = torch::mm(centered, torch::randn({4, 3}));
+  auto shifted = torch::randn({5, 4}) - mean; // float64
+  auto w = torch::mm(shifted, torch::randn({4, 3}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}

@@ -34,8 +34,10 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
                                       const Summary &Callee,
                                       const AbsValue *Recv) {
   AbsValue R = applySummary(Callee, S.Args, Recv, S.E->getExprLoc());
-  if (R.K == AbsValue::Kind::Module || R.K == AbsValue::Kind::Record ||
-      R.K == AbsValue::Kind::DType || R.K == AbsValue::Kind::Device)
+  if (R.K == AbsValue::Kind::Record)
+    return dimsFor(S, Def, decidedFor(S, Def, R), Recv);
+  if (R.K == AbsValue::Kind::Module || R.K == AbsValue::Kind::DType ||
+      R.K == AbsValue::Kind::Device)
     return decidedFor(S, Def, R);
   if (!R.isTensor())
     return R;
@@ -47,7 +49,7 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
   bool Differs =
       llvm::any_of(Here, [&](AutocastState A) { return A != Assumed; });
   if (!Differs && R.DT.single() && R.DV.single())
-    return R;
+    return dimsFor(S, Def, R, Recv);
   std::optional<AbsValue> Specific =
       returnFor(S, Def, Callee, Recv, Here, /*ForAutocast=*/Differs);
   if (Differs) {
@@ -71,6 +73,43 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
     R.atLeast(Specific->Dims);
   }
   return R;
+}
+
+AbsValue FunctionAnalyzer::dimsFor(const CallSite &S, const FunctionDecl *Def,
+                                  AbsValue R, const AbsValue *Recv) {
+  // The summary ran with its parameters' dimensions unknown: a reduction
+  // of one (`x.mean(0)`) may have left a 0-dim tensor. Arguments of known
+  // dimensions say more, from the callee's run for them.
+  auto Scalarish = [](const AbsValue &V) {
+    return V.isTensor() && V.Dims == 0;
+  };
+  bool Any = Scalarish(R) || (R.K == AbsValue::Kind::Record && R.Fields &&
+                              llvm::any_of(*R.Fields, [&](const auto &F) {
+                                return Scalarish(F.second);
+                              }));
+  if (!Any)
+    return R;
+  CallFacts Facts = callFacts(Def, S.Args, S.Obj);
+  if (llvm::none_of(Facts.Facts,
+                    [](const AbsValue &A) { return A.isTensor() && A.Dims; }))
+    return R;
+  const AnalysisContext::ContextRun *Run =
+      runFor(Def, Facts, boundReceiver(Recv));
+  if (!Run || !Run->Return || Run->Return->K != R.K)
+    return R;
+  if (R.isTensor()) {
+    R.atLeast(Run->Return->Dims);
+    return R;
+  }
+  AbsValue Out = R;
+  for (const auto &[F, V] : *R.Fields)
+    if (const AbsValue *X = Run->Return->field(F); Scalarish(V) && X &&
+                                                   X->isTensor()) {
+      AbsValue FV = V;
+      FV.atLeast(X->Dims);
+      Out = Out.withField(F, FV);
+    }
+  return Out;
 }
 
 FunctionAnalyzer::CallFacts
