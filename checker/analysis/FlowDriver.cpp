@@ -76,7 +76,6 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
   return Cur ? devirtualized(Made) : Made;
 }
 
-
 // The small value rules of families that need no file of their own.
 AbsValue FunctionAnalyzer::deviceTypeValue(const CallSite &S) {
   AbsValue D = eval(S.Obj);
@@ -219,10 +218,10 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
     guardAssigned(CE->getArg(0), CE->getArg(1));
     writeSubject(CE->getArg(0), CE->getArg(1));
     AbsValue V = assignedValue(CE->getArg(0), CE->getArg(1));
-    if (tieAssigned(CE->getArg(0), V))
-      return;
-    mapEntryAssigned(CE->getArg(0), V);
-    assign(CE->getArg(0), V);
+    if (!tieAssigned(CE->getArg(0), V)) {
+      mapEntryAssigned(CE->getArg(0), V);
+      assign(CE->getArg(0), V);
+    }
     return;
   }
   if (guardCall(S))
