@@ -183,7 +183,9 @@ std::optional<Constant> constantOf(const Expr *E, ASTContext &Ctx) {
 static Constant number(double V, bool Integer) {
   Constant K;
   char Buf[40];
-  if (Integer)
+  // Beyond what a long long holds (or not finite) it is written as a
+  // double: converting it would be undefined.
+  if (Integer && V > -9.2e18 && V < 9.2e18)
     std::snprintf(Buf, sizeof Buf, "%lld", (long long)V);
   else
     std::snprintf(Buf, sizeof Buf, "%.17g", V);
@@ -449,6 +451,8 @@ static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
   case BO_Rem:
     if (!IntegerResult || Y == 0)
       return std::nullopt;
+    if (!(std::fabs(X) < 9.2e18 && std::fabs(Y) < 9.2e18))
+      return std::nullopt; // beyond a long long: not folded
     return number(double((long long)X % (long long)Y), true);
   default:
     return std::nullopt;

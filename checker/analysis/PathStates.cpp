@@ -97,7 +97,7 @@ static Assumption comparison(const Subject &Sub, Relation Rel,
   A.Class = K.Class;
   A.Text = Sub.name() + " " + spelling(Rel) + " " + K.Text;
   A.Whole = Sub.type()->isIntegerType();
-  if (K.Number && Sub.type()->isIntegerType() &&
+  if (K.Number && std::fabs(*K.Number) < 9e18 && Sub.type()->isIntegerType() &&
       (Rel == Relation::Less || Rel == Relation::Greater)) {
     double C = Rel == Relation::Less ? std::ceil(*K.Number) - 1
                                      : std::floor(*K.Number) + 1;
