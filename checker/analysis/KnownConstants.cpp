@@ -184,8 +184,8 @@ static Constant number(double V, bool Integer) {
   Constant K;
   char Buf[40];
   // Beyond what a long long holds (or not finite) it is written as a
-  // double: converting it would be undefined.
-  if (Integer && V > -9.2e18 && V < 9.2e18)
+  // double.
+  if (Integer && holdsInLongLong(V))
     std::snprintf(Buf, sizeof Buf, "%lld", (long long)V);
   else
     std::snprintf(Buf, sizeof Buf, "%.17g", V);
@@ -313,35 +313,35 @@ static std::optional<bool> boundedComparison(BinaryOperatorKind Op,
   auto Atom = atomOf(X);
   if (!Atom || !C.Number)
     return std::nullopt;
-  using Rel = Assumption::Relation;
+  std::optional<Assumption::Relation> Rel =
+      Op == BO_EQ || Op == BO_NE ? Assumption::Relation::Equals
+                                 : relationOf(Op);
+  if (!Rel)
+    return std::nullopt;
   Assumption A;
   A.Var = Atom->first;
   A.Field = Atom->second;
+  A.Rel = *Rel;
   A.Number = C.Number;
   A.Const = C.Key;
   A.Value = Op != BO_NE;
   A.Whole = X->getType()->isIntegerType();
+  return decided(Known, A);
+}
+
+std::optional<Assumption::Relation> relationOf(BinaryOperatorKind Op) {
   switch (Op) {
   case BO_LT:
-    A.Rel = Rel::Less;
-    break;
+    return Assumption::Relation::Less;
   case BO_LE:
-    A.Rel = Rel::LessEqual;
-    break;
+    return Assumption::Relation::LessEqual;
   case BO_GT:
-    A.Rel = Rel::Greater;
-    break;
+    return Assumption::Relation::Greater;
   case BO_GE:
-    A.Rel = Rel::GreaterEqual;
-    break;
-  case BO_EQ:
-  case BO_NE:
-    A.Rel = Rel::Equals;
-    break;
+    return Assumption::Relation::GreaterEqual;
   default:
     return std::nullopt;
   }
-  return decided(Known, A);
 }
 
 static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
@@ -416,6 +416,8 @@ static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
     return Constant::boolean(Op == BO_LAnd ? *TA && *TB : *TA || *TB);
   }
   std::optional<Constant> A = Sub(L);
+  if (!A && !BinaryOperator::isComparisonOp(Op))
+    return std::nullopt;
   std::optional<Constant> B = Sub(R);
   if (BinaryOperator::isComparisonOp(Op) && (!A || !B) && (A || B)) {
     // A variable the path bounded, against a number.
@@ -451,7 +453,7 @@ static std::optional<Constant> fold(const Expr *E, const Assumptions &Known,
   case BO_Rem:
     if (!IntegerResult || Y == 0)
       return std::nullopt;
-    if (!(std::fabs(X) < 9.2e18 && std::fabs(Y) < 9.2e18))
+    if (!holdsInLongLong(X) || !holdsInLongLong(Y))
       return std::nullopt; // beyond a long long: not folded
     return number(double((long long)X % (long long)Y), true);
   default:

@@ -61,6 +61,15 @@ std::optional<Assumption> holding(const clang::NamedDecl *V,
                                   const Constant &K, const clang::Expr *Where,
                                   const std::string &Name);
 
+/// The relation an ordering comparison states (`<`: Less ...); none for
+/// any other operator.
+std::optional<Assumption::Relation>
+relationOf(clang::BinaryOperatorKind Op);
+
+/// Whether a long long holds V's whole part (converting one it does not
+/// hold is undefined).
+inline bool holdsInLongLong(double V) { return V > -9.2e18 && V < 9.2e18; }
+
 /// The atom standing for `this` in a method of its class: the class.
 const clang::NamedDecl *thisAtom(const clang::CXXThisExpr *TE);
 

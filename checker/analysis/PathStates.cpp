@@ -97,7 +97,7 @@ static Assumption comparison(const Subject &Sub, Relation Rel,
   A.Class = K.Class;
   A.Text = Sub.name() + " " + spelling(Rel) + " " + K.Text;
   A.Whole = Sub.type()->isIntegerType();
-  if (K.Number && std::fabs(*K.Number) < 9e18 && Sub.type()->isIntegerType() &&
+  if (K.Number && holdsInLongLong(*K.Number) && Sub.type()->isIntegerType() &&
       (Rel == Relation::Less || Rel == Relation::Greater)) {
     double C = Rel == Relation::Less ? std::ceil(*K.Number) - 1
                                      : std::floor(*K.Number) + 1;
@@ -107,21 +107,6 @@ static Assumption comparison(const Subject &Sub, Relation Rel,
     A.Const = llvm::toString(llvm::APSInt::get(int64_t(C)), 10);
   }
   return A;
-}
-
-static std::optional<Relation> relationOf(BinaryOperatorKind Op) {
-  switch (Op) {
-  case BO_LT:
-    return Relation::Less;
-  case BO_LE:
-    return Relation::LessEqual;
-  case BO_GT:
-    return Relation::Greater;
-  case BO_GE:
-    return Relation::GreaterEqual;
-  default:
-    return std::nullopt;
-  }
 }
 
 std::optional<Assumption> branchVariable(const Expr *Cond, const ApiModel &Api,

@@ -49,12 +49,11 @@ AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
   CallFacts Facts = callFacts(Def, S.Args, S.Obj);
   if (Facts.Constants.empty())
     return Summarised;
-  AutocastArray Here = currentAutocast();
-  std::optional<AbsValue> R =
-      AC.returnFor(Def, Facts.Facts, &Here, &Cur->AutocastDType, nullptr,
-                   /*Captured=*/{}, Facts.Constants);
-  if (!R || R->K != Summarised.K)
+  Facts.Captured.clear(); // a lambda's captures are not what picks its paths
+  const AnalysisContext::ContextRun *Ran = runFor(Def, Facts);
+  if (!Ran || !Ran->Return || Ran->Return->K != Summarised.K)
     return Summarised;
+  const AbsValue *R = &*Ran->Return;
   if (R->K == AbsValue::Kind::Module || R->K == AbsValue::Kind::DType ||
       R->K == AbsValue::Kind::Device) {
     if (R->DT.Param.isSymbolic() || R->DV.Param.isSymbolic())
