@@ -27,6 +27,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "kb/KnowledgeBase.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -331,6 +332,14 @@ int runCheck(const std::vector<std::string> &Args) {
     llvm::errs() << "\rpreparing " << Jobs.size()
                  << " precompiled header(s)\x1b[K";
   {
+    // Clang's memoized matchers (AST_MATCHER_FUNCTION) are built on first use
+    // behind an llvm::ManagedStatic whose publishing store is made in libLLVM;
+    // workers registering the checks' matchers at once would race on the
+    // first build (ThreadSanitizer saw it). They are built here, before any
+    // worker starts.
+    (void)ast_matchers::isInstantiated();
+    (void)ast_matchers::isInTemplateInstantiation();
+    (void)ast_matchers::nullPointerConstant();
     llvm::StdThreadPool Pool(llvm::parallel::strategy);
     for (const PchJob &J : Jobs) {
       for (size_t M : J.Members)
