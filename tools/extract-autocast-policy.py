@@ -3,7 +3,9 @@
 
 Reads aten/src/ATen/autocast_mode.cpp and aten/src/ATen/autocast_mode.h of each
 PyTorch version and writes, per version and autocast device, the ops run in lower
-precision, in float32, promoted, or banned, and the default autocast dtype.
+precision, in float32, promoted, or banned, the default autocast dtype, and the
+dtypes its setter accepts where the setter checks them (accepted_dtypes, with
+the check's message as refusal).
 
 Sources (Debian, see the shared reference material's libtorch-versions.md):
   1.13  pytorch 1.13.1+dfsg-4 (bookworm)  source package
@@ -330,6 +332,33 @@ def default_dtypes(cpp_text):
     return out
 
 
+def refused_dtypes(cpp_text):
+    """The dtypes a setter accepts, where it checks them: per device, the
+    dtypes of `TORCH_CHECK(dtype == at::kX || ..., "message")` at the top of
+    set_autocast_<device>_dtype (1.13: the CPU setter accepts only
+    bfloat16) or of set_autocast_dtype for a device (none in 2.x)."""
+    text = strip_comments_keep_line_comments(cpp_text)
+    out = {}
+    for m in re.finditer(r"void\s+set_autocast_(\w+)_dtype\s*\(\s*at::ScalarType\s+"
+                         r"(\w+)\s*\)\s*\{", text):
+        name, param = m.group(1), m.group(2)
+        dev = {"gpu": "cuda", "cuda": "cuda", "cpu": "cpu", "xpu": "xpu",
+               "mps": "mps"}.get(name)
+        body = text[m.end():]
+        c = re.match(r"\s*TORCH_CHECK\s*\(", body)
+        if not dev or not c:
+            continue
+        args = split_args(balanced(body, c.end() - 1)[0])
+        accepted = re.findall(r"%s\s*==\s*at::(?:ScalarType::)?(\w+)" % param, args[0])
+        if not accepted or len(args) < 2:
+            die("set_autocast_%s_dtype: a check this extractor cannot read: %s"
+                % (name, args[0]))
+        message = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', args[1]))
+        out[dev] = {"accepted_dtypes": sorted(SCALAR[a] for a in accepted),
+                    "refusal": message}
+    return out
+
+
 def strip_comments_keep_line_comments(text):
     return re.sub(r"/\*.*?\*/", "", text, flags=re.S)
 
@@ -352,6 +381,7 @@ def extract(cpp_path, h_path):
         else:
             die("unknown cast policy %r for %s on %s" % (policy, op, device))
     dd = default_dtypes(cpp)
+    refused = refused_dtypes(cpp)
     result = {}
     for dev in DEVICES:
         if dev not in devs and dev not in dd:
@@ -363,6 +393,7 @@ def extract(cpp_path, h_path):
         result[dev] = {"default_dtype": dd[dev]}
         for k in ("lower_precision_fp", "fp32", "promote", "banned"):
             result[dev][k] = sorted(lists[k])
+        result[dev].update(refused.get(dev, {}))
     return result
 
 
@@ -412,7 +443,8 @@ def main():
         "_source": "extracted by tools/extract-autocast-policy.py from PyTorch source packages "
                    "(Debian pytorch 1.13.1+dfsg-4 bookworm, 2.6.0+dfsg-7 trixie, 2.14.1+dfsg-1 sid): "
                    "TORCH_LIBRARY_IMPL(aten, Autocast*) registrations in aten/src/ATen/autocast_mode.cpp "
-                   "and the AT_FORALL_* lists in autocast_mode.h. Policies: lower_precision_fp; fp32 "
+                   "and the AT_FORALL_* lists in autocast_mode.h; accepted_dtypes and refusal from the "
+                   "TORCH_CHECK of a set_autocast_<device>_dtype setter. Policies: lower_precision_fp; fp32 "
                    "(incl. fp32_set_opt_dtype, fp32_append_dtype); promote; banned (error kernel). "
                    "Op names are aten base names (overloads merged).",
         "_provenance": provenance,

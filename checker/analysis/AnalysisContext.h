@@ -168,11 +168,22 @@ struct MpsFloat64Event {
   AbsValue V;
 };
 
+/// An at::autocast setter given a dtype this version's setter for the device
+/// refuses (ApiModel::autocastDTypeRefusal): the call throws.
+struct AutocastDTypeEvent {
+  const clang::Expr *Call = nullptr;
+  AutocastDevice Device = AutocastDevice::CPU;
+  DType DT = DType::Half;
+  Operand Arg;         ///< the dtype argument, where DT came from
+  Assumptions Assumed; ///< as in OpEvent
+};
+
 struct FunctionResult {
   std::vector<OpEvent> Ops;
   std::vector<ModuleCallEvent> ModuleCalls;
   std::vector<MpsFloat64Event> MpsFloat64;
   std::vector<FromBlobEvent> FromBlobs;
+  std::vector<AutocastDTypeEvent> RefusedAutocastDTypes;
   bool Skipped = false; ///< the work cap was hit; nothing is reported
 };
 

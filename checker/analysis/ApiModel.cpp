@@ -168,9 +168,15 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_AUTOCAST_OP(Ver, Dev, Pol, Op)                                      \
   if (AutocastVersion == Ver)                                                  \
     Autocast[unsigned(AutocastDevice::Dev)][Op] = AutocastPolicy::Pol;
+#define TD_AUTOCAST_ACCEPTED(Ver, Dev, DT, Refusal)                            \
+  if (AutocastVersion == Ver) {                                                \
+    AutocastAccepted[unsigned(AutocastDevice::Dev)].push_back(DType::DT);      \
+    AutocastRefusals[unsigned(AutocastDevice::Dev)] = Refusal;                 \
+  }
 #include "ApiTables.inc"
 #undef TD_AUTOCAST_DEVICE
 #undef TD_AUTOCAST_OP
+#undef TD_AUTOCAST_ACCEPTED
 }
 
 std::optional<SourceDTypeRule>
@@ -517,6 +523,14 @@ AutocastPolicy ApiModel::autocastPolicy(AutocastDevice Dev,
 
 std::optional<DType> ApiModel::autocastDefault(AutocastDevice Dev) const {
   return AutocastDefaults[unsigned(Dev)];
+}
+
+std::optional<llvm::StringRef>
+ApiModel::autocastDTypeRefusal(AutocastDevice Dev, DType DT) const {
+  const auto &Accepted = AutocastAccepted[unsigned(Dev)];
+  if (Accepted.empty() || llvm::is_contained(Accepted, DT))
+    return std::nullopt;
+  return llvm::StringRef(AutocastRefusals[unsigned(Dev)]);
 }
 
 llvm::StringRef baseOpName(llvm::StringRef Name, bool &InPlace, bool &Out,

@@ -371,6 +371,11 @@ public:
   /// Default lower-precision dtype of autocast on a device, if the targeted
   /// version has autocast for it.
   std::optional<DType> autocastDefault(AutocastDevice Dev) const;
+  /// The message this version's setter of Dev's autocast dtype throws when
+  /// given DT, if it refuses DT (autocast.json "accepted_dtypes": 1.13's
+  /// CPU setter takes bfloat16 only).
+  std::optional<llvm::StringRef> autocastDTypeRefusal(AutocastDevice Dev,
+                                                      DType DT) const;
   const TorchVersion &version() const { return Version; }
   /// The measured dtype contracts of the aten ops (OpContracts.h).
   const OpContracts &contracts() const { return Contracts; }
@@ -410,6 +415,8 @@ private:
   std::string CpuHalfVersion;
   llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];
   std::optional<DType> AutocastDefaults[NumAutocastDevices];
+  llvm::SmallVector<DType, 1> AutocastAccepted[NumAutocastDevices];
+  std::string AutocastRefusals[NumAutocastDevices];
   mutable llvm::DenseMap<const clang::Type *, TypeKind> TypeCache;
 };
 

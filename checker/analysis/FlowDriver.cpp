@@ -483,6 +483,11 @@ static const Expr *keyOf(const OpEvent &E) { return E.Call; }
 static const Expr *keyOf(const ModuleCallEvent &E) { return E.Call; }
 static const Expr *keyOf(const MpsFloat64Event &E) { return E.E; }
 static const Expr *keyOf(const FromBlobEvent &E) { return E.Call; }
+static const Expr *keyOf(const AutocastDTypeEvent &E) { return E.Call; }
+static bool sameFacts(const AutocastDTypeEvent &A,
+                      const AutocastDTypeEvent &B) {
+  return A.Device == B.Device && A.DT == B.DT;
+}
 template <typename EventT> static Assumptions *assumedOf(EventT &E) {
   return &E.Assumed;
 }
@@ -583,6 +588,9 @@ void FunctionAnalyzer::collectEvents() {
     appendDistinct(MpsFloat64[K].Events, Result.MpsFloat64);
   for (const Expr *K : Sorted(FromBlobs))
     appendDistinct(FromBlobs[K].Events, Result.FromBlobs);
+  for (const Expr *K : Sorted(RefusedAutocastDTypes))
+    appendDistinct(RefusedAutocastDTypes[K].Events,
+                   Result.RefusedAutocastDTypes);
 
   // What depends on the parameters is judged again at each call.
   auto Symbolic = [](const Operand &O) { return dependsOnParams(O.V); };

@@ -526,6 +526,8 @@ private:
   llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>> ModuleCalls;
   llvm::DenseMap<const clang::Expr *, EventSlot<MpsFloat64Event>> MpsFloat64;
   llvm::DenseMap<const clang::Expr *, EventSlot<FromBlobEvent>> FromBlobs;
+  llvm::DenseMap<const clang::Expr *, EventSlot<AutocastDTypeEvent>>
+      RefusedAutocastDTypes;
   /// Per call site: the callee's events judged with its facts.
   llvm::DenseMap<const clang::Expr *, EventSlot<OpEvent>> CalleeOps;
   llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>>

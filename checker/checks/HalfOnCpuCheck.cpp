@@ -6,6 +6,7 @@
 namespace clang::tidy::torchdtype {
 
 static constexpr llvm::StringLiteral Record = "pytorch/dtype-not-implemented";
+static constexpr llvm::StringLiteral SetterRecord = "pytorch/autocast-cpu-dtype";
 
 void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
                             ::torchdtype::AnalysisContext &AC) {
@@ -29,6 +30,28 @@ void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
         << describe(O) << ::torchdtype::dtypeName(D);
     contextNotes(Ev->Via, Ev->Assumed);
     kbNote(Loc, Record, D == ::torchdtype::DType::BFloat16 ? "bfloat16" : "");
+  }
+  // An autocast dtype setter given a dtype this version refuses for its
+  // device (CPU autocast of 1.13 runs in bfloat16 only).
+  const ::torchdtype::ApiModel &Api = AC.api();
+  for (const ::torchdtype::AutocastDTypeEvent *Ev :
+       AC.findings(R).refusedAutocastDType()) {
+    SourceLocation Loc = fileLoc(Ev->Call->getBeginLoc());
+    const auto *Setter = dyn_cast<CallExpr>(Ev->Call);
+    const FunctionDecl *Callee = Setter ? Setter->getDirectCallee() : nullptr;
+    if (!Callee || !firstAt(Loc))
+      continue;
+    diag(Loc, "'%0' refuses dtype %1 in PyTorch %2; this throws at run time%3")
+        << Callee->getName() << ::torchdtype::dtypeName(Ev->DT)
+        << Api.version().str()
+        << kbSuffix(SetterRecord,
+                    Api.autocastDTypeRefusal(Ev->Device, Ev->DT).value_or(""));
+    SourceLocation From = dtypeLoc(Ev->Arg);
+    if (From != fileLoc(Ev->Arg.E->getExprLoc()))
+      diag(From, "dtype %0 from here", DiagnosticIDs::Note)
+          << ::torchdtype::dtypeName(Ev->DT);
+    contextNotes({}, Ev->Assumed);
+    kbNote(Loc, SetterRecord, "");
   }
 }
 

@@ -793,7 +793,7 @@ std::vector<Case> cases() {
       {"autocast_cpu_set_dtype_half_throws",
        THROWS("Currently, AutocastCPU only support Bfloat16 as the autocast_cpu_dtype"),
        [] {
-         at::autocast::set_autocast_cpu_dtype(at::kHalf);
+         at::autocast::set_autocast_cpu_dtype(at::kHalf); // FLAGGED(torchdtype-half-on-cpu)
          CpuAutocast ac;
          torch::mm(f32(), f32());
        }},

@@ -488,6 +488,28 @@ void emitAutocast(const std::string &File, std::ostream &Out) {
           << ")\n";
     }
   }
+  // accepted_dtypes: the only dtypes the device's setter takes (it throws
+  // `refusal` for any other); absent: it takes any.
+  Out << "#endif\n#ifdef TD_AUTOCAST_ACCEPTED\n";
+  for (const auto &[Ver, VData] : Versions.items()) {
+    for (const auto &[Dev, DData] : VData.at("devices").items()) {
+      std::string DPath = "versions." + Ver + ".devices." + Dev;
+      if (!DData.contains("accepted_dtypes"))
+        continue;
+      const json &Accepted = DData.at("accepted_dtypes");
+      if (!Accepted.is_array() || Accepted.empty())
+        fail(File, DPath + ".accepted_dtypes",
+             "must be a non-empty array of dtype names");
+      std::string Refusal =
+          member(DData, File, DPath, "refusal", json::value_t::string)
+              .get<std::string>();
+      for (const json &DT : Accepted)
+        Out << "TD_AUTOCAST_ACCEPTED(" << quote(Ver) << ", " << Devices.at(Dev)
+            << ", "
+            << checkedEnum(DT, File, DPath + ".accepted_dtypes", DTypes)
+            << ", " << quote(Refusal) << ")\n";
+    }
+  }
   Out << "#endif\n#ifdef TD_AUTOCAST_OP\n";
   for (const auto &[Ver, VData] : Versions.items()) {
     for (const auto &[Dev, DData] : VData.at("devices").items()) {

@@ -58,6 +58,9 @@ std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
 std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
                                                       bool OpaqueModules);
 std::vector<const MpsFloat64Event *> findMpsFloat64(const FunctionResult &R);
+/// Autocast dtype setters given a dtype the version's setter refuses.
+std::vector<const AutocastDTypeEvent *>
+findRefusedAutocastDType(const FunctionResult &R);
 
 /// Float16 compute on the CPU that the targeted version has no kernel for.
 std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,

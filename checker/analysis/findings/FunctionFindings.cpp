@@ -19,6 +19,7 @@ const std::vector<T> &once(std::optional<std::vector<T>> &L, FindFn Find) {
 template <typename T> const void *eventOf(const T &F) { return F.Ev; }
 const void *eventOf(const OpEvent *E) { return E; }
 const void *eventOf(const MpsFloat64Event *E) { return E; }
+const void *eventOf(const AutocastDTypeEvent *E) { return E; }
 const void *eventOf(const ModuleInputFinding &F) { return F.Call; }
 const void *eventOf(const DeviceMismatchFinding &F) {
   return F.ModuleCall ? static_cast<const void *>(F.ModuleCall) : F.Ev;
@@ -61,6 +62,12 @@ const std::vector<const MpsFloat64Event *> &FunctionFindings::mpsFloat64() {
 
 const std::vector<const OpEvent *> &FunctionFindings::halfOnCpu() {
   return once(HalfOnCpu, [&] { return findHalfOnCpu(R, Api); });
+}
+
+const std::vector<const AutocastDTypeEvent *> &
+FunctionFindings::refusedAutocastDType() {
+  return once(RefusedAutocastDType,
+              [&] { return findRefusedAutocastDType(R); });
 }
 
 std::vector<ModuleInputFinding>
@@ -117,13 +124,15 @@ const std::vector<ContractFinding> &FunctionFindings::opContract() {
 void FunctionFindings::dropEvents(FunctionResult &Result,
                                   const llvm::DenseSet<const void *> &Dropped) {
   assert(&Result == &R && OldOps.empty() && OldModuleCalls.empty() &&
-         OldMpsFloat64.empty() && "the events of this result, once");
+         OldMpsFloat64.empty() && OldRefusedAutocastDTypes.empty() &&
+         "the events of this result, once");
   // Each finder judges each event on its own: the findings of the events
   // kept are those it would find among them.
   dropFrom(MixedPrecision, Dropped);
   dropFrom(DeviceMismatch, Dropped);
   dropFrom(MpsFloat64, Dropped);
   dropFrom(HalfOnCpu, Dropped);
+  dropFrom(RefusedAutocastDType, Dropped);
   dropFrom(ModuleInput, Dropped);
   dropFrom(LossTarget, Dropped);
   dropFrom(AutocastUnsafe, Dropped);
@@ -147,6 +156,7 @@ void FunctionFindings::dropEvents(FunctionResult &Result,
   Keep(Result.Ops, OldOps);
   Keep(Result.ModuleCalls, OldModuleCalls);
   Keep(Result.MpsFloat64, OldMpsFloat64);
+  Keep(Result.RefusedAutocastDTypes, OldRefusedAutocastDTypes);
 }
 
 namespace {
@@ -185,6 +195,8 @@ constexpr ThrowingCheck ThrowingChecks[] = {
      [](FunctionFindings &F, ThrowSiteFn Add) {
        for (const OpEvent *E : F.halfOnCpu())
          Add(E->Call, E->Via, E->Assumed);
+       for (const AutocastDTypeEvent *E : F.refusedAutocastDType())
+         Add(E->Call, {}, E->Assumed);
      }},
     {"torchdtype-half-overflow",
      [](FunctionFindings &F, ThrowSiteFn Add) {

@@ -33,6 +33,7 @@ public:
   std::vector<DeviceMismatchFinding> deviceMismatch(bool OpaqueModules);
   const std::vector<const MpsFloat64Event *> &mpsFloat64();
   const std::vector<const OpEvent *> &halfOnCpu();
+  const std::vector<const AutocastDTypeEvent *> &refusedAutocastDType();
   /// OpaqueModules as findModuleInputDtype's (as deviceMismatch).
   std::vector<ModuleInputFinding> moduleInputDtype(bool OpaqueModules);
   const std::vector<LossTargetFinding> &lossTargetDtype();
@@ -64,6 +65,7 @@ private:
   List<DeviceMismatchFinding> DeviceMismatch; ///< with opaque modules
   List<const MpsFloat64Event *> MpsFloat64;
   List<const OpEvent *> HalfOnCpu;
+  List<const AutocastDTypeEvent *> RefusedAutocastDType;
   List<ModuleInputFinding> ModuleInput; ///< with opaque modules
   List<LossTargetFinding> LossTarget;
   List<UnsafeAutocastFinding> AutocastUnsafe;
@@ -80,6 +82,7 @@ private:
   std::vector<OpEvent> OldOps;
   std::vector<ModuleCallEvent> OldModuleCalls;
   std::vector<MpsFloat64Event> OldMpsFloat64;
+  std::vector<AutocastDTypeEvent> OldRefusedAutocastDTypes;
 };
 
 /// Where an op or module call that throws stands (as OpEvent's fields).

@@ -204,6 +204,16 @@ std::vector<const MpsFloat64Event *> findMpsFloat64(const FunctionResult &R) {
   return Out;
 }
 
+std::vector<const AutocastDTypeEvent *>
+findRefusedAutocastDType(const FunctionResult &R) {
+  std::vector<const AutocastDTypeEvent *> Out;
+  if (R.Skipped)
+    return Out;
+  for (const AutocastDTypeEvent &E : R.RefusedAutocastDTypes)
+    Out.push_back(&E);
+  return Out;
+}
+
 } // namespace torchdtype
 
 namespace torchdtype {

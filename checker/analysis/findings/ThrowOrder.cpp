@@ -169,6 +169,9 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
   for (const MpsFloat64Event &E : R.MpsFloat64)
     if (Unreached(Place{E.E, {}, {}}))
       Dropped.insert(&E);
+  for (const AutocastDTypeEvent &E : R.RefusedAutocastDTypes)
+    if (Unreached(Place{E.Call, {}, E.Assumed}))
+      Dropped.insert(&E);
   if (!Dropped.empty())
     Found.dropEvents(R, Dropped);
 }

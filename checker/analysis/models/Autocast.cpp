@@ -86,6 +86,10 @@ void FunctionAnalyzer::autocastCall(const CallSite &S) {
   AbsValue D = eval(Value);
   std::optional<DType> DT =
       D.K == AbsValue::Kind::DType ? D.DT.single() : std::nullopt;
+  if (Dev && DT && Api.autocastDTypeRefusal(*Dev, *DT))
+    record(RefusedAutocastDTypes, S.E,
+           AutocastDTypeEvent{S.E, *Dev, *DT, Operand{Value, D, "", 0},
+                              Cur->Assumed});
   if (Dev)
     Cur->AutocastDType[unsigned(*Dev)] = DT;
   else
