@@ -227,6 +227,10 @@ private:
                    AbsValue R, const AbsValue *Recv);
   /// A module or struct a user function returns, of more than one dtype
   /// or device in its summary: as the call's constants decide it.
+  /// A struct a user call returns, its mixed tensor fields as the callee
+  /// run for the call's arguments makes them.
+  AbsValue recordFor(const CallSite &S, const clang::FunctionDecl *Def,
+                     const Summary &Callee, AbsValue R, const AbsValue *Recv);
   AbsValue decidedFor(const CallSite &S, const clang::FunctionDecl *Def,
                       const AbsValue &Summarised);
   /// The constant a call of the user's returns for the constants it

@@ -355,3 +355,58 @@ void module_converted_through_two_helpers() {
   auto y = fc->forward(torch::randn({3, 4}));
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'fc' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
 }
+
+// A config struct a factory returns, its dtype field picked by the preset
+// the call passes; then a struct of tensors made from that field (`* 0.1`
+// mixes a summary's dtype, so the maker runs again for the call's struct).
+struct TrainCfg {
+  int64_t width = 8;
+  torch::Dtype param_dtype = torch::kFloat32;
+};
+
+TrainCfg make_cfg(const std::string &preset) {
+  TrainCfg c;
+  if (preset == "precise") {
+    c.param_dtype = torch::kFloat64;
+    return c;
+  }
+  return c;
+}
+
+struct Weights {
+  torch::Tensor w, b;
+};
+
+Weights init_weights(const TrainCfg &c) {
+  auto opts = torch::TensorOptions().dtype(c.param_dtype);
+  Weights p;
+  p.w = torch::randn({4, c.width}, opts) * 0.1;
+  p.b = torch::zeros({c.width}, opts);
+  return p;
+}
+
+torch::Tensor apply_weights(const Weights &p, const torch::Tensor &x) {
+  return torch::mm(x, p.w) + p.b;
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void struct_field_picked_by_preset() {
+  const TrainCfg c = make_cfg("precise");
+  Weights p = init_weights(c);
+  auto y = apply_weights(p, torch::randn({2, 4}));
+}
+
+void struct_field_picked_by_preset_negative() {
+  const TrainCfg c = make_cfg("fast");
+  Weights p = init_weights(c);
+  auto y = apply_weights(p, torch::randn({2, 4}));
+}
+
+void struct_tensor_field_of_a_run(int argc) {
+  TrainCfg c;
+  c.param_dtype = torch::kFloat64;
+  Weights p = init_weights(c);
+  auto y = torch::mm(torch::randn({2, 4}), p.w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  auto z = torch::mm(torch::randn({2, 4}, torch::kDouble), p.w);
+}

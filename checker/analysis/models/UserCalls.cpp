@@ -35,7 +35,8 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
                                       const AbsValue *Recv) {
   AbsValue R = applySummary(Callee, S.Args, Recv, S.E->getExprLoc());
   if (R.K == AbsValue::Kind::Record)
-    return dimsFor(S, Def, decidedFor(S, Def, R), Recv);
+    return dimsFor(S, Def, recordFor(S, Def, Callee, decidedFor(S, Def, R), Recv),
+                   Recv);
   if (R.K == AbsValue::Kind::Module || R.K == AbsValue::Kind::DType ||
       R.K == AbsValue::Kind::Device)
     return decidedFor(S, Def, R);
@@ -138,6 +139,13 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
                   (A.K == AbsValue::Kind::Device && A.DV.single()) ||
                   A.Opt == AbsValue::Engaged::No;
     F.AnyRecord |= A.K == AbsValue::Kind::Record;
+    // A struct with a field of one dtype or device (`cfg.paramDtype`).
+    if (A.K == AbsValue::Kind::Record && A.Fields)
+      F.Definite |= llvm::any_of(*A.Fields, [](const auto &FV) {
+        return !FV.second.DT.Param.isSymbolic() &&
+               !FV.second.DV.Param.isSymbolic() &&
+               (FV.second.DT.single() || FV.second.DV.single());
+      });
     F.Facts.push_back(A);
     if (I < Args.size())
       argumentConstants(Def->getParamDecl(I), Args[I], F.Constants);
@@ -177,19 +185,60 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
   CallFacts Args = callFacts(Def, S.Args, S.Obj);
   const AbsValue *Bound = boundReceiver(Receiver);
   if ((!Args.Definite && !definiteFields(Bound) && !ForAutocast) ||
-      !Callee.Return.isTensor())
+      !(Callee.Return.isTensor() || Callee.Return.K == AbsValue::Kind::Record))
     return std::nullopt;
   std::optional<AbsValue> R =
       AC.returnFor(Def, Args.Facts, &Autocast, &Cur->AutocastDType, Bound,
                    /*Captured=*/{}, Args.Constants);
-  if (!R || !R->isTensor())
+  if (!R || R->K != Callee.Return.K)
     return std::nullopt;
   AbsValue V = bindParams(*R, S.Args, Receiver);
+  if (V.K == AbsValue::Kind::Record)
+    return V;
   if (V.DT.single())
     V.DT.Where = !R->DT.Param.isSymbolic() && R->DT.Where.isInvalid()
                      ? S.E->getExprLoc()
                      : V.DT.Where;
   return V;
+}
+
+AbsValue FunctionAnalyzer::recordFor(const CallSite &S, const FunctionDecl *Def,
+                                    const Summary &Callee, AbsValue R,
+                                    const AbsValue *Recv) {
+  // A struct whose tensor fields the summary mixed (`w = randn(opts) * 0.1`
+  // with opts from a parameter's field): each such field as the callee run
+  // for this call's arguments makes it.
+  auto Undecided = [](const std::pair<unsigned, AbsValue> &F) {
+    return F.second.isTensor() && !F.second.DT.Param.isSymbolic() &&
+           !F.second.DV.Param.isSymbolic() &&
+           (!F.second.DT.single() || !F.second.DV.single());
+  };
+  if (!R.Fields || llvm::none_of(*R.Fields, Undecided))
+    return R;
+  std::optional<AbsValue> Specific =
+      returnFor(S, Def, Callee, Recv, currentAutocast(), /*ForAutocast=*/false);
+  if (!Specific)
+    return R;
+  AbsValue Out = R;
+  for (const auto &F : *R.Fields) {
+    const AbsValue *Run = Specific->field(F.first);
+    if (!Undecided(F) || !Run || !Run->isTensor())
+      continue;
+    AbsValue FV = F.second;
+    if (!FV.DT.single() && Run->DT.single()) {
+      FV.DT = Run->DT;
+      if (FV.DT.Where.isInvalid())
+        FV.DT.Where = S.E->getExprLoc();
+    }
+    if (!FV.DV.single() && Run->DV.single()) {
+      FV.DV = Run->DV;
+      if (FV.DV.Where.isInvalid())
+        FV.DV.Where = S.E->getExprLoc();
+    }
+    FV.atLeast(Run->Dims);
+    Out = Out.withField(F.first, FV);
+  }
+  return Out;
 }
 
 /// A member's fact (ParamRef::ThisModule) on a receiver module: the
