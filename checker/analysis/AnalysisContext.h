@@ -103,6 +103,10 @@ struct OpEvent {
   /// last operand (layers), or the operands are forward's (losses).
   bool FromModule = false;
   bool InPlace = false, OutVariant = false, ExplicitDType = false;
+  /// A number on the left of -, / or %: the op runs in place on an
+  /// empty_like of its right tensor, both operands being that tensor
+  /// (api.json "reverse_scalar_operators").
+  bool ReverseScalar = false;
   llvm::SmallVector<Operand, 3> Operands;
   /// The out= tensors the op writes, in order, when the callee takes them
   /// (all of them are known tensors only if Outs.size() is their count).

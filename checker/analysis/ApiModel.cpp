@@ -108,6 +108,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
   FillValueOps[Name] = FillValueRule{Self, Value};
 #define TD_AUTOCAST_COMPOSITE(Name, Op) Composites[Name].push_back(Op);
 #define TD_OPERATOR_OP(Name, Op) OperatorOps[Name] = Op;
+#define TD_REVERSE_SCALAR_OP(Name, Op) ReverseScalarOps[Name] = Op;
 #define TD_ACTIVATION_MODULE(Name, Op) ActivationModules[Name] = Op;
 #define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
   AutocastSetters[Name] =                                                      \
@@ -133,6 +134,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #undef TD_AUTOCAST_COMPOSITE
 #undef TD_ACTIVATION_MODULE
 #undef TD_OPERATOR_OP
+#undef TD_REVERSE_SCALAR_OP
   for (const auto &Entry : OpKb) {
     std::vector<std::string> Versions;
     for (const auto &[Ver, Id] : Entry.second)
@@ -495,6 +497,11 @@ std::optional<FactoryRule> ApiModel::factory(llvm::StringRef Name) const {
 }
 std::optional<ConversionRule> ApiModel::conversion(llvm::StringRef Name) const {
   return lookup(Conversions, Name);
+}
+llvm::StringRef ApiModel::reverseScalarOp(llvm::StringRef Name) const {
+  auto It = ReverseScalarOps.find(Name);
+  return It == ReverseScalarOps.end() ? llvm::StringRef()
+                                      : llvm::StringRef(It->second);
 }
 llvm::StringRef ApiModel::contractName(llvm::StringRef Name) const {
   if (!Name.starts_with("operator"))

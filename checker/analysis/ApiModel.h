@@ -385,6 +385,10 @@ public:
   /// The aten op a callee's contract is recorded under: its name, or for
   /// an operator the op it calls (api.json "operator_ops"); "" if none.
   llvm::StringRef contractName(llvm::StringRef Name) const;
+  /// The in-place op an operator runs on an empty_like of its right tensor
+  /// when a number is on its left (`1.0 / t` is div_), or "" (api.json
+  /// "reverse_scalar_operators").
+  llvm::StringRef reverseScalarOp(llvm::StringRef Name) const;
   /// The data version the autocast tables were taken from.
   llvm::StringRef autocastDataVersion() const { return AutocastVersion; }
 
@@ -405,6 +409,7 @@ private:
   llvm::StringMap<std::string> LossModules;
   llvm::StringMap<std::string> ActivationModules;
   llvm::StringMap<std::string> OperatorOps;
+  llvm::StringMap<std::string> ReverseScalarOps;
   OpContracts Contracts;
   llvm::StringMap<LossRule> Losses;
   llvm::StringMap<SourceDTypeRule> SourceDTypeOps;

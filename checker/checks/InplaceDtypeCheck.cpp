@@ -40,6 +40,11 @@ void InplaceDtypeCheck::report(const ::torchdtype::FunctionResult &R,
           << F.Ev->Written << Self << dtypeName(F.SelfDT) << F.Why
           << dtypeName(F.SourceDT) << kbSuffix(F.Kb, Facts);
     const ::torchdtype::Operand &S = *F.Self;
+    if (F.Ev->ReverseScalar)
+      diag(Loc, "a number on the left of a tensor runs in place on a tensor "
+                "of its dtype: empty_like(%0).fill_(number).%1(%0)",
+           DiagnosticIDs::Note)
+          << Self << F.Ev->Written;
     diag(dtypeLoc(S), "'%0' has dtype %1 from here", DiagnosticIDs::Note)
         << Self << dtypeName(F.SelfDT);
     if (const ::torchdtype::Operand *O = F.Source)
@@ -47,7 +52,7 @@ void InplaceDtypeCheck::report(const ::torchdtype::FunctionResult &R,
            DiagnosticIDs::Note)
           << F.ResultCast << describe(*O) << dtypeName(*O->V.DT.single());
     contextNotes(F.Ev->Via, F.Ev->Assumed);
-    kbNote(Loc, F.Kb, "inplace_self");
+    kbNote(Loc, F.Kb, F.Ev->ReverseScalar ? "reverse_scalar" : "inplace_self");
   }
 }
 

@@ -63,7 +63,7 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     diag(dtypeLoc(T), "target '%0' has dtype %1 from here", DiagnosticIDs::Note)
         << describe(T) << dtypeName(F.TargetDT);
     contextNotes(F.Ev->Via, F.Ev->Assumed);
-    kbNote(Loc, Record);
+    kbNote(Loc, Record, F.FloatingTarget ? "loss_target" : "");
   }
 }
 

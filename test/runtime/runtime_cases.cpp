@@ -499,6 +499,24 @@ std::vector<Case> cases() {
          auto a = torch::arange(4);
          a /= 2; // FLAGGED(torchdtype-inplace-dtype)
        }},
+      // A number on the left of - / %: empty_like(t).fill_(x).op_(t)
+      // (ATen/TensorOperators.h), so it runs in t's dtype.
+      {"scalar_div_by_i64_tensor_throws",
+       THROWS("^result type Float can't be cast to the desired output type Long$"),
+       [] {
+         auto counts = torch::arange(1, 5);
+         auto inv = 1.0 / counts; // FLAGGED(torchdtype-inplace-dtype)
+       }},
+      {"scalar_minus_i64_tensor_stays_long_runs", RUNS,
+       [] {
+         auto a = torch::arange(4);
+         auto r = 1.5 - a;
+         if (r.scalar_type() != torch::kLong)
+           throw std::runtime_error("1.5 - int64 tensor is not int64");
+         auto f = 2.0 / torch::arange(1, 5, torch::kFloat);
+         if (f.scalar_type() != torch::kFloat)
+           throw std::runtime_error("2.0 / float32 tensor is not float32");
+       }},
       {"inplace_mul_i64_by_double_throws",
        THROWS("^result type Float can't be cast to the desired output type Long$"),
        [] {

@@ -264,6 +264,19 @@ void emitApi(const std::string &File, std::ostream &Out) {
            "must map an operator to the op it calls");
     Out << "TD_OPERATOR_OP(" << quote(Name) << ", " << quote(Op) << ")\n";
   }
+  Out << "#endif\n#ifdef TD_REVERSE_SCALAR_OP\n";
+  for (const auto &[Name, Op] :
+       member(Api, File, "", "reverse_scalar_operators", json::value_t::object)
+           .items()) {
+    if (Name == "_doc")
+      continue;
+    if (Name.rfind("operator", 0) != 0 || !Op.is_string() ||
+        Op.get<std::string>().empty() || Op.get<std::string>().back() != '_')
+      fail(File, "reverse_scalar_operators." + Name,
+           "must map an operator to the in-place op it runs");
+    Out << "TD_REVERSE_SCALAR_OP(" << quote(Name) << ", " << quote(Op)
+        << ")\n";
+  }
   Out << "#endif\n#ifdef TD_AUTOCAST_COMPOSITE\n";
   for (const auto &[Name, Inner] :
        member(Api, File, "", "autocast_composites", json::value_t::object)

@@ -113,10 +113,15 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     return convertTo(listPromotion(S, Args[0]), RT);
   AbsValue Self = eval(Args[0]);
   if (!Self.isTensor()) {
-    // A number first (2.0 * t, 1 - t): the tensor decides with it.
+    // A number first: `1 - t`, `1.0 / t`, `2 % t` run in place on a tensor
+    // of t's dtype and keep it (reverseScalarEffects judges the cast back);
+    // `2.0 * t` promotes.
     if (*Rule == OpRule::Promote && Args.size() == 2 &&
         eval(Args[1]).isTensor())
-      return convertTo(scalarPromotion(S, eval(Args[1]), Args[0]), RT);
+      return convertTo(!Api.reverseScalarOp(Name).empty()
+                           ? eval(Args[1])
+                           : scalarPromotion(S, eval(Args[1]), Args[0]),
+                       RT);
     return unknownOf(RT);
   }
   bool Explicit;
@@ -365,6 +370,24 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
       E->Contract = matchContract(S, Ops);
     Written(E);
   };
+  llvm::StringRef Reverse = Api.reverseScalarOp(Name);
+  if (!Reverse.empty() && Ops.size() == 2 && !eval(Ops[0]).isTensor() &&
+      eval(Ops[1]).isTensor()) {
+    // `x / t` is empty_like(t).fill_(x).div_(t): the in-place op on a
+    // tensor of t's dtype, with t as its operand.
+    AbsValue T = eval(Ops[1]);
+    OpEvent Ev;
+    Ev.Call = CE;
+    Ev.Op = Reverse.drop_back().str();
+    Ev.Written = Reverse.str();
+    Ev.Elementwise = true;
+    Ev.InPlace = true;
+    Ev.ReverseScalar = true;
+    Ev.Operands.push_back(Operand{Ops[1], T, operandName(Ops[1]), 0});
+    Ev.Operands.push_back(Operand{Ops[1], T, operandName(Ops[1]), 1});
+    recordEvent(std::move(Ev));
+    return;
+  }
   if (Rule == OpRule::Promote ||
       (Name.starts_with("operator") && Name.ends_with("=") && S.Obj &&
        Name.size() == 10)) {
