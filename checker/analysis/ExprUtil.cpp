@@ -171,6 +171,35 @@ bool isDispatchTypeRead(const CallExpr *CE, const ApiModel &Api) {
          Api.isDispatchTypeReader(F->getQualifiedNameAsString());
 }
 
+const Expr *
+optionSetterArg(const Expr *E, llvm::StringRef Setter, const ApiModel &Api,
+                llvm::function_ref<bool(const VarDecl *)> Unchanged) {
+  for (int I = 0; E && I < 16; ++I) {
+    E = strip(E);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || !Unchanged(VD))
+        return nullptr;
+      E = VD->getInit();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (!isCopyOrMoveOf(C))
+        return nullptr;
+      E = C->getArg(0);
+      continue;
+    }
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+    const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+    if (!M || !M->getIdentifier() || !Api.isLibTorchDecl(M->getParent()))
+      return nullptr;
+    if (M->getName() == Setter && MC->getNumArgs() == 1)
+      return MC->getArg(0);
+    E = MC->getImplicitObjectArgument(); // another setter of the chain
+  }
+  return nullptr;
+}
+
 const Expr *dtypeReadTensor(const Expr *E, const ApiModel &Api,
                             llvm::function_ref<bool(const VarDecl *)> Unchanged,
                             bool *ThroughReader) {

@@ -52,6 +52,14 @@ std::optional<double> numberValue(const clang::Expr *E,
 /// A call of the function AT_DISPATCH_* reads the dispatched dtype through
 /// (detail::scalar_type, api.json names.dispatch_type_readers).
 bool isDispatchTypeRead(const clang::CallExpr *CE, const ApiModel &Api);
+/// The argument given to the setter named Setter in a chain that builds a
+/// LibTorch options object (`F::CrossEntropyFuncOptions().weight(w)
+/// .label_smoothing(0.1)`), through local copies Unchanged accepts; null if
+/// the chain does not call it.
+const clang::Expr *
+optionSetterArg(const clang::Expr *E, llvm::StringRef Setter,
+                const ApiModel &Api,
+                llvm::function_ref<bool(const clang::VarDecl *)> Unchanged);
 /// The tensor whose dtype E reads (`x.scalar_type()`, `x.dtype()`),
 /// through local copies Unchanged accepts and isDispatchTypeRead calls;
 /// ThroughReader, if given, says whether the chain went through one.

@@ -347,6 +347,8 @@ private:
   /// How many out= tensors the callee takes first (or last).
   unsigned outParams(const clang::FunctionDecl *Callee, bool Last) const;
   /// The tensors of a braced index list, into E.Indices.
+  /// The class weights a loss's options give it, as its operand 2.
+  void lossWeight(OpEvent &E, llvm::ArrayRef<const clang::Expr *> Ops);
   void recordIndexList(OpEvent &E, const clang::Expr *List);
   /// Records Ev with the state it runs in (autocast, guards, the path's
   /// assumptions, whether a lambda runs it).

@@ -23,7 +23,7 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
         (F.Backward ? F.Backward : F.Ev->Call)->getBeginLoc());
     if (!firstAt(Loc))
       continue;
-    StringRef Record = F.ClassIndex       ? ClassIndexRecord
+    StringRef Record = F.ClassIndex || F.Weight ? ClassIndexRecord
                        : F.FloatingTarget ? FloatingTargetRecord
                                           : SameDTypeRecord;
     // Class indices: Long expected; a floating target: the input's result
@@ -37,7 +37,12 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                        std::nullopt,
                        std::nullopt,
                        F.Ev->Op};
-    if (F.FloatingTarget)
+    if (F.Weight)
+      diag(Loc, "'%0' gets class weights of dtype %1 for an input of dtype "
+                "%2; this throws at run time%3")
+          << F.Ev->Written << dtypeName(F.TargetDT) << dtypeName(F.InputDT)
+          << kbSuffix(Record, Facts);
+    else if (F.FloatingTarget)
       diag(Loc, "'%0' needs a floating target but gets %1; this throws at run "
                 "time%2")
           << F.Ev->Written << dtypeName(F.TargetDT) << kbSuffix(Record, Facts);
@@ -60,8 +65,10 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
            "the loss is computed here; its forward runs",
            DiagnosticIDs::Note);
     const ::torchdtype::Operand &T = *F.Target;
-    diag(dtypeLoc(T), "target '%0' has dtype %1 from here", DiagnosticIDs::Note)
-        << describe(T) << dtypeName(F.TargetDT);
+    diag(dtypeLoc(T), "%select{target|weights}0 '%1' %select{has|have}0 dtype "
+                      "%2 from here",
+         DiagnosticIDs::Note)
+        << F.Weight << describe(T) << dtypeName(F.TargetDT);
     contextNotes(F.Ev->Via, F.Ev->Assumed);
     kbNote(Loc, Record, F.FloatingTarget ? "loss_target" : "");
   }

@@ -499,6 +499,25 @@ std::vector<Case> cases() {
          auto a = torch::arange(4);
          a /= 2; // FLAGGED(torchdtype-inplace-dtype)
        }},
+      // Class weights from a loss's options: with class indices they must
+      // have the input's dtype; with probabilities cross_entropy promotes.
+      {"cross_entropy_f64_class_weights_throws",
+       THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         namespace F = torch::nn::functional;
+         auto logits = torch::randn({8, 4}, torch::kFloat);
+         auto y = torch::randint(0, 4, {8}, torch::kLong);
+         auto w = torch::ones({4}, torch::kDouble);
+         F::cross_entropy(logits, y, F::CrossEntropyFuncOptions().weight(w)); // FLAGGED(torchdtype-loss-target-dtype)
+       }},
+      {"cross_entropy_f64_class_weights_probabilities_runs", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         auto logits = torch::randn({8, 4}, torch::kFloat);
+         auto probs = torch::softmax(torch::randn({8, 4}, torch::kFloat), 1);
+         auto w = torch::ones({4}, torch::kDouble);
+         F::cross_entropy(logits, probs, F::CrossEntropyFuncOptions().weight(w));
+       }},
       // A number on the left of - / %: empty_like(t).fill_(x).op_(t)
       // (ATen/TensorOperators.h), so it runs in t's dtype.
       {"scalar_div_by_i64_tensor_throws",

@@ -67,7 +67,7 @@ void expectSameFindings(AnalysisContext &AC, const FunctionResult &Res) {
             Calls(findMixedPrecision(Res, Api), Ev));
   for (bool Opaque : {false, true}) {
     EXPECT_EQ(Calls(F.deviceMismatch(Opaque), Dev),
-              Calls(findDeviceMismatch(Res, Opaque), Dev));
+              Calls(findDeviceMismatch(Res, Api, Opaque), Dev));
     EXPECT_EQ(Calls(F.moduleInputDtype(Opaque), Mod),
               Calls(findModuleInputDtype(Res, Api, Opaque), Mod));
   }
@@ -136,7 +136,7 @@ Analysis analyse(llvm::StringRef Code, llvm::StringRef Version = "2.14",
     R.Skipped += Res.Skipped;
     for (const MixedPrecisionFinding &F : findMixedPrecision(Res, AC.api()))
       R.Found["mixed"].insert(LineOf(F.Ev->Call));
-    for (const DeviceMismatchFinding &F : findDeviceMismatch(Res, true))
+    for (const DeviceMismatchFinding &F : findDeviceMismatch(Res, AC.api(), true))
       R.Found["device"].insert(LineOf(F.Call));
     for (const MpsFloat64Event *P : findMpsFloat64(Res))
       R.Found["mps"].insert(LineOf(P->E));

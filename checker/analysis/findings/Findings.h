@@ -55,7 +55,10 @@ std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
                                                       const ApiModel &Api);
 /// OpaqueModules: also report modules whose forward is not visible here
 /// (defined in another file, or TorchScript), assuming it keeps its input.
+/// Losses of class indices check that input, target and class weights
+/// share a device (ApiModel::loss).
 std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
+                                                      const ApiModel &Api,
                                                       bool OpaqueModules);
 std::vector<const MpsFloat64Event *> findMpsFloat64(const FunctionResult &R);
 /// Autocast dtype setters given a dtype the version's setter refuses.
@@ -93,6 +96,9 @@ struct LossTargetFinding {
   /// The target must be floating (an integer one makes the result type
   /// Float, which cannot be cast to it).
   bool FloatingTarget = false;
+  /// Class weights (Target is then the weight operand) of another dtype
+  /// than the input, with class indices as the target.
+  bool Weight = false;
   /// For a loss whose forward runs and whose backward throws: the
   /// backward() call its value reaches, where the program stops.
   const clang::CallExpr *Backward = nullptr;

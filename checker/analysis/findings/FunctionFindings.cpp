@@ -52,7 +52,7 @@ const std::vector<MixedPrecisionFinding> &FunctionFindings::mixedPrecision() {
 std::vector<DeviceMismatchFinding>
 FunctionFindings::deviceMismatch(bool OpaqueModules) {
   return withOpaque(
-      once(DeviceMismatch, [&] { return findDeviceMismatch(R, true); }),
+      once(DeviceMismatch, [&] { return findDeviceMismatch(R, Api, true); }),
       OpaqueModules);
 }
 

@@ -154,13 +154,22 @@ std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
 }
 
 std::vector<DeviceMismatchFinding> findDeviceMismatch(const FunctionResult &R,
+                                                      const ApiModel &Api,
                                                       bool OpaqueModules) {
   std::vector<DeviceMismatchFinding> Out;
   if (R.Skipped)
     return Out;
   for (const OpEvent &Ev : R.Ops) {
-    if (Ev.Generic || Ev.FromModule)
-      continue; // module calls are judged below; other ops have no rule
+    // A loss of class indices: its CUDA kernel checks that self, target
+    // and weight share a device (check_and_update_common_device in the
+    // generated wrapper of nll_loss_forward, 1.13.1's source); other ops
+    // the model has no operand rule for are left out, and module calls are
+    // judged below.
+    std::optional<LossRule> Loss = Api.loss(Ev.Op);
+    bool ClassIndexLoss = Loss && (*Loss == LossRule::ClassIndex ||
+                                   *Loss == LossRule::ClassIndexOrProbabilities);
+    if ((Ev.Generic && !ClassIndexLoss) || Ev.FromModule)
+      continue;
     const Operand *A = nullptr;
     for (const Operand &O : Ev.Operands) {
       std::optional<Device> D = O.V.DV.single();
@@ -332,6 +341,23 @@ std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
     std::optional<DType> ID = In.V.DT.single(), TD = Tg.V.DT.single();
     if (!TD)
       continue;
+    // Class weights with class indices: the kernel reads them as the
+    // input's dtype and throws for another (observed on 1.13.1: float64
+    // weights for float32 logits, 'expected scalar type Float but found
+    // Double', also with label smoothing; with probabilities as the target
+    // cross_entropy promotes and runs).
+    const Operand *W = operandAt(Ev.Operands, 2);
+    std::optional<DType> WD = W ? W->V.DT.single() : std::nullopt;
+    if (W && WD && ID && Tg.Pos == 1 && isFloating(*ID) && isFloating(*WD) &&
+        *WD != *ID && isIntegral(*TD) && *TD != DType::Bool &&
+        (*Rule == LossRule::ClassIndex ||
+         *Rule == LossRule::ClassIndexOrProbabilities) &&
+        !autocastMayCover(Ev, Api, Ev.Op, commonDevice(Ev.Operands))) {
+      LossTargetFinding F{&Ev, &In, W, *ID, *WD, false};
+      F.Weight = true;
+      Out.push_back(F);
+      continue;
+    }
     // An integer target where a floating one is needed throws in the
     // forward of these (observed on 1.13.1); bool targets fail otherwise.
     bool IntTarget =

@@ -399,10 +399,26 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     OpEvent *E = recordOp(CE, Base, /*SameDType=*/false,
                           /*Elementwise=*/false, 0xFF, Ops, InPlace, Out,
                           hasExplicitDType(S));
-    if (E)
+    if (E) {
       E->Generic = true;
+      lossWeight(*E, Ops);
+    }
     WithContract(E);
   }
+}
+
+void FunctionAnalyzer::lossWeight(OpEvent &E,
+                                  llvm::ArrayRef<const Expr *> Ops) {
+  // A loss given options (`F::cross_entropy(x, y,
+  // F::CrossEntropyFuncOptions().weight(w))`): its class weights are an
+  // operand, after input and target.
+  if (!Api.loss(E.Op) || Ops.size() < 3)
+    return;
+  const Expr *W = optionSetterArg(
+      Ops[2], "weight", Api, [&](const VarDecl *VD) { return stableVar(VD); });
+  AbsValue V = W ? eval(W) : AbsValue::none();
+  if (V.isTensor())
+    E.Operands.push_back(Operand{W, V, operandName(W), 2});
 }
 
 unsigned FunctionAnalyzer::outParams(const FunctionDecl *Callee,
