@@ -410,3 +410,28 @@ void struct_tensor_field_of_a_run(int argc) {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
   auto z = torch::mm(torch::randn({2, 4}, torch::kDouble), p.w);
 }
+
+// A helper that converts a module to the dtype another parameter gives.
+void cast_module(torch::nn::Module &m, torch::Dtype d) { m.to(d); }
+
+void module_cast_to_a_dtype_argument() {
+  torch::nn::Linear fc(4, 2);
+  cast_module(*fc, torch::kDouble);
+  auto y = fc->forward(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'fc' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+  auto z = fc->forward(torch::randn({3, 4}, torch::kDouble));
+}
+
+void sequential_cast_to_a_dtype_argument() {
+  torch::nn::Sequential net(torch::nn::Linear(4, 8), torch::nn::ReLU(),
+                            torch::nn::Linear(8, 2));
+  cast_module(*net, torch::kDouble);
+  auto y = net->forward(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'net' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+}
+
+void module_cast_to_a_dtype_argument_negative(torch::Dtype d) {
+  torch::nn::Linear fc(4, 2);
+  cast_module(*fc, d);
+  auto y = fc->forward(torch::randn({3, 4}));
+}

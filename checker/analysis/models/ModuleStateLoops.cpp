@@ -438,6 +438,21 @@ void FunctionAnalyzer::moduleArgumentsAfter(
     AbsValue Exit;
     if (auto E = Callee.ParamExit.find(I); E != Callee.ParamExit.end())
       Exit = E->second;
+    // Converted to a dtype or device another parameter gives (`void
+    // cast(Module &m, Dtype d) { m.to(d); }`): the argument's.
+    auto OtherArg = [&](ParamRef P) -> std::optional<AbsValue> {
+      if (!P.isParam() || P.Index == I || P.Index >= Args.size())
+        return std::nullopt;
+      return eval(Args[P.Index]);
+    };
+    if (Exit.K == AbsValue::Kind::Module) {
+      if (std::optional<AbsValue> A = OtherArg(Exit.DT.Param);
+          A && A->K == AbsValue::Kind::DType && A->DT.single())
+        Exit.DT = A->DT;
+      if (std::optional<AbsValue> A = OtherArg(Exit.DV.Param);
+          A && A->K == AbsValue::Kind::Device && A->DV.single())
+        Exit.DV = A->DV;
+    }
     auto DTypeKnownIn = [](const AbsValue &X) {
       return X.K == AbsValue::Kind::Module && X.DTypeConverted &&
              !X.DT.Param.isSymbolic() && X.DT.single();
