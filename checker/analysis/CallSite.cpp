@@ -41,7 +41,10 @@ static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
   if (isDispatchTypeRead(S.E, Api))
     return CallFamily::DispatchType;
   if (S.IsLibTorch) {
-    if (Api.isOpNamespace(S.Namespace) && S.Result == TypeKind::Tensor)
+    // An op returning a tensor, or a list of them (split, unbind,
+    // meshgrid: the list's value is the join of its elements).
+    if (Api.isOpNamespace(S.Namespace) &&
+        (S.Result == TypeKind::Tensor || S.Result == TypeKind::TensorList))
       return CallFamily::LibTorchOp;
     if (Api.isAutocastNamespace(S.Namespace))
       return CallFamily::Autocast;

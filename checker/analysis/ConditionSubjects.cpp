@@ -70,8 +70,12 @@ public:
   }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
     if (const DeclStmt *B = S->getBeginStmt())
-      if (const auto *It = dyn_cast_or_null<VarDecl>(B->getSingleDecl()))
+      if (const auto *It = dyn_cast_or_null<VarDecl>(B->getSingleDecl())) {
         RangeOfBegin[It] = S->getRangeInit();
+        if (const DeclStmt *R = S->getRangeStmt())
+          if (const auto *RV = dyn_cast_or_null<VarDecl>(R->getSingleDecl()))
+            RangeVarOfBegin[It] = RV;
+      }
     if (const DeclStmt *R = S->getRangeStmt())
       RangeStmts[R] = S;
     return true;
@@ -89,6 +93,7 @@ public:
   llvm::SmallPtrSet<const VarDecl *, 16> Written, Escapes, CapturedByRef;
   llvm::SmallPtrSet<const VarDecl *, 4> UntrackedLists;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeOfBegin;
+  llvm::DenseMap<const VarDecl *, const VarDecl *> RangeVarOfBegin;
 
 private:
   const Stmt *parent(const Stmt *S) {
@@ -322,6 +327,7 @@ const FunctionAnalyzer::VarUses &FunctionAnalyzer::uses() {
       Uses->CapturedByRef = std::move(C.CapturedByRef);
       Uses->UntrackedLists = std::move(C.UntrackedLists);
       Uses->RangeOfBegin = std::move(C.RangeOfBegin);
+      Uses->RangeVarOfBegin = std::move(C.RangeVarOfBegin);
       Uses->HasBody = true;
     }
   }

@@ -551,6 +551,10 @@ private:
     llvm::SmallPtrSet<const clang::VarDecl *, 4> UntrackedLists;
     /// The iterator variable of a range-based for, and its range.
     llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> RangeOfBegin;
+    /// ... and the variable the range is held in (`__range1`, which holds a
+    /// temporary range: `for (auto &x : t.unbind(0))`).
+    llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *>
+        RangeVarOfBegin;
     bool HasBody = false;
   };
   const VarUses &uses();

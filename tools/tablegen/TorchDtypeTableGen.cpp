@@ -805,6 +805,21 @@ void emitContracts(const std::string &File, std::ostream &Out) {
       int Code;
       if (R.is_string()) {
         std::string S = R.get<std::string>();
+        // A list of tensors of one dtype ("[Long,Long]": split, unbind,
+        // meshgrid) has that dtype, as the analysis reads a list (the join
+        // of its elements).
+        if (S.size() > 2 && S.front() == '[' && S.back() == ']') {
+          std::string Elems = S.substr(1, S.size() - 2), First;
+          std::stringstream ES(Elems);
+          bool One = true;
+          for (std::string E; std::getline(ES, E, ',');) {
+            if (First.empty())
+              First = E;
+            One &= E == First;
+          }
+          if (One && DIndex.count(First))
+            S = First;
+        }
         Code = DIndex.count(S) ? 1 + DIndex[S] : 9;
         Ran = true;
       } else if (R.is_array() && R.size() == 2 && R[1].is_number_integer() &&

@@ -113,6 +113,12 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
   if (R == uses().RangeOfBegin.end() ||
       Api.classify(R->second->getType()) != TypeKind::TensorList)
     return std::nullopt;
+  // A temporary range (`t.unbind(0)`) is held by the range variable.
+  if (!isa<DeclRefExpr>(strip(R->second)))
+    if (auto RV = uses().RangeVarOfBegin.find(It);
+        RV != uses().RangeVarOfBegin.end())
+      if (auto V = Cur->Vars.find(RV->second); V != Cur->Vars.end())
+        return element(V->second);
   return element(eval(R->second));
 }
 

@@ -104,7 +104,7 @@ AbsValue FunctionAnalyzer::tensorMethod(const CallSite &S) {
     D.DV = Self.DV;
     return D;
   }
-  if (S.Result != TypeKind::Tensor)
+  if (S.Result != TypeKind::Tensor && S.Result != TypeKind::TensorList)
     return unknownOf(S.E->getType());
   llvm::SmallVector<const Expr *, 4> Operands{S.Obj};
   Operands.append(Args.begin(), Args.end());

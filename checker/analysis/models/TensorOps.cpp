@@ -101,6 +101,13 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
                                                                     : 0;
     return convertTo(R, RT);
   }
+  // A list of tensors (split, chunk, unbind, meshgrid): the dtype of its
+  // elements where the measured table says one.
+  if (Api.classify(RT) == TypeKind::TensorList) {
+    std::optional<AbsValue> V =
+        !Out && Api.contractsApply() ? contractValue(S, Args) : std::nullopt;
+    return V ? convertTo(*V, RT) : unknownOf(RT);
+  }
   std::optional<OpRule> Rule = Api.tensorOp(Name);
   if (!Rule)
     Rule = Api.tensorOp(Base);

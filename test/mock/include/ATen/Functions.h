@@ -100,6 +100,10 @@ TORCH_API at::Tensor embedding(const at::Tensor & weight, const at::Tensor & ind
 // Shape and joining.
 TORCH_API at::Tensor cat(at::TensorList tensors, int64_t dim=0);
 TORCH_API at::Tensor stack(at::TensorList tensors, int64_t dim=0);
+TORCH_API std::vector<at::Tensor> split(const at::Tensor & self, int64_t split_size, int64_t dim=0);
+TORCH_API std::vector<at::Tensor> chunk(const at::Tensor & self, int64_t chunks, int64_t dim=0);
+TORCH_API std::vector<at::Tensor> unbind(const at::Tensor & self, int64_t dim=0);
+TORCH_API std::vector<at::Tensor> meshgrid(at::TensorList tensors);
 TORCH_API at::Tensor flatten(const at::Tensor & self, int64_t start_dim=0, int64_t end_dim=-1);
 TORCH_API at::Tensor where(const at::Tensor & condition, const at::Tensor & self, const at::Tensor & other);
 TORCH_API at::Tensor gather(const at::Tensor & self, int64_t dim, const at::Tensor & index, bool sparse_grad=false);

@@ -5,6 +5,7 @@
 #include <c10/util/string_view.h>
 #include <initializer_list>
 #include <tuple>
+#include <vector>
 
 namespace at {
 namespace indexing {
@@ -183,6 +184,9 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor to(const at::Tensor & other, bool non_blocking=false, bool copy=false, c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
   at::Scalar item() const;
   at::Tensor view(at::IntArrayRef size) const;
+  std::vector<at::Tensor> split(int64_t split_size, int64_t dim=0) const;
+  std::vector<at::Tensor> chunk(int64_t chunks, int64_t dim=0) const;
+  std::vector<at::Tensor> unbind(int64_t dim=0) const;
   at::Tensor view(at::ScalarType dtype) const;
   at::Tensor view_as(const at::Tensor & other) const;
   at::Tensor expand(at::IntArrayRef size, bool implicit=false) const;
