@@ -54,8 +54,38 @@ public:
       Stack.pop_back();
     return R;
   }
+  /// What the unit calls or names, and the member names its templates use.
+  llvm::DenseSet<const FunctionDecl *> Referenced;
+  llvm::StringSet<> DependentNames;
+  bool HasMain = false;
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    HasMain |= F->isMain() && F->doesThisDeclarationHaveABody();
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
+      Referenced.insert(F->getCanonicalDecl());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl()))
+      Referenced.insert(F->getCanonicalDecl());
+    return true;
+  }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+    if (E->getMember().isIdentifier())
+      DependentNames.insert(E->getMember().getAsIdentifierInfo()->getName());
+    return true;
+  }
+  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) {
+    if (E->getName().isIdentifier())
+      DependentNames.insert(E->getName().getAsIdentifierInfo()->getName());
+    return true;
+  }
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
+    if (F)
+      Referenced.insert(F->getCanonicalDecl());
     if (!F || Stack.empty())
       return true;
     if (balancedGuard(ownerConstructor(Api, CE)))
@@ -178,6 +208,21 @@ void AnalysisContext::prescan() {
        P.mayRunInside(P.DefaultDType, P.GuardedDefaultDType))
     InsideDefaultDType.insert(F);
   Overridden = std::move(P.Overridden);
+  Referenced = std::move(P.Referenced);
+  DependentNames = std::move(P.DependentNames);
+  HasMain = P.HasMain;
+}
+
+bool AnalysisContext::mayRun(const FunctionDecl *F) {
+  prescan();
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  if (!HasMain || !M || M->isVirtual() || isa<CXXConstructorDecl>(M) ||
+      isa<CXXDestructorDecl>(M) || isa<CXXConversionDecl>(M) ||
+      M->isOverloadedOperator() || M->getParent()->isLambda() ||
+      !M->getIdentifier())
+    return true;
+  return Referenced.count(M->getCanonicalDecl()) ||
+         DependentNames.count(M->getName());
 }
 
 bool AnalysisContext::overridden(const CXXMethodDecl *M) {
@@ -437,7 +482,8 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
     llvm::DenseMap<const FieldDecl *, bool> Unknown;
     for (const CXXMethodDecl *M : RD->methods()) {
       const FunctionDecl *Def = nullptr;
-      if (!M->hasBody(Def) || !Def || Def->isDependentContext())
+      if (!M->hasBody(Def) || !Def || Def->isDependentContext() ||
+          !mayRun(Def))
         continue;
       FunctionResult Scratch;
       Summary S;

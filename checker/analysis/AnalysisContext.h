@@ -24,6 +24,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
 #include <map>
@@ -245,6 +246,10 @@ public:
   /// Whether a class of this unit overrides the user's method M: a call of
   /// M on an object of unknown class may run another body.
   bool overridden(const clang::CXXMethodDecl *M);
+  /// Whether a function may run: false only for a non-virtual method of the
+  /// user's that nothing in a program (a unit defining main) calls or names
+  /// (`reset_prototypes` never called): its writes to members do not count.
+  bool mayRun(const clang::FunctionDecl *F);
   /// Joined value of every write to a member in its class, if all are known.
   std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
 
@@ -339,6 +344,11 @@ private:
   ApiModel Api;
   bool Prescanned = false;
   llvm::DenseSet<const clang::CXXMethodDecl *> Overridden;
+  /// Functions the unit calls or names, the member names used in templates
+  /// (not resolved there), and whether it defines main (prescan).
+  llvm::DenseSet<const clang::FunctionDecl *> Referenced;
+  llvm::StringSet<> DependentNames;
+  bool HasMain = false;
   llvm::DenseSet<const clang::FunctionDecl *> InsideAutocast;
   llvm::DenseSet<const clang::FunctionDecl *> InsideDefaultDType;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;

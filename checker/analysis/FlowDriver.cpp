@@ -205,8 +205,18 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
 
 void FunctionAnalyzer::processCall(const CallExpr *CE) {
   const CallSite &S = site(CE);
-  if (S.Family == CallFamily::NoCallee)
+  if (S.Family == CallFamily::NoCallee) {
+    // `(obj.*method)(...)`: a method not known here may change the object.
+    if (const auto *BO = dyn_cast<BinaryOperator>(strip(CE->getCallee()));
+        BO && BO->isPtrMemOp())
+      if (const Decl *D = storageOf(BO->getLHS())) {
+        QualType T = BO->getLHS()->getType();
+        if (T->isPointerType())
+          T = T->getPointeeType();
+        store(D, unknownOf(T));
+      }
     return;
+  }
   // A flag passed by non-const reference may change.
   for (unsigned I = 0; I < S.Args.size() && I < S.Callee->getNumParams(); ++I)
     if (const VarDecl *Flag = boolVariable(S.Args[I])) {

@@ -255,7 +255,8 @@ private:
 /// non-const reference, address taken).
 class MemberWrites : public RecursiveASTVisitor<MemberWrites> {
 public:
-  MemberWrites(const ApiModel &Api, SourceManager &SM) : Api(Api), SM(SM) {}
+  MemberWrites(AnalysisContext &AC, SourceManager &SM)
+      : AC(AC), Api(AC.api()), SM(SM) {}
   llvm::DenseSet<const FieldDecl *> Rebound, Changed;
 
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -269,6 +270,9 @@ public:
     if (SM.isInSystemHeader(D->getLocation()))
       return true;
     if (const auto *ND = dyn_cast<NamespaceDecl>(D); ND && Api.isLibTorchDecl(ND))
+      return true;
+    // A method nothing calls in a program does not write.
+    if (const auto *F = dyn_cast<FunctionDecl>(D); F && !AC.mayRun(F))
       return true;
     const CXXConstructorDecl *Outer = Ctor;
     if (const auto *C = dyn_cast<CXXConstructorDecl>(D))
@@ -340,6 +344,7 @@ private:
       return;
     Set.insert(F);
   }
+  AnalysisContext &AC;
   const ApiModel &Api;
   SourceManager &SM;
   const CXXConstructorDecl *Ctor = nullptr;
@@ -352,7 +357,7 @@ AnalysisContext::memberRole(const FieldDecl *Field) {
   if (!RD || Api.classify(Ctx.getRecordType(RD)) != TypeKind::NNModule)
     return MemberRole::Unknown;
   if (!MemberWritesDone) {
-    MemberWrites W(Api, Ctx.getSourceManager());
+    MemberWrites W(*this, Ctx.getSourceManager());
     W.TraverseDecl(Ctx.getTranslationUnitDecl());
     OtherRebinds = std::move(W.Rebound);
     OtherChanges = std::move(W.Changed);
