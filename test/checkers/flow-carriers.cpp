@@ -290,3 +290,30 @@ void members_tied_in_a_constructor() {
   Whitener w(torch::randn({8, 4}));
   auto y = w.scale(torch::randn({4, 2}));
 }
+
+// An object's dtype field a method sets, read by another method that
+// makes a tensor with it: that method runs with the object's fields.
+struct Maker {
+  torch::Dtype dt = torch::kFloat;
+  void use_double() { dt = torch::kDouble; }
+  void use(torch::Dtype d) { dt = d; }
+  torch::Tensor make() const { return torch::randn({2, 2}, dt); }
+};
+
+void dtype_field_set_by_a_method() {
+  Maker m;
+  m.use_double();
+  auto y = torch::mm(m.make(), torch::ones({2, 2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void dtype_field_set_by_a_method_negative(torch::Dtype d) {
+  Maker m;
+  auto y = torch::mm(m.make(), torch::ones({2, 2}));
+  Maker n;
+  n.use(d);
+  auto z = torch::mm(n.make(), torch::ones({2, 2}));
+  Maker k;
+  k.use_double();
+  auto w = torch::mm(k.make(), torch::ones({2, 2}, torch::kDouble));
+}

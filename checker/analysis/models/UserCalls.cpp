@@ -398,9 +398,14 @@ const AbsValue *FunctionAnalyzer::boundReceiver(const AbsValue *R) {
 bool FunctionAnalyzer::definiteFields(const AbsValue *R) {
   if (!R || R->K != AbsValue::Kind::Record || !R->Fields)
     return false;
+  // A tensor, options, dtype or device field of one dtype or device.
   return llvm::any_of(*R->Fields, [](const auto &F) {
-    return F.second.isTensor() &&
-           (F.second.DT.single() || F.second.DV.single());
+    const AbsValue &V = F.second;
+    bool Carried = V.isTensor() || V.K == AbsValue::Kind::Options ||
+                   V.K == AbsValue::Kind::DType ||
+                   V.K == AbsValue::Kind::Device;
+    return Carried && !V.DT.Param.isSymbolic() && !V.DV.Param.isSymbolic() &&
+           (V.DT.single() || V.DV.single());
   });
 }
 
