@@ -171,16 +171,24 @@ bool isDispatchTypeRead(const CallExpr *CE, const ApiModel &Api) {
          Api.isDispatchTypeReader(F->getQualifiedNameAsString());
 }
 
+/// What a local variable nothing changes was initialized with (a copy the
+/// walks below look through), or null.
+static const Expr *
+unchangedInit(const DeclRefExpr *DRE,
+              llvm::function_ref<bool(const VarDecl *)> Unchanged) {
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || !Unchanged(VD))
+    return nullptr;
+  return VD->getInit();
+}
+
 const Expr *
 optionSetterArg(const Expr *E, llvm::StringRef Setter, const ApiModel &Api,
                 llvm::function_ref<bool(const VarDecl *)> Unchanged) {
   for (int I = 0; E && I < 16; ++I) {
     E = strip(E);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || !Unchanged(VD))
-        return nullptr;
-      E = VD->getInit();
+      E = unchangedInit(DRE, Unchanged);
       continue;
     }
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
@@ -210,10 +218,7 @@ const Expr *dtypeReadTensor(const Expr *E, const ApiModel &Api,
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       // A local copy of the dtype (`const auto &the_type = x.scalar_type()`,
       // `at::ScalarType st = ...`) that nothing writes.
-      const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!VD || !VD->isLocalVarDecl() || !VD->getInit() || !Unchanged(VD))
-        return nullptr;
-      E = VD->getInit();
+      E = unchangedInit(DRE, Unchanged);
       continue;
     }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {

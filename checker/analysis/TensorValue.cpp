@@ -254,4 +254,20 @@ std::optional<AutocastDevice> autocastDeviceOf(Device D) {
   }
 }
 
+AbsValue AbsValue::decidedBy(const AbsValue &Run,
+                            clang::SourceLocation Where) const {
+  AbsValue V = *this;
+  if (!V.DT.single() && Run.DT.single()) {
+    V.DT = Run.DT;
+    if (V.DT.Where.isInvalid())
+      V.DT.Where = Where;
+  }
+  if (!V.DV.single() && Run.DV.single()) {
+    V.DV = Run.DV;
+    if (V.DV.Where.isInvalid())
+      V.DV.Where = Where;
+  }
+  return V;
+}
+
 } // namespace torchdtype

@@ -260,6 +260,10 @@ struct AbsValue {
   bool sameFields(const AbsValue &O) const;
   bool operator!=(const AbsValue &O) const { return !(*this == O); }
   void join(const AbsValue &O);
+  /// This value with the dtype and device Run has where this one's are not
+  /// one (a field a run for a call decided); a place Run does not give is
+  /// Where.
+  AbsValue decidedBy(const AbsValue &Run, clang::SourceLocation Where) const;
 };
 
 /// Autocast state of one device type.

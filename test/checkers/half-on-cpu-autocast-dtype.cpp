@@ -8,6 +8,7 @@
 // or a constant a caller passes.
 #include <torch/torch.h>
 #include <ATen/autocast_mode.h>
+#include <string>
 
 // ---- Positives ------------------------------------------------------------
 
@@ -25,22 +26,16 @@ void float32_through_a_variable() {
   // CHECK-MESSAGES-V113: :[[@LINE-3]]:28: note: dtype Float from here
 }
 
-enum class Precision { FP32, BF16, FP16 };
-
-void configure(Precision p) {
-  switch (p) {
-  case Precision::FP32:
+void enter_mode(const std::string &mode) {
+  if (mode == "off") {
     at::autocast::set_cpu_enabled(false);
-    break;
-  case Precision::BF16:
+  } else if (mode == "bf16") {
     at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
     at::autocast::set_cpu_enabled(true);
-    break;
-  case Precision::FP16:
+  } else {
     at::autocast::set_autocast_cpu_dtype(at::kHalf);
     // CHECK-MESSAGES-V113: :[[@LINE-1]]:5: warning: 'set_autocast_cpu_dtype' refuses dtype Half in PyTorch 1.13; {{.*}} [torchdtype-half-on-cpu]
     at::autocast::set_cpu_enabled(true);
-    break;
   }
 }
 

@@ -79,18 +79,7 @@ AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
     if (!decidableField(V) || !Run || Run->K != V.K ||
         Run->DT.Param.isSymbolic() || Run->DV.Param.isSymbolic())
       continue;
-    AbsValue FV = V;
-    if (!FV.DT.single() && Run->DT.single()) {
-      FV.DT = Run->DT;
-      if (FV.DT.Where.isInvalid())
-        FV.DT.Where = S.E->getExprLoc();
-    }
-    if (!FV.DV.single() && Run->DV.single()) {
-      FV.DV = Run->DV;
-      if (FV.DV.Where.isInvalid())
-        FV.DV.Where = S.E->getExprLoc();
-    }
-    Out = Out.withField(F, FV);
+    Out = Out.withField(F, V.decidedBy(*Run, S.E->getExprLoc()));
   }
   return Out;
 }

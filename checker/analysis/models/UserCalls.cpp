@@ -224,17 +224,7 @@ AbsValue FunctionAnalyzer::recordFor(const CallSite &S, const FunctionDecl *Def,
     const AbsValue *Run = Specific->field(F.first);
     if (!Undecided(F) || !Run || !Run->isTensor())
       continue;
-    AbsValue FV = F.second;
-    if (!FV.DT.single() && Run->DT.single()) {
-      FV.DT = Run->DT;
-      if (FV.DT.Where.isInvalid())
-        FV.DT.Where = S.E->getExprLoc();
-    }
-    if (!FV.DV.single() && Run->DV.single()) {
-      FV.DV = Run->DV;
-      if (FV.DV.Where.isInvalid())
-        FV.DV.Where = S.E->getExprLoc();
-    }
+    AbsValue FV = F.second.decidedBy(*Run, S.E->getExprLoc());
     FV.atLeast(Run->Dims);
     Out = Out.withField(F.first, FV);
   }
