@@ -48,6 +48,8 @@ struct DeviceMismatchFinding {
 /// device if not given)? In-place, out= and explicit-dtype calls are never
 /// autocast; otherwise autocast must be on or unknown for a device whose
 /// list has the op.
+/// The one device all operands with a known device are on, if any.
+std::optional<Device> commonDevice(llvm::ArrayRef<Operand> Ops);
 bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
                       llvm::StringRef Op, std::optional<Device> Dev);
 

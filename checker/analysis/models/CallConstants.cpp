@@ -259,4 +259,33 @@ void FunctionAnalyzer::keepCallConstants() {
   });
 }
 
+AbsValue FunctionAnalyzer::recordFor(const CallSite &S, const FunctionDecl *Def,
+                                    const Summary &Callee, AbsValue R,
+                                    const AbsValue *Recv) {
+  // A struct whose tensor fields the summary mixed (`w = randn(opts) * 0.1`
+  // with opts from a parameter's field): each such field as the callee run
+  // for this call's arguments makes it.
+  auto Undecided = [](const std::pair<unsigned, AbsValue> &F) {
+    return F.second.isTensor() && !F.second.DT.Param.isSymbolic() &&
+           !F.second.DV.Param.isSymbolic() &&
+           (!F.second.DT.single() || !F.second.DV.single());
+  };
+  if (!R.Fields || llvm::none_of(*R.Fields, Undecided))
+    return R;
+  std::optional<AbsValue> Specific =
+      returnFor(S, Def, Callee, Recv, currentAutocast(), /*ForAutocast=*/false);
+  if (!Specific)
+    return R;
+  AbsValue Out = R;
+  for (const auto &F : *R.Fields) {
+    const AbsValue *Run = Specific->field(F.first);
+    if (!Undecided(F) || !Run || !Run->isTensor())
+      continue;
+    AbsValue FV = F.second.decidedBy(*Run, S.E->getExprLoc());
+    FV.atLeast(Run->Dims);
+    Out = Out.withField(F.first, FV);
+  }
+  return Out;
+}
+
 } // namespace torchdtype
