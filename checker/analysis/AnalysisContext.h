@@ -108,6 +108,9 @@ struct OpEvent {
   /// empty_like of its right tensor, both operands being that tensor
   /// (api.json "reverse_scalar_operators").
   bool ReverseScalar = false;
+  /// The operands are the elements of one list argument (einsum's): which
+  /// of them the op's message names first is not known.
+  bool ListOperands = false;
   llvm::SmallVector<Operand, 3> Operands;
   /// The out= tensors the op writes, in order, when the callee takes them
   /// (all of them are known tensors only if Outs.size() is their count).

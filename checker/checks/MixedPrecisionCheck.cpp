@@ -43,7 +43,7 @@ void MixedPrecisionCheck::report(const ::torchdtype::FunctionResult &R,
     std::optional<std::string> Missing =
         AC.api().cpuKernelMissing(F.Ev->Op, F.DA);
     bool OnCpu = F.A->V.DV.single() == ::torchdtype::Device::CPU;
-    if (F.AutocastReason.empty() && !Missing)
+    if (F.AutocastReason.empty() && !Missing && !F.Ev->ListOperands)
       Facts = {"op",    F.DA, F.DB, F.A->V.DV.single(), F.B->V.DV.single(),
                F.Ev->Op};
     if (F.AutocastReason.empty() && Missing && OnCpu)

@@ -501,6 +501,13 @@ std::vector<Case> cases() {
        }},
       // Class weights from a loss's options: with class indices they must
       // have the input's dtype; with probabilities cross_entropy promotes.
+      {"einsum_f32_f64_throws",
+       THROWS("^expected scalar type (Float|Double) but found (Float|Double)$"),
+       [] {
+         auto a = torch::randn({2, 3}, torch::kFloat);
+         auto b = torch::randn({3, 2}, torch::kDouble);
+         torch::einsum("ij,jk->ik", {a, b}); // FLAGGED(torchdtype-mixed-precision)
+       }},
       {"cross_entropy_f64_class_weights_throws",
        THROWS("^expected scalar type Float but found Double$"),
        [] {

@@ -155,6 +155,15 @@ void emitApi(const std::string &File, std::ostream &Out) {
     }
     if (Seen.count(Name))
       fail(File, Field, "op is also listed in tensor_ops");
+    // A list operand: bit 8 says the one position given holds a list of
+    // tensors whose elements need one dtype.
+    if (Ops.contains("list")) {
+      if (!Ops.at("list").is_boolean() || Operands.size() != 1)
+        fail(File, Field + ".list",
+             "must be true or false, with one operand position");
+      if (Ops.at("list").get<bool>())
+        Mask |= 1u << 8;
+    }
     Out << "TD_SAME_DTYPE_OP(" << quote(Name) << ", " << Mask << ")\n";
     const json &Kb = member(Ops, File, Field, "kb", json::value_t::object);
     if (Kb.empty())

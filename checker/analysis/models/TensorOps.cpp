@@ -85,6 +85,16 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
     if (Operands.empty())
       return unknownOf(RT);
+    // A list whose elements need one dtype (einsum): its join, which has
+    // their dtype when they agree.
+    if (*Mask & (1u << 8)) {
+      unsigned P = llvm::countr_zero(*Mask & 0xFFu);
+      AbsValue L = P < Operands.size() ? eval(Operands[P]) : AbsValue::none();
+      if (!L.isTensor())
+        return unknownOf(RT);
+      L.Dims = 0;
+      return convertTo(L, RT);
+    }
     AbsValue First = eval(Operands[0]);
     AbsValue R = First.isTensor() ? First : AbsValue::unknownTensor();
     for (unsigned I = 1; I < Operands.size() && I < 8; ++I) {
@@ -365,6 +375,20 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
     // Ops with an explicit dtype argument are not autocast.
     bool Explicit = hasExplicitDType(S);
+    if (*Mask & (1u << 8)) {
+      // The elements of a braced list (einsum's operands), each an operand.
+      unsigned P = llvm::countr_zero(*Mask & 0xFFu);
+      const InitListExpr *IL = P < Ops.size() ? bracedList(Ops[P]) : nullptr;
+      if (!IL)
+        return;
+      llvm::SmallVector<const Expr *, 4> Elems(IL->inits().begin(),
+                                               IL->inits().end());
+      if (OpEvent *E = recordOp(CE, Base, /*SameDType=*/true,
+                                /*Elementwise=*/false, 0xFF, Elems, InPlace,
+                                Out, Explicit))
+        E->ListOperands = true;
+      return;
+    }
     Written(recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask,
                      Ops, InPlace, Out, Explicit));
     return;

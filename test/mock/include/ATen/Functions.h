@@ -104,6 +104,7 @@ TORCH_API std::vector<at::Tensor> split(const at::Tensor & self, int64_t split_s
 TORCH_API std::vector<at::Tensor> chunk(const at::Tensor & self, int64_t chunks, int64_t dim=0);
 TORCH_API std::vector<at::Tensor> unbind(const at::Tensor & self, int64_t dim=0);
 TORCH_API std::vector<at::Tensor> meshgrid(at::TensorList tensors);
+TORCH_API at::Tensor einsum(c10::string_view equation, at::TensorList tensors);
 TORCH_API at::Tensor flatten(const at::Tensor & self, int64_t start_dim=0, int64_t end_dim=-1);
 TORCH_API at::Tensor where(const at::Tensor & condition, const at::Tensor & self, const at::Tensor & other);
 TORCH_API at::Tensor gather(const at::Tensor & self, int64_t dim, const at::Tensor & index, bool sparse_grad=false);
