@@ -87,7 +87,12 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_FACTORY(Name, Rule) Factories[Name] = FactoryRule::Rule;
 #define TD_CONVERSION(Name, Rule) Conversions[Name] = ConversionRule::Rule;
 #define TD_TENSOR_OP(Name, Rule) TensorOps[Name] = OpRule::Rule;
-#define TD_SAME_DTYPE_OP(Name, Mask) SameDTypeOps[Name] = Mask;
+// Bit 8 of the mask: the one operand given is a list of tensors (einsum's).
+#define TD_SAME_DTYPE_OP(Name, Mask)                                           \
+  if ((Mask) & (1u << 8))                                                      \
+    SameDTypeLists[Name] = llvm::countr_zero(unsigned(Mask) & 0xFFu);          \
+  else                                                                         \
+    SameDTypeOps[Name] = Mask;
 #define TD_OP_KB(Name, Ver, Id) OpKb[Name].push_back({Ver, Id});
   // A layer's mixed inputs apply from the version the data names on.
   auto MixedFor = [&](unsigned Mixed, llvm::StringRef Since) {
@@ -516,6 +521,11 @@ std::optional<OpRule> ApiModel::tensorOp(llvm::StringRef Name) const {
 std::optional<unsigned>
 ApiModel::sameDTypeOperands(llvm::StringRef Name) const {
   return lookup(SameDTypeOps, Name);
+}
+
+std::optional<unsigned>
+ApiModel::sameDTypeList(llvm::StringRef Name) const {
+  return lookup(SameDTypeLists, Name);
 }
 
 std::string ApiModel::sameDTypeRecord(llvm::StringRef Name) const {

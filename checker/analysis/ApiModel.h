@@ -267,6 +267,10 @@ public:
   std::optional<OpRule> tensorOp(llvm::StringRef Name) const;
   /// Operand mask of an op that needs equal dtypes (bit 0 = self / first).
   std::optional<unsigned> sameDTypeOperands(llvm::StringRef Name) const;
+  /// For an op whose operands are the elements of one list argument that
+  /// need one dtype (einsum, api.json same_dtype_ops "list"): that
+  /// argument's position.
+  std::optional<unsigned> sameDTypeList(llvm::StringRef Name) const;
   /// The knowledge-base record of the error such an op raises in the
   /// targeted version ("pytorch/..."), or "".
   std::string sameDTypeRecord(llvm::StringRef Name) const;
@@ -404,6 +408,7 @@ private:
   llvm::StringMap<ConversionRule> Conversions;
   llvm::StringMap<OpRule> TensorOps;
   llvm::StringMap<unsigned> SameDTypeOps;
+  llvm::StringMap<unsigned> SameDTypeLists;
   llvm::StringMap<std::string> OpRecords;
   llvm::StringMap<ModuleInfo> Modules;
   llvm::StringMap<std::string> LossModules;

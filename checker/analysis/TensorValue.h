@@ -249,6 +249,12 @@ struct AbsValue {
     return M;
   }
   bool isTensor() const { return K == Kind::Tensor; }
+  /// A tensor, options, a dtype or a device: a value with dtype and device
+  /// facts (a struct's field a call may decide).
+  bool carriesFacts() const {
+    return K == Kind::Tensor || K == Kind::Options || K == Kind::DType ||
+           K == Kind::Device;
+  }
   bool operator==(const AbsValue &O) const {
     return K == O.K && DT == O.DT && DV == O.DV && DTypeSet == O.DTypeSet &&
            DeviceSet == O.DeviceSet && Dims == O.Dims &&

@@ -51,6 +51,10 @@ TEST(ApiModelTest, OpRules) {
   ASSERT_TRUE(MM);
   EXPECT_EQ(*MM & 3u, 3u);                    // self and mat2
   EXPECT_FALSE(Api.sameDTypeOperands("add")); // promotes
+  // einsum's operands are the elements of its list, argument 1.
+  EXPECT_EQ(Api.sameDTypeList("einsum"), std::optional<unsigned>(1));
+  EXPECT_FALSE(Api.sameDTypeOperands("einsum"));
+  EXPECT_FALSE(Api.sameDTypeList("mm"));
 }
 
 // What Half lacks on the CPU depends on the version: 1.13 has no addmm

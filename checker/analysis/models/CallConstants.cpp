@@ -20,13 +20,6 @@ using namespace clang;
 
 namespace torchdtype {
 
-/// A field of a struct whose dtype and device a call's constants may
-/// decide: a tensor, options, a dtype or a device (`cfg.paramDtype`).
-static bool decidableField(const AbsValue &V) {
-  return V.isTensor() || V.K == AbsValue::Kind::Options ||
-         V.K == AbsValue::Kind::DType || V.K == AbsValue::Kind::Device;
-}
-
 /// A module of more than one dtype or device, a dtype or device of more
 /// than one, or a struct with a tensor field of more than one.
 static bool undecided(const AbsValue &V) {
@@ -39,7 +32,7 @@ static bool undecided(const AbsValue &V) {
   if (V.K != AbsValue::Kind::Record || !V.Fields)
     return false;
   return llvm::any_of(*V.Fields, [](const auto &F) {
-    return decidableField(F.second) && !F.second.DT.Param.isSymbolic() &&
+    return F.second.carriesFacts() && !F.second.DT.Param.isSymbolic() &&
            !F.second.DV.Param.isSymbolic() &&
            (!F.second.DT.single() || !F.second.DV.single());
   });
@@ -76,7 +69,7 @@ AbsValue FunctionAnalyzer::decidedFor(const CallSite &S,
   AbsValue Out = Summarised;
   for (const auto &[F, V] : *Summarised.Fields) {
     const AbsValue *Run = R->field(F);
-    if (!decidableField(V) || !Run || Run->K != V.K ||
+    if (!V.carriesFacts() || !Run || Run->K != V.K ||
         Run->DT.Param.isSymbolic() || Run->DV.Param.isSymbolic())
       continue;
     Out = Out.withField(F, V.decidedBy(*Run, S.E->getExprLoc()));

@@ -82,19 +82,18 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   llvm::ArrayRef<const Expr *> Operands = Args;
   if (Out && !OutLast && !Operands.empty())
     Operands = Operands.drop_front();
+  // A list whose elements need one dtype (einsum): its join, which has
+  // their dtype when they agree.
+  if (std::optional<unsigned> P = Api.sameDTypeList(Base)) {
+    AbsValue L = *P < Operands.size() ? eval(Operands[*P]) : AbsValue::none();
+    if (!L.isTensor())
+      return unknownOf(RT);
+    L.Dims = 0;
+    return convertTo(L, RT);
+  }
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
     if (Operands.empty())
       return unknownOf(RT);
-    // A list whose elements need one dtype (einsum): its join, which has
-    // their dtype when they agree.
-    if (*Mask & (1u << 8)) {
-      unsigned P = llvm::countr_zero(*Mask & 0xFFu);
-      AbsValue L = P < Operands.size() ? eval(Operands[P]) : AbsValue::none();
-      if (!L.isTensor())
-        return unknownOf(RT);
-      L.Dims = 0;
-      return convertTo(L, RT);
-    }
     AbsValue First = eval(Operands[0]);
     AbsValue R = First.isTensor() ? First : AbsValue::unknownTensor();
     for (unsigned I = 1; I < Operands.size() && I < 8; ++I) {
@@ -131,8 +130,8 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   AbsValue Self = eval(Args[0]);
   if (!Self.isTensor()) {
     // A number first: `1 - t`, `1.0 / t`, `2 % t` run in place on a tensor
-    // of t's dtype and keep it (reverseScalarEffects judges the cast back);
-    // `2.0 * t` promotes.
+    // of t's dtype and keep it (tensorOpEffects records that in-place op,
+    // whose cast back inplace-dtype judges); `2.0 * t` promotes.
     if (*Rule == OpRule::Promote && Args.size() == 2 &&
         eval(Args[1]).isTensor())
       return convertTo(!Api.reverseScalarOp(Name).empty()
@@ -372,23 +371,22 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
       if (R->IndexList >= 0 && unsigned(R->IndexList) < Ops.size())
         recordIndexList(*E, Ops[R->IndexList]);
   };
+  if (std::optional<unsigned> P = Api.sameDTypeList(Base)) {
+    // The elements of a braced list (einsum's operands), each an operand.
+    const InitListExpr *IL = *P < Ops.size() ? bracedList(Ops[*P]) : nullptr;
+    if (!IL)
+      return;
+    llvm::SmallVector<const Expr *, 4> Elems(IL->inits().begin(),
+                                             IL->inits().end());
+    if (OpEvent *E = recordOp(CE, Base, /*SameDType=*/true,
+                              /*Elementwise=*/false, 0xFF, Elems, InPlace, Out,
+                              hasExplicitDType(S)))
+      E->ListOperands = true;
+    return;
+  }
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
     // Ops with an explicit dtype argument are not autocast.
     bool Explicit = hasExplicitDType(S);
-    if (*Mask & (1u << 8)) {
-      // The elements of a braced list (einsum's operands), each an operand.
-      unsigned P = llvm::countr_zero(*Mask & 0xFFu);
-      const InitListExpr *IL = P < Ops.size() ? bracedList(Ops[P]) : nullptr;
-      if (!IL)
-        return;
-      llvm::SmallVector<const Expr *, 4> Elems(IL->inits().begin(),
-                                               IL->inits().end());
-      if (OpEvent *E = recordOp(CE, Base, /*SameDType=*/true,
-                                /*Elementwise=*/false, 0xFF, Elems, InPlace,
-                                Out, Explicit))
-        E->ListOperands = true;
-      return;
-    }
     Written(recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask,
                      Ops, InPlace, Out, Explicit));
     return;

@@ -140,12 +140,7 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
                   A.Opt == AbsValue::Engaged::No;
     F.AnyRecord |= A.K == AbsValue::Kind::Record;
     // A struct with a field of one dtype or device (`cfg.paramDtype`).
-    if (A.K == AbsValue::Kind::Record && A.Fields)
-      F.Definite |= llvm::any_of(*A.Fields, [](const auto &FV) {
-        return !FV.second.DT.Param.isSymbolic() &&
-               !FV.second.DV.Param.isSymbolic() &&
-               (FV.second.DT.single() || FV.second.DV.single());
-      });
+    F.Definite |= definiteFields(&A);
     F.Facts.push_back(A);
     if (I < Args.size())
       argumentConstants(Def->getParamDecl(I), Args[I], F.Constants);
@@ -362,11 +357,8 @@ bool FunctionAnalyzer::definiteFields(const AbsValue *R) {
   // A tensor, options, dtype or device field of one dtype or device.
   return llvm::any_of(*R->Fields, [](const auto &F) {
     const AbsValue &V = F.second;
-    bool Carried = V.isTensor() || V.K == AbsValue::Kind::Options ||
-                   V.K == AbsValue::Kind::DType ||
-                   V.K == AbsValue::Kind::Device;
-    return Carried && !V.DT.Param.isSymbolic() && !V.DV.Param.isSymbolic() &&
-           (V.DT.single() || V.DV.single());
+    return V.carriesFacts() && !V.DT.Param.isSymbolic() &&
+           !V.DV.Param.isSymbolic() && (V.DT.single() || V.DV.single());
   });
 }
 
