@@ -49,11 +49,17 @@ const char *const Usage =
     "would have caught it. Exit status 0 when a record matches, 1 when none\n"
     "does, 2 on bad usage.\n";
 
-void printRecord(const KbRecord &R, const std::string &Text, bool Zh) {
+void printRecord(const KbRecord &R, const std::string &Text,
+                 const std::string &Measured, bool Zh) {
   std::smatch M;
   std::regex_search(Text, M, *R.Compiled);
   std::cout << R.Id << "\n";
-  std::cout << "  matched:     " << M.str(0) << "\n";
+  // A record reached through the measured table, not through its own
+  // signature, shows the table's message instead of an empty match.
+  std::cout << "  matched:     "
+            << (M.empty() && !Measured.empty() ? Measured + "  (measured)"
+                                               : M.str(0))
+            << "\n";
   std::cout << "  signature:   "
             << (Zh && !R.SignatureZh.empty() ? R.SignatureZh : R.Signature)
             << "\n";
@@ -143,7 +149,7 @@ int explain(std::vector<std::string> Args) {
   for (size_t I = 0; I < E.Records.size(); ++I) {
     if (I)
       std::cout << "\n";
-    printRecord(*E.Records[I], Text, Zh);
+    printRecord(*E.Records[I], Text, E.Measured, Zh);
   }
   if (!E.RaisedBy.empty()) {
     std::cout << "\nmeasured on LibTorch " << OpContracts::measuredVersion().str()
