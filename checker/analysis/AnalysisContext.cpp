@@ -343,7 +343,10 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     Ref(A.DT.Param);
     OS << ':' << A.DV.Bits << ':';
     Ref(A.DV.Param);
-    OS << ':' << unsigned(A.Dims) << ';';
+    OS << ':' << unsigned(A.Dims);
+    if (A.K == AbsValue::Kind::Module)
+      OS << 'T' << A.Tracked << A.DTypeConverted << A.DeviceConverted;
+    OS << ';';
   };
   for (const AbsValue &A : Args) {
     Facts(A);

@@ -384,7 +384,8 @@ TypeKind ApiModel::classify(QualType T) const {
 bool isCarriedField(TypeKind K) {
   return K == TypeKind::Tensor || K == TypeKind::ScalarType ||
          K == TypeKind::TypeMeta || K == TypeKind::Device ||
-         K == TypeKind::DeviceType || K == TypeKind::Options;
+         K == TypeKind::DeviceType || K == TypeKind::Options ||
+         K == TypeKind::Holder || K == TypeKind::ModulePtr;
 }
 
 const CXXRecordDecl *ApiModel::moduleRecord(QualType T) const {

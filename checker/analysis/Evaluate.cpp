@@ -198,6 +198,11 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     return eval(B->getSubExpr());
   if (const auto *W = dyn_cast<ExprWithCleanups>(E))
     return eval(W->getSubExpr());
+  // A default member initializer, run by a constructor (`std::shared_ptr<
+  // Net> net = std::make_shared<Net>();`).
+  if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))
+    return DI->getExpr() ? convertTo(eval(DI->getExpr()), DI->getType())
+                         : unknownOf(DI->getType());
   if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E)) {
     // A default argument of the user's (`dt = torch::kDouble`, `device =
     // std::nullopt`) is what it says; LibTorch's are modelled with its ops.

@@ -1443,6 +1443,26 @@ std::vector<Case> cases() {
          torch::nn::Embedding emb(10, 3);
          EXPECT_DTYPE(emb->forward(torch::zeros({2}, torch::kInt)), torch::kFloat);
        }},
+      {"nn_embedding_f64_weight_rows_are_f64_into_f32_linear_throws",
+       THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Embedding emb(10, 3);
+         torch::nn::Linear head(3, 2);
+         head->to(torch::kFloat);
+         emb->to(torch::kDouble);
+         auto rows = emb->forward(torch::zeros({2}, torch::kInt)); // float64 rows
+         head->forward(rows); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"nn_embeddingbag_half_weight_into_half_linear_throws",
+       THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::EmbeddingBag bag(10, 3);
+         torch::nn::Linear head(3, 2);
+         bag->to(torch::kHalf);
+         head->to(torch::kHalf);
+         auto pooled = bag->forward(torch::zeros({1, 4}, torch::kLong));
+         head->forward(pooled); // FLAGGED(torchdtype-half-on-cpu)
+       }},
       {"nn_set_data_every_parameter_f64_then_f32_input_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
        [] {
          torch::nn::Linear l(4, 2);

@@ -148,13 +148,16 @@ AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
   // autocast runs its op in another dtype.
   std::optional<ModuleInfo> Info =
       Api.builtinModule(S.Obj->IgnoreParenImpCasts()->getType());
-  if (!Info || Info->Rule != ModuleRule::FloatInput ||
-      S.Result != TypeKind::Tensor || S.Args.empty())
+  if (!Info || S.Result != TypeKind::Tensor || S.Args.empty())
     return unknownOf(RT);
   AbsValue Params = AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
   AbsValue Input = eval(S.Args[0]);
   if (!Input.isTensor())
     return unknownOf(RT);
+  // Embedding and EmbeddingBag gather rows of their weight: the result has
+  // the weight's dtype and device, whatever the indices' integer dtype.
+  if (Info->Rule == ModuleRule::IndexInput)
+    return convertTo(autocastResult(S, Info->Op, Params, {Params}), RT);
   return convertTo(autocastResult(S, Info->Op,
                                   layerResult(*Info, Input, Params),
                                   {Input, Params}),

@@ -208,10 +208,12 @@ static FactT bindMember(const FactT &F, const FactT &ModuleFact, bool Converted,
     return FactT::unknown();
   if (ModuleFact.Param.isThisModule())
     return F;
-  if (!Receiver->Tracked)
-    return FactT::unknown();
+  // to() gave every parameter and submodule the module's dtype (device),
+  // whatever happened to them before.
   if (Converted)
     return ModuleFact;
+  if (!Receiver->Tracked)
+    return FactT::unknown();
   FactT Created = F;
   Created.Param = ParamRef();
   return Created;
@@ -362,6 +364,18 @@ bool FunctionAnalyzer::definiteFields(const AbsValue *R) {
   });
 }
 
+/// A field value an object keeps between calls: a tensor, dtype or device
+/// of one dtype or device (or an empty optional), a module whose history
+/// is known or whose dtype or device is.
+static bool carriedField(const AbsValue &V) {
+  bool Carried = V.isTensor() || V.K == AbsValue::Kind::DType ||
+                 V.K == AbsValue::Kind::Device ||
+                 V.K == AbsValue::Kind::Module;
+  return Carried && (V.DT.single() || V.DV.single() ||
+                     V.Opt == AbsValue::Engaged::No ||
+                     (V.K == AbsValue::Kind::Module && V.Tracked));
+}
+
 void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
                                          const AbsValue &Before) {
   // What the method left in the object's fields, from its run for this
@@ -380,10 +394,7 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
     if (F->getParent() != M->getParent())
       continue;
     AbsValue FV = bindParams(V, S.Args, nullptr);
-    bool Carried = FV.isTensor() || FV.K == AbsValue::Kind::DType ||
-                   FV.K == AbsValue::Kind::Device;
-    if (!Carried || !(FV.DT.single() || FV.DV.single() ||
-                      FV.Opt == AbsValue::Engaged::No))
+    if (!carriedField(FV))
       continue;
     // What the method set is reported at this call (the run is shared by
     // calls with the same facts).
@@ -413,10 +424,7 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
     if (F->getParent() != C->getParent())
       continue;
     AbsValue FV = bindParams(V, Args, nullptr);
-    bool Carried = FV.isTensor() || FV.K == AbsValue::Kind::DType ||
-                   FV.K == AbsValue::Kind::Device;
-    if (!Carried || !(FV.DT.single() || FV.DV.single() ||
-                      FV.Opt == AbsValue::Engaged::No))
+    if (!carriedField(FV))
       continue;
     // Set by the constructor from this call's facts: reported here.
     if (!V.DT.Param.isSymbolic() && FV.DT.single() && !FV.DT.Where.isValid())
