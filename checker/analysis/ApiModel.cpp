@@ -113,6 +113,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
   FillValueOps[Name] = FillValueRule{Self, Value};
 #define TD_AUTOCAST_COMPOSITE(Name, Op) Composites[Name].push_back(Op);
 #define TD_OPERATOR_OP(Name, Op) OperatorOps[Name] = Op;
+#define TD_FUNCTIONAL_OP(Name, Op) FunctionalOps[Name] = Op;
 #define TD_REVERSE_SCALAR_OP(Name, Op) ReverseScalarOps[Name] = Op;
 #define TD_ACTIVATION_MODULE(Name, Op) ActivationModules[Name] = Op;
 #define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
@@ -139,6 +140,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #undef TD_AUTOCAST_COMPOSITE
 #undef TD_ACTIVATION_MODULE
 #undef TD_OPERATOR_OP
+#undef TD_FUNCTIONAL_OP
 #undef TD_REVERSE_SCALAR_OP
   for (const auto &Entry : OpKb) {
     std::vector<std::string> Versions;
@@ -510,8 +512,10 @@ llvm::StringRef ApiModel::reverseScalarOp(llvm::StringRef Name) const {
                                       : llvm::StringRef(It->second);
 }
 llvm::StringRef ApiModel::contractName(llvm::StringRef Name) const {
-  if (!Name.starts_with("operator"))
-    return Name;
+  if (!Name.starts_with("operator")) {
+    auto F = FunctionalOps.find(Name);
+    return F == FunctionalOps.end() ? Name : llvm::StringRef(F->second);
+  }
   auto It = OperatorOps.find(Name);
   return It == OperatorOps.end() ? llvm::StringRef() : llvm::StringRef(It->second);
 }

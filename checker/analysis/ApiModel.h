@@ -414,6 +414,7 @@ private:
   llvm::StringMap<std::string> LossModules;
   llvm::StringMap<std::string> ActivationModules;
   llvm::StringMap<std::string> OperatorOps;
+  llvm::StringMap<std::string> FunctionalOps; ///< api.json functional_ops
   llvm::StringMap<std::string> ReverseScalarOps;
   OpContracts Contracts;
   llvm::StringMap<LossRule> Losses;

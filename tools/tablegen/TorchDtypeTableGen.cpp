@@ -273,6 +273,16 @@ void emitApi(const std::string &File, std::ostream &Out) {
            "must map an operator to the op it calls");
     Out << "TD_OPERATOR_OP(" << quote(Name) << ", " << quote(Op) << ")\n";
   }
+  Out << "#endif\n#ifdef TD_FUNCTIONAL_OP\n";
+  for (const auto &[Name, Op] :
+       member(Api, File, "", "functional_ops", json::value_t::object).items()) {
+    if (Name == "_doc")
+      continue;
+    if (!Op.is_string() || Op.get<std::string>().empty())
+      fail(File, "functional_ops." + Name,
+           "must map a function to the aten op it calls");
+    Out << "TD_FUNCTIONAL_OP(" << quote(Name) << ", " << quote(Op) << ")\n";
+  }
   Out << "#endif\n#ifdef TD_REVERSE_SCALAR_OP\n";
   for (const auto &[Name, Op] :
        member(Api, File, "", "reverse_scalar_operators", json::value_t::object)

@@ -60,6 +60,37 @@ bool isSymInt(QualType T) {
   return R && R->getIdentifier() && R->getName() == "SymInt";
 }
 
+/// An options object built in place whose setters give no tensor
+/// (`F::CrossEntropyFuncOptions().reduction(torch::kNone)`): the Tensor?
+/// arguments it stands for (a loss's weight) are None, as measured.
+bool optionsWithoutTensors(const Expr *E, const ApiModel &Api) {
+  E = E->IgnoreImplicit();
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+             C && C->getNumArgs() == 1 &&
+             C->getConstructor()->isCopyOrMoveConstructor())
+      E = C->getArg(0);
+    else
+      break;
+  }
+  if (isa<CXXTemporaryObjectExpr>(E) ||
+      (isa<CXXConstructExpr>(E) &&
+       cast<CXXConstructExpr>(E)->getNumArgs() == 0))
+    return true;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  if (!MC || !MC->getMethodDecl())
+    return false;
+  for (const Expr *A : MC->arguments())
+    if (Api.classify(A->getType()) != TypeKind::None)
+      return false; // a tensor, a dtype or a device given
+  return optionsWithoutTensors(MC->getImplicitObjectArgument(), Api);
+}
+
 } // namespace
 
 std::optional<ContractCall>
@@ -106,7 +137,7 @@ FunctionAnalyzer::matchContract(const CallSite &S,
       // then computes in it), a str? given (div_'s rounding mode): another
       // call than the one measured.
       if ((Want == 'O' || Want == 'Y' || Want == 'y' || Want == 'z') &&
-          !isNullopt(W))
+          !isNullopt(W) && !(Have == '?' && optionsWithoutTensors(W, Api)))
         Ok = false;
     }
     // A Scalar the C++ call has no parameter for is left to its default; a
@@ -224,6 +255,18 @@ contractOutcome(const OpContracts &C, const ContractCall &M,
   return R;
 }
 
+/// The outcome of nll_loss(input, target) for the first two dtypes.
+static std::optional<ContractOutcome>
+classIndexLoss(const OpContracts &C, llvm::ArrayRef<DType> DTypes) {
+  for (unsigned I : C.overloads("nll_loss"))
+    if (C.overload(I).Name == "nll_loss" && C.overload(I).Overload.empty()) {
+      ContractOutcome O = C.outcome(I, DTypes.take_front(2), "");
+      if (O.K != ContractOutcome::Unmeasured)
+        return O;
+    }
+  return std::nullopt;
+}
+
 std::optional<AbsValue>
 FunctionAnalyzer::contractValue(const CallSite &S,
                                 llvm::ArrayRef<const Expr *> Ops) {
@@ -248,6 +291,12 @@ FunctionAnalyzer::contractValue(const CallSite &S,
   }
   std::optional<ContractOutcome> O =
       contractOutcome(Api.contracts(), *M, DTypes);
+  // cross_entropy was measured with a target of the input's shape, which
+  // an integer target cannot be (class probabilities): with class indices
+  // it runs as nll_loss of the log-softmax, whose runs say the result.
+  if (DTypes.size() >= 2 && isIntegral(DTypes[1]) &&
+      Api.loss(S.Name) == LossRule::ClassIndexOrProbabilities)
+    O = classIndexLoss(Api.contracts(), DTypes);
   if (!O || O->K != ContractOutcome::Runs || !O->Result)
     return std::nullopt;
   AbsValue R = AbsValue::unknownTensor();

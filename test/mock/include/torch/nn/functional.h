@@ -3,6 +3,15 @@
 #include <torch/nn/modules.h>
 
 namespace torch {
+// torch/enum.h: the reduction tags.
+namespace enumtype {
+struct kNone {};
+struct kMean {};
+struct kSum {};
+} // namespace enumtype
+constexpr enumtype::kNone kNone{};
+constexpr enumtype::kMean kMean{};
+constexpr enumtype::kSum kSum{};
 namespace nn {
 namespace functional {
 template <size_t D>
@@ -48,7 +57,16 @@ struct GELUFuncOptions {
   TORCH_ARG(std::string, approximate) = "none";
 };
 struct CrossEntropyFuncOptions {
+  struct reduction_t {
+    reduction_t() = default;
+    reduction_t(enumtype::kNone) {}
+    reduction_t(enumtype::kMean) {}
+    reduction_t(enumtype::kSum) {}
+  };
   TORCH_ARG(Tensor, weight) = {};
+  TORCH_ARG(int64_t, ignore_index) = -100;
+  TORCH_ARG(reduction_t, reduction) = {};
+  TORCH_ARG(double, label_smoothing) = 0.0;
 };
 struct BinaryCrossEntropyFuncOptions {
   TORCH_ARG(Tensor, weight) = {};
