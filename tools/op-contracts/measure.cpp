@@ -193,6 +193,12 @@ c10::optional<c10::IValue> valueFor(const c10::Argument &A, std::string &Why) {
       return c10::IValue(std::string("ij,jk->ik"));
     if (N == "reduce")
       return c10::IValue(std::string("sum"));
+    if (N == "indexing") // meshgrid
+      return c10::IValue(std::string("ij"));
+    if (N == "padding") // convolution's padding mode
+      return c10::IValue(std::string("same"));
+    if (N == "ord" || N == "p") // a matrix norm's name
+      return c10::IValue(std::string("fro"));
     return c10::IValue(std::string(""));
   case c10::TypeKind::ListType: {
     auto E = T->expectRef<c10::ListType>().getElementType();
