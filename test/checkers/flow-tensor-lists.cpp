@@ -5,8 +5,8 @@
 // table (op_contracts.json, 1.13.1) says their dtype ("[Long,Long]"), so an
 // element read (`parts[0]`, `.at(i)`, a range-for variable, also over a
 // temporary list) has it. 2.x has no measured table: its lists stay
-// unknown. meshgrid's two overloads (with and without `indexing`) disagree
-// in the table (the measurement gave `indexing` an invalid ""): unknown.
+// unknown. An op taking a braced list of tensors (meshgrid) is looked up by
+// the dtype all of them have; a list of mixed dtypes decides nothing.
 #include <torch/torch.h>
 
 // ---- Positives ------------------------------------------------------------
@@ -42,6 +42,23 @@ void through_a_template_and_a_lambda() {
   // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
   auto pick = [](const torch::Tensor &x) { return torch::unbind(x)[0]; };
   auto z = torch::mm(pick(torch::randn({2, 2, 2})), torch::randn({2, 2}));
+}
+
+void meshgrid_of_integer_ranges() {
+  auto grid = torch::meshgrid({torch::arange(3), torch::arange(2)}, "ij");
+  auto y = torch::mm(grid[0], torch::randn({2, 2}));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Long and Float{{.*}} [torchdtype-mixed-precision]
+  auto old = torch::meshgrid({torch::arange(3, torch::kInt), torch::arange(2, torch::kInt)});
+  auto z = torch::mm(old.back(), torch::randn({2, 2}));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Int and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+// The grid converted before the product; ranges of one floating dtype.
+void meshgrid_converted_or_floating() {
+  auto grid = torch::meshgrid({torch::arange(3), torch::arange(2)}, "ij");
+  auto y = torch::mm(grid[0].to(torch::kFloat), torch::randn({2, 2}));
+  auto f = torch::meshgrid({torch::arange(3, torch::kFloat), torch::arange(2, torch::kFloat)});
+  auto z = torch::mm(f[0], torch::randn({2, 2}));
 }
 
 #define FIRST_SPLIT(t) torch::split((t), 1)[0]

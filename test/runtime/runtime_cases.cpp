@@ -1463,6 +1463,19 @@ std::vector<Case> cases() {
          auto pooled = bag->forward(torch::zeros({1, 4}, torch::kLong));
          head->forward(pooled); // FLAGGED(torchdtype-half-on-cpu)
        }},
+      {"histc_out_long_counts_f32_samples_throws",
+       THROWS("^torch.histogram: input tensor and hist tensor should have the same dtype, but got "
+              "input float and hist long int$"),
+       [] {
+         auto counts = torch::zeros({8}, torch::kLong);
+         torch::histc_out(counts, torch::rand({32}, torch::kFloat), 8, 0.0, 1.0); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"meshgrid_ij_of_long_ranges_into_f32_mm_throws",
+       THROWS("^expected scalar type Long but found Float$"),
+       [] {
+         auto grid = torch::meshgrid({torch::arange(3, torch::kLong), torch::arange(2, torch::kLong)}, "ij");
+         torch::mm(grid[0], torch::ones({2, 2}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
       {"nn_set_data_every_parameter_f64_then_f32_input_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
        [] {
          torch::nn::Linear l(4, 2);

@@ -98,25 +98,38 @@ FunctionAnalyzer::matchContract(const CallSite &S,
                                 llvm::ArrayRef<const Expr *> Ops) const {
   if (!S.IsLibTorch || !S.Callee)
     return std::nullopt;
-  llvm::StringRef Name = Api.contractName(S.Name);
+  // An out= function (`histc_out(out, self, ...)`, `histc_outf(self, ...,
+  // out)`) is the op's out overload, whose schema puts the out tensors
+  // last; the caller gives its arguments in that order (Ops), and the
+  // C++ parameters are read so too.
+  bool InPlace, OutCall, OutLast;
+  llvm::StringRef Base = baseOpName(S.Name, InPlace, OutCall, OutLast);
+  llvm::StringRef Name = Api.contractName(OutCall ? Base : S.Name);
   if (Name.empty())
+    return std::nullopt;
+  unsigned NumOut = OutCall && !S.Obj ? outParams(S.Callee, OutLast) : 0;
+  if (OutCall && NumOut == 0)
     return std::nullopt;
   // The C++ signature in the schema's terms: the receiver, then the
   // parameters (both follow the schema's order, generated from it).
-  std::string Sig;
+  std::string Written;
   if (S.Obj)
-    Sig += Api.classify(S.Obj->getType()) == TypeKind::Tensor ? 'T' : '?';
+    Written += Api.classify(S.Obj->getType()) == TypeKind::Tensor ? 'T' : '?';
   for (const ParmVarDecl *P : S.Callee->parameters())
-    Sig += signatureCode(P->getType());
-  if (Sig.size() != Ops.size() || llvm::is_contained(Sig, 'X'))
+    Written += signatureCode(P->getType());
+  if (Written.size() != Ops.size() || llvm::is_contained(Written, 'X'))
     return std::nullopt;
+  std::string Sig = OutCall && !OutLast
+                        ? Written.substr(NumOut) + Written.substr(0, NumOut)
+                        : Written;
   const OpContracts &C = Api.contracts();
   ContractCall M;
   for (unsigned I : C.overloads(Name)) {
     const ContractOverload &O = C.overload(I);
-    if (O.Flags & (ContractOverload::Unstable | ContractOverload::OutVariant |
-                   ContractOverload::NeverRan) ||
-        Sig.size() > O.Signature.size())
+    if (O.Flags & (ContractOverload::Unstable | ContractOverload::NeverRan) ||
+        bool(O.Flags & ContractOverload::OutVariant) != OutCall ||
+        Sig.size() > O.Signature.size() ||
+        (OutCall && Sig.size() != O.Signature.size()))
       continue;
     bool Ok = true, ScalarGiven = false, FloatScalar = false;
     std::string Scalars;
@@ -151,9 +164,13 @@ FunctionAnalyzer::matchContract(const CallSite &S,
     llvm::SmallVector<unsigned, 3> Slots;
     for (unsigned J = 0; J < O.numSlots() && Ok; ++J) {
       unsigned P = O.slotPosition(J);
-      // Lists were measured with two tensors of one dtype: not followed.
-      Ok = O.slotKind(J) == 'T' && P < Ops.size() &&
-           Api.classify(Ops[P]->getType()) == TypeKind::Tensor;
+      // Lists were measured with two tensors of one dtype: a list is
+      // looked up by the dtype all its tensors have (the join of its
+      // elements, which is that dtype only when they agree).
+      TypeKind K = P < Ops.size() ? Api.classify(Ops[P]->getType())
+                                  : TypeKind::None;
+      Ok = (O.slotKind(J) == 'T' && K == TypeKind::Tensor) ||
+           (O.slotKind(J) == 'L' && P < Sig.size() && Sig[P] == 'L');
       Slots.push_back(P);
     }
     if (!Ok || (!M.Overloads.empty() && M.SlotPos != Slots))
@@ -280,6 +297,19 @@ FunctionAnalyzer::contractValue(const CallSite &S,
   bool SameDevice = true;
   for (unsigned P : M->SlotPos) {
     AbsValue V = eval(Ops[P]);
+    // A braced list of tensors (meshgrid's): the join of its elements.
+    if (const InitListExpr *IL = V.isTensor() ? nullptr : bracedList(Ops[P])) {
+      V = AbsValue::none();
+      for (const Expr *El : IL->inits()) {
+        AbsValue E = eval(El);
+        if (!E.isTensor())
+          return std::nullopt;
+        if (V.isTensor())
+          V.join(E);
+        else
+          V = E;
+      }
+    }
     std::optional<DType> D = V.isTensor() ? V.DT.single() : std::nullopt;
     if (!D)
       return std::nullopt;

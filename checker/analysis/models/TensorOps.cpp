@@ -395,8 +395,22 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   if (!Rule)
     Rule = Api.tensorOp(Base);
   auto WithContract = [&](OpEvent *E) {
-    if (E && !Out && Api.contractsApply())
-      E->Contract = matchContract(S, Ops);
+    // out= variants out_dtype_ops has a rule for are the out-dtype
+    // check's; the others are judged by their measured out overload.
+    if (E && (!Out || Api.outDTypeRules(Base).empty()) &&
+        Api.contractsApply()) {
+      // The out tensors are the overload's last arguments, and operands of
+      // the event after the others.
+      llvm::SmallVector<const Expr *, 8> Schema(Ops.begin(), Ops.end());
+      Schema.append(Outs.begin(), Outs.end());
+      E->Contract = matchContract(S, Schema);
+      for (unsigned I = 0; E->Contract && I < Outs.size(); ++I) {
+        AbsValue V = eval(Outs[I]);
+        if (V.isTensor())
+          E->Operands.push_back(
+              Operand{Outs[I], V, operandName(Outs[I]), unsigned(Ops.size() + I)});
+      }
+    }
     Written(E);
   };
   llvm::StringRef Reverse = Api.reverseScalarOp(Name);

@@ -71,6 +71,9 @@ TORCH_API ::std::tuple<at::Tensor &,at::Tensor &> topk_out(at::Tensor & values, 
 TORCH_API ::std::tuple<at::Tensor &,at::Tensor &> max_out(at::Tensor & max, at::Tensor & max_values, const at::Tensor & self, int64_t dim, bool keepdim=false);
 TORCH_API at::Tensor & max_out(at::Tensor & out, const at::Tensor & self, const at::Tensor & other);
 TORCH_API at::Tensor & add_out(at::Tensor & out, const at::Tensor & self, const at::Tensor & other, const at::Scalar & alpha=1);
+TORCH_API at::Tensor & histc_out(at::Tensor & out, const at::Tensor & self, int64_t bins=100, const at::Scalar & min=0, const at::Scalar & max=0);
+TORCH_API at::Tensor & histc_outf(const at::Tensor & self, int64_t bins, const at::Scalar & min, const at::Scalar & max, at::Tensor & out);
+TORCH_API at::Tensor & bucketize_out(at::Tensor & out, const at::Tensor & self, const at::Tensor & boundaries, bool out_int32=false, bool right=false);
 TORCH_API at::Tensor & sum_out(at::Tensor & out, const at::Tensor & self, at::OptionalIntArrayRef dim, bool keepdim=false, c10::optional<at::ScalarType> dtype=c10::nullopt);
 TORCH_API at::Tensor & softmax_out(at::Tensor & out, const at::Tensor & self, int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt);
 TORCH_API at::Tensor index_add(const at::Tensor & self, int64_t dim, const at::Tensor & index, const at::Tensor & source, const at::Scalar & alpha=1);
@@ -104,6 +107,7 @@ TORCH_API std::vector<at::Tensor> split(const at::Tensor & self, int64_t split_s
 TORCH_API std::vector<at::Tensor> chunk(const at::Tensor & self, int64_t chunks, int64_t dim=0);
 TORCH_API std::vector<at::Tensor> unbind(const at::Tensor & self, int64_t dim=0);
 TORCH_API std::vector<at::Tensor> meshgrid(at::TensorList tensors);
+TORCH_API std::vector<at::Tensor> meshgrid(at::TensorList tensors, c10::string_view indexing);
 TORCH_API at::Tensor einsum(c10::string_view equation, at::TensorList tensors);
 TORCH_API at::Tensor flatten(const at::Tensor & self, int64_t start_dim=0, int64_t end_dim=-1);
 TORCH_API at::Tensor where(const at::Tensor & condition, const at::Tensor & self, const at::Tensor & other);
