@@ -83,6 +83,10 @@ struct ContractCall {
   llvm::SmallVector<std::string, 2> Scalars;
   bool ScalarGiven = false; ///< a Scalar argument not left to its default
   bool FloatScalar = false; ///< ... one not an integral number
+  /// A bool given the other value than the one measured (`out_int32=true`,
+  /// `keepdim=true`): the dtype checks of the arguments are the measured
+  /// call's, the result's dtype may not be.
+  bool OtherBool = false;
 };
 
 /// What the overloads of M did with these dtypes of its slots, when they

@@ -31,7 +31,8 @@ struct ContractOverload {
   /// One character per schema argument: T Tensor, O Tensor?, L a list of
   /// tensors, S Scalar(?), Y ScalarType, y ScalarType?, i int(?), I int[],
   /// f float(?),
-  /// F float[], b bool(?), B bool[], s str, z str? (measured None), n
+  /// F float[], b bool(?) (measured false), c bool(?) (measured true: its
+  /// default), B bool[], s str, z str? (measured None), n
   /// Dimname, ? anything else.
   llvm::StringRef Signature;
   unsigned Flags;

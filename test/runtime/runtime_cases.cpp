@@ -1476,6 +1476,11 @@ std::vector<Case> cases() {
          auto grid = torch::meshgrid({torch::arange(3, torch::kLong), torch::arange(2, torch::kLong)}, "ij");
          torch::mm(grid[0], torch::ones({2, 2}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
        }},
+      {"bucketize_out_int32_ids_mm_int32_runs", RUNS,
+       [] {
+         auto ids = torch::bucketize(torch::rand({4}), torch::rand({2}), /*out_int32=*/true);
+         EXPECT_DTYPE(torch::mm(ids.view({2, 2}), torch::ones({2, 2}, torch::kInt)), torch::kInt);
+       }},
       {"nn_set_data_every_parameter_f64_then_f32_input_throws", THROWS("^mat1 and mat2 must have the same dtype$"),
        [] {
          torch::nn::Linear l(4, 2);

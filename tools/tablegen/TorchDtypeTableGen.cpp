@@ -694,6 +694,10 @@ std::vector<std::pair<std::string, bool>> schemaArgs(const std::string &Schema) 
       else if (D == 0)
         Clean += C;
     }
+    // A bool measured true (its schema default): another code than false.
+    if ((Clean == "bool" || Clean == "bool?") &&
+        P.find("=True") != std::string::npos)
+      Clean += "=True";
     Args.push_back({Clean, KwOnly && Type.find('!') != std::string::npos});
   }
   return Args;
@@ -707,7 +711,8 @@ char signatureCode(const std::string &T) {
       {"ScalarType", 'Y'}, {"ScalarType?", 'y'}, {"int", 'i'},
       {"int?", 'i'},       {"SymInt", 'i'},      {"SymInt?", 'i'},
       {"float", 'f'},      {"float?", 'f'},      {"bool", 'b'},
-      {"bool?", 'b'},      {"str", 's'},         {"str?", 'z'},
+      {"bool?", 'b'},      {"bool=True", 'c'},   {"bool?=True", 'c'},
+      {"str", 's'},        {"str?", 'z'},
       {"Dimname", 'n'},    {"Dimname[]", 'n'},   {"Dimname?", 'n'},
       {"Dimname[]?", 'n'}};
   auto It = Codes.find(T);

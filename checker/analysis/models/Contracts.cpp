@@ -131,12 +131,14 @@ FunctionAnalyzer::matchContract(const CallSite &S,
         Sig.size() > O.Signature.size() ||
         (OutCall && Sig.size() != O.Signature.size()))
       continue;
-    bool Ok = true, ScalarGiven = false, FloatScalar = false;
+    bool Ok = true, ScalarGiven = false, FloatScalar = false,
+         OtherBool = false;
     std::string Scalars;
     for (unsigned P = 0; P < Ops.size() && Ok; ++P) {
       char Want = O.argument(P), Have = Sig[P];
       Ok = Want == Have || Want == '?' || Have == '?' ||
-           (Want == 'z' && Have == 's') || (Want == 'y' && Have == 'Y');
+           (Want == 'z' && Have == 's') || (Want == 'y' && Have == 'Y') ||
+           (Want == 'c' && Have == 'b');
       // The Scalars, the table's runs being looked up by their pattern.
       if (Ok && Want == 'S') {
         Scalars += scalarKind(Ops[P]);
@@ -152,6 +154,12 @@ FunctionAnalyzer::matchContract(const CallSite &S,
       if ((Want == 'O' || Want == 'Y' || Want == 'y' || Want == 'z') &&
           !isNullopt(W) && !(Have == '?' && optionsWithoutTensors(W, Api)))
         Ok = false;
+      // A bool given the other value than the one measured
+      // (`bucketize(x, edges, /*out_int32=*/true)`).
+      bool B;
+      if ((Want == 'b' || Want == 'c') && !W->isValueDependent() &&
+          W->EvaluateAsBooleanCondition(B, Ctx) && B != (Want == 'c'))
+        OtherBool = true;
     }
     // A Scalar the C++ call has no parameter for is left to its default; a
     // dtype it has none for was measured Float (norm.ScalarOpt_dim_dtype is
@@ -180,6 +188,7 @@ FunctionAnalyzer::matchContract(const CallSite &S,
     M.SlotPos = Slots;
     M.ScalarGiven |= ScalarGiven;
     M.FloatScalar |= FloatScalar;
+    M.OtherBool |= OtherBool;
   }
   if (M.Overloads.empty())
     return std::nullopt;
@@ -289,8 +298,9 @@ FunctionAnalyzer::contractValue(const CallSite &S,
                                 llvm::ArrayRef<const Expr *> Ops) {
   std::optional<ContractCall> M = matchContract(S, Ops);
   // A number given may change the result dtype (a Long tensor plus 2.5):
-  // the runs of its pattern say which, when they were measured.
-  if (!M)
+  // the runs of its pattern say which, when they were measured. A bool
+  // given otherwise than measured may too (bucketize's out_int32).
+  if (!M || M->OtherBool)
     return std::nullopt;
   llvm::SmallVector<DType, 3> DTypes;
   std::optional<Device> Dev;
