@@ -395,12 +395,10 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   if (!Rule)
     Rule = Api.tensorOp(Base);
   auto WithContract = [&](OpEvent *E) {
-    // out= variants out_dtype_ops has a rule for are the out-dtype
-    // check's; the others are judged by their measured out overload.
+    // out= variants without an out_dtype_ops rule: their out overload,
+    // whose last arguments (and the event's last operands) are the outs.
     if (E && (!Out || Api.outDTypeRules(Base).empty()) &&
         Api.contractsApply()) {
-      // The out tensors are the overload's last arguments, and operands of
-      // the event after the others.
       llvm::SmallVector<const Expr *, 8> Schema(Ops.begin(), Ops.end());
       Schema.append(Outs.begin(), Outs.end());
       E->Contract = matchContract(S, Schema);
