@@ -64,20 +64,12 @@ bool isSymInt(QualType T) {
 /// (`F::CrossEntropyFuncOptions().reduction(torch::kNone)`): the Tensor?
 /// arguments it stands for (a loss's weight) are None, as measured.
 bool optionsWithoutTensors(const Expr *E, const ApiModel &Api) {
-  E = E->IgnoreImplicit();
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
-             C && C->getNumArgs() == 1 &&
-             C->getConstructor()->isCopyOrMoveConstructor())
-      E = C->getArg(0);
+  E = strip(E);
+  while (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
+      E = strip(C->getArg(0));
     else
       break;
-  }
   if (isa<CXXTemporaryObjectExpr>(E) ||
       (isa<CXXConstructExpr>(E) &&
        cast<CXXConstructExpr>(E)->getNumArgs() == 0))
