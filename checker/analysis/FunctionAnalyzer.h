@@ -412,6 +412,9 @@ private:
   /// A std::vector of tensors made empty, from a braced list or a copy.
   AbsValue listValue(const clang::CXXConstructExpr *CE,
                      llvm::ArrayRef<const clang::Expr *> Args);
+  /// The join of a braced list's tensors (`{a, b}`); unknown when an
+  /// element is not a tensor, the bottom when the list is empty.
+  AbsValue bracedListJoin(const clang::InitListExpr *IL);
 
   // models/Autocast.cpp
   void autocastCall(const CallSite &S);

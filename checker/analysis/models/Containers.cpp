@@ -128,15 +128,18 @@ AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
     return emptyInputs();
   // `std::vector<Tensor> v{a, b}`: the join of its elements.
   if (Args.size() == 1)
-    if (const InitListExpr *IL = bracedList(Args[0])) {
-      AbsValue L = emptyInputs();
-      for (const Expr *El : IL->inits()) {
-        AbsValue V = eval(El);
-        L.join(V.isTensor() ? V : AbsValue::unknownTensor());
-      }
-      return L;
-    }
+    if (const InitListExpr *IL = bracedList(Args[0]))
+      return bracedListJoin(IL);
   return unknownOf(CE->getType());
+}
+
+AbsValue FunctionAnalyzer::bracedListJoin(const InitListExpr *IL) {
+  AbsValue L = emptyInputs();
+  for (const Expr *El : IL->inits()) {
+    AbsValue V = eval(El);
+    L.join(V.isTensor() ? V : AbsValue::unknownTensor());
+  }
+  return L;
 }
 
 } // namespace torchdtype

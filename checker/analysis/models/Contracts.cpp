@@ -300,18 +300,8 @@ FunctionAnalyzer::contractValue(const CallSite &S,
   for (unsigned P : M->SlotPos) {
     AbsValue V = eval(Ops[P]);
     // A braced list of tensors (meshgrid's): the join of its elements.
-    if (const InitListExpr *IL = V.isTensor() ? nullptr : bracedList(Ops[P])) {
-      V = AbsValue::none();
-      for (const Expr *El : IL->inits()) {
-        AbsValue E = eval(El);
-        if (!E.isTensor())
-          return std::nullopt;
-        if (V.isTensor())
-          V.join(E);
-        else
-          V = E;
-      }
-    }
+    if (const InitListExpr *IL = V.isTensor() ? nullptr : bracedList(Ops[P]))
+      V = bracedListJoin(IL);
     std::optional<DType> D = V.isTensor() ? V.DT.single() : std::nullopt;
     if (!D)
       return std::nullopt;

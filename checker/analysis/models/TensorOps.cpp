@@ -359,14 +359,18 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     factoryEffects(S, V);
     return;
   }
+  // The out tensors as operands, numbered from First.
+  auto OutOperands = [&](unsigned First) {
+    llvm::SmallVector<Operand, 2> R;
+    for (unsigned I = 0; I < Outs.size(); ++I)
+      if (AbsValue V = eval(Outs[I]); V.isTensor())
+        R.push_back(Operand{Outs[I], V, operandName(Outs[I]), First + I});
+    return R;
+  };
   auto Written = [&](OpEvent *E) {
     if (!E)
       return;
-    for (unsigned I = 0; I < Outs.size(); ++I) {
-      AbsValue V = eval(Outs[I]);
-      if (V.isTensor())
-        E->Outs.push_back(Operand{Outs[I], V, operandName(Outs[I]), I});
-    }
+    E->Outs.append(OutOperands(0));
     if (std::optional<SourceDTypeRule> R = Api.sourceDTypeOp(Base))
       if (R->IndexList >= 0 && unsigned(R->IndexList) < Ops.size())
         recordIndexList(*E, Ops[R->IndexList]);
@@ -402,12 +406,8 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
       llvm::SmallVector<const Expr *, 8> Schema(Ops.begin(), Ops.end());
       Schema.append(Outs.begin(), Outs.end());
       E->Contract = matchContract(S, Schema);
-      for (unsigned I = 0; E->Contract && I < Outs.size(); ++I) {
-        AbsValue V = eval(Outs[I]);
-        if (V.isTensor())
-          E->Operands.push_back(
-              Operand{Outs[I], V, operandName(Outs[I]), unsigned(Ops.size() + I)});
-      }
+      if (E->Contract)
+        E->Operands.append(OutOperands(Ops.size()));
     }
     Written(E);
   };
