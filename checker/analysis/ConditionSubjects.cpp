@@ -111,28 +111,72 @@ private:
   static bool constRefOrValue(QualType T) {
     return !T->isReferenceType() || T.getNonReferenceType().isConstQualified();
   }
+  /// A non-const method with a const overload of the same parameters
+  /// (std::optional's operator* and value(), std::vector's operator[] and
+  /// front()): an accessor, whose result's use says whether the object is
+  /// read (std::map's operator[], which inserts, has no such overload).
+  static bool accessor(const CXXMethodDecl *M) {
+    if (!M || M->isConst() || !M->getParent())
+      return false;
+    for (const NamedDecl *D : M->getParent()->lookup(M->getDeclName())) {
+      const auto *O = dyn_cast<CXXMethodDecl>(D->getUnderlyingDecl());
+      if (!O || O == M || !O->isConst() ||
+          O->getNumParams() != M->getNumParams())
+        continue;
+      bool Same = true;
+      for (unsigned I = 0; I < M->getNumParams(); ++I)
+        Same &= O->getParamDecl(I)->getType().getCanonicalType() ==
+                M->getParamDecl(I)->getType().getCanonicalType();
+      if (Same)
+        return true;
+    }
+    return false;
+  }
   void classify(const VarDecl *VD, const DeclRefExpr *DRE) {
     // Through fields: `cfg.fast` is a use of cfg.
     const Expr *Cur = DRE;
     const Stmt *P = parent(Cur);
-    while (const auto *ME = dyn_cast_or_null<MemberExpr>(P)) {
-      if (ME->isArrow() || ME->getBase()->IgnoreParens() != Cur)
-        break;
-      // A field holding nothing the analysis follows (`cfg.bits`, a
-      // std::vector<int64_t>): what is done with it changes no other field.
-      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-          F && inertField(F))
-        return;
-      if (isa<CXXMethodDecl>(ME->getMemberDecl())) {
-        // A method call on it: const methods read.
-        const auto *M = cast<CXXMethodDecl>(ME->getMemberDecl());
-        if (!M->isConst())
-          Escapes.insert(VD);
-        return;
+    for (int Hop = 0; Hop < 4; ++Hop) {
+      const auto *ME = dyn_cast_or_null<MemberExpr>(P);
+      if (ME && !ME->isArrow() && ME->getBase()->IgnoreParens() == Cur) {
+        // A field holding nothing the analysis follows (`cfg.bits`, a
+        // std::vector<int64_t>): what is done with it changes no other
+        // field.
+        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+            F && inertField(F))
+          return;
+        if (const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl())) {
+          // A method call on it: const methods read, an accessor's result
+          // is used as below.
+          const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME));
+          if (M->isConst())
+            return;
+          if (!Call || !accessor(M)) {
+            Escapes.insert(VD);
+            return;
+          }
+          Cur = Call;
+        } else {
+          Cur = ME;
+        }
+        P = parent(Cur);
+        continue;
       }
-      Cur = ME;
-      P = parent(Cur);
+      // `*opt`: an accessor operator.
+      const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(P);
+      const auto *OM =
+          OC ? dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee()) : nullptr;
+      if (OC && OC->getOperator() != OO_Equal && OC->getNumArgs() >= 1 &&
+          OC->getArg(0)->IgnoreParens() == Cur && accessor(OM)) {
+        Cur = OC;
+        P = parent(Cur);
+        continue;
+      }
+      break;
     }
+    // What is done with an accessor's result: read, or a change the
+    // analysis does not see (`*opt = x`, `v[0] += 1`).
+    bool Accessed = Cur != DRE && !isa<MemberExpr>(Cur);
     if (!P) {
       Escapes.insert(VD);
       return;
@@ -145,6 +189,12 @@ private:
                                      IC->getType().isConstQualified()))
         return;
       Escapes.insert(VD);
+      return;
+    }
+    if (Accessed) {
+      if (!(isa<CallExpr>(P) || isa<CXXConstructExpr>(P)) ||
+          !readByCall(P, Cur, /*Views=*/false))
+        Escapes.insert(VD);
       return;
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(P)) {

@@ -304,6 +304,9 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
       const auto *VD = dyn_cast<VarDecl>(D);
       if (!VD || VD->getType()->isDependentType())
         continue;
+      // A new object (a loop's variable each iteration): nothing is
+      // assumed of it or its fields any more.
+      forget(*Cur, VD);
       if (VD->getType()->isBooleanType() || Subjects.count({VD, nullptr}))
         setSubject(Subject{VD, nullptr}, VD->getInit());
       initFieldSubjects(VD);

@@ -63,6 +63,7 @@ static const char *spelling(Relation R) {
   case Relation::GreaterEqual:
     return ">=";
   case Relation::Is:
+  case Relation::Holds:
   case Relation::FirstIteration:
     break;
   }
@@ -109,6 +110,39 @@ static Assumption comparison(const Subject &Sub, Relation Rel,
   return A;
 }
 
+/// `opts.weight` (a std::optional's operator bool), `names.empty()`: a
+/// const method of the standard library's (or c10::optional's) without
+/// arguments that returns bool, on a parameter or a range-for variable (or
+/// a field of one) whose changes the analysis sees. The same query gives
+/// the same answer until the subject changes. Its answer comes from the
+/// caller or the range, so no fact of the function's own decides it (a
+/// local's query may: `device.is_cuda()` of a device the path chose).
+static std::optional<Assumption> queryOf(const Expr *Cond, const ApiModel &Api,
+                                         TrackedVar Tracked) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Cond);
+  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+  if (!M || !M->isConst() || MC->getNumArgs() != 0 ||
+      !M->getReturnType()->isBooleanType() ||
+      (!M->getIdentifier() && !isa<CXXConversionDecl>(M)))
+    return std::nullopt;
+  const CXXRecordDecl *Class = M->getParent();
+  if (!Class->isInStdNamespace() &&
+      Api.classify(QualType(Class->getTypeForDecl(), 0)) != TypeKind::Optional)
+    return std::nullopt;
+  std::optional<Subject> Sub = subjectOf(MC->getImplicitObjectArgument());
+  if (!Sub || !Tracked(Sub->Var) ||
+      !(isa<ParmVarDecl>(Sub->Var) || Sub->Var->isCXXForRangeDecl()))
+    return std::nullopt;
+  bool Conversion = isa<CXXConversionDecl>(M);
+  Assumption A;
+  A.Var = Sub->Var;
+  A.Field = Sub->Field;
+  A.Rel = Relation::Holds;
+  A.Const = Conversion ? "bool" : M->getName().str();
+  A.Text = Sub->name() + (Conversion ? "" : "." + A.Const + "()");
+  return A;
+}
+
 std::optional<Assumption> branchVariable(const Expr *Cond, const ApiModel &Api,
                                          TrackedVar Tracked) {
   bool Value = true;
@@ -148,6 +182,10 @@ std::optional<Assumption> branchVariable(const Expr *Cond, const ApiModel &Api,
         return A;
       }
       return std::nullopt;
+    }
+    if (std::optional<Assumption> A = queryOf(Cond, Api, Tracked)) {
+      A->Value = Value;
+      return A;
     }
     if (const auto *CE = dyn_cast<CallExpr>(Cond)) {
       const FunctionDecl *F = CE->getDirectCallee();

@@ -31,7 +31,8 @@ Each scenario is run through test/check_clang_tidy.py with
 so a scenario can hold CHECK-MESSAGES lines for all versions and
 CHECK-MESSAGES-V2 / CHECK-MESSAGES-V214 ... lines for some, and with
   --config={CheckOptions: {PyTorchVersion: "<MAJOR.MINOR>"}}
-A scenario line `// REAL-REQUIRES: >=2.4` (or `<2.4`) skips versions outside the range;
+A scenario line `// REAL-REQUIRES: >=2.4` (or `<2.4`, `==1.13`) skips versions outside the
+range (in a shared lit test, spell it `// REAL-VERSION:`: lit reads any `REQUIRES:`);
 `// REAL-OPTIONS: Name: value, ...` adds check options to that CheckOptions map.
 
 Shared inputs: test/real/shared-inputs.txt names lit tests of test/checkers
@@ -182,7 +183,7 @@ def output_name(path):
 
 
 def requires_ok(text, version):
-    for m in re.finditer(r"//\s*REAL-REQUIRES:\s*(>=|<|==)\s*([\d.]+)", text):
+    for m in re.finditer(r"//\s*REAL-(?:REQUIRES|VERSION):\s*(>=|<|==)\s*([\d.]+)", text):
         op, v = m.group(1), version_tuple(m.group(2))
         have = version_tuple(version)[:len(v)]
         if (op == ">=" and not have >= v) or (op == "<" and not have < v) or (op == "==" and have != v):

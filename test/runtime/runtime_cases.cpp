@@ -1476,6 +1476,28 @@ std::vector<Case> cases() {
          auto grid = torch::meshgrid({torch::arange(3, torch::kLong), torch::arange(2, torch::kLong)}, "ij");
          torch::mm(grid[0], torch::ones({2, 2}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
        }},
+      {"baddbmm_f64_self_f32_batches_runs", RUNS,
+       [] {
+         auto bias = torch::zeros({1, 2, 2}, torch::kDouble);
+         auto b = torch::ones({1, 2, 2}, torch::kFloat);
+         EXPECT_DTYPE(torch::baddbmm(bias, b, b), torch::kFloat);
+       }},
+      {"addmv_f64_self_f32_operands_runs", RUNS,
+       [] {
+         auto bias = torch::zeros({2}, torch::kDouble);
+         EXPECT_DTYPE(torch::addmv(bias, torch::ones({2, 2}), torch::ones({2})), torch::kFloat);
+       }},
+      {"addmv_f32_matrix_f64_vector_throws", THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         auto bias = torch::zeros({2}, torch::kFloat);
+         torch::addmv(bias, torch::ones({2, 2}, torch::kFloat), torch::ones({2}, torch::kDouble)); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"addbmm_f64_self_f32_batches_throws", THROWS("^self and mat2 must have the same dtype"),
+       [] {
+         auto bias = torch::zeros({2, 2}, torch::kDouble);
+         auto b = torch::ones({1, 2, 2}, torch::kFloat);
+         torch::addbmm(bias, b, b); // FLAGGED(torchdtype-mixed-precision)
+       }},
       {"bucketize_out_int32_ids_mm_int32_runs", RUNS,
        [] {
          auto ids = torch::bucketize(torch::rand({4}), torch::rand({2}), /*out_int32=*/true);

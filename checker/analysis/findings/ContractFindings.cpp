@@ -28,6 +28,26 @@ bool judgedElsewhere(const OpEvent &Ev, const ApiModel &Api) {
 
 } // namespace
 
+std::optional<ContractOutcome>
+measuredOutcome(const OpEvent &Ev, const ApiModel &Api,
+                llvm::SmallVectorImpl<const Operand *> *Slots,
+                llvm::SmallVectorImpl<DType> &DTypes) {
+  if (!Ev.Contract || !Api.contractsApply())
+    return std::nullopt;
+  for (unsigned P : Ev.Contract->SlotPos) {
+    const Operand *O = operandAt(Ev.Operands, P);
+    std::optional<DType> D = O ? O->V.DT.single() : std::nullopt;
+    // Measured on the CPU: another device's kernels may differ.
+    std::optional<Device> V = O ? O->V.DV.single() : std::nullopt;
+    if (!D || (V && *V != Device::CPU))
+      return std::nullopt;
+    if (Slots)
+      Slots->push_back(O);
+    DTypes.push_back(*D);
+  }
+  return contractOutcome(Api.contracts(), *Ev.Contract, DTypes);
+}
+
 std::vector<ContractFinding> findOpContract(const FunctionResult &R,
                                             const ApiModel &Api) {
   std::vector<ContractFinding> Out;
@@ -40,24 +60,8 @@ std::vector<ContractFinding> findOpContract(const FunctionResult &R,
     if (!Ev.Contract || judgedElsewhere(Ev, Api))
       continue;
     ContractFinding F{&Ev, {}, {}, {}};
-    bool Known = true, OffCpu = false;
-    for (unsigned P : Ev.Contract->SlotPos) {
-      const Operand *O = operandAt(Ev.Operands, P);
-      std::optional<DType> D = O ? O->V.DT.single() : std::nullopt;
-      if (!D) {
-        Known = false;
-        break;
-      }
-      // Measured on the CPU: another device's kernels may differ.
-      std::optional<Device> V = O->V.DV.single();
-      OffCpu |= V && *V != Device::CPU;
-      F.Slots.push_back(O);
-      F.DTypes.push_back(*D);
-    }
-    if (!Known || OffCpu)
-      continue;
     std::optional<ContractOutcome> Outcome =
-        contractOutcome(C, *Ev.Contract, F.DTypes);
+        measuredOutcome(Ev, Api, &F.Slots, F.DTypes);
     if (!Outcome || Outcome->K != ContractOutcome::Throws ||
         !OpContracts::isDTypeMessage(Outcome->Message, Outcome->Class) ||
         OpContracts::isLowPrecisionKernelMessage(Outcome->Message))

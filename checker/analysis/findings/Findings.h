@@ -258,6 +258,13 @@ struct ContractFinding {
 };
 std::vector<ContractFinding> findOpContract(const FunctionResult &R,
                                             const ApiModel &Api);
+/// What the measured table says of an event's call (its contract, the
+/// dtypes of its slots, all known and none off the CPU), with the slots'
+/// operands and dtypes; none when the table cannot say.
+std::optional<ContractOutcome>
+measuredOutcome(const OpEvent &Ev, const ApiModel &Api,
+                llvm::SmallVectorImpl<const Operand *> *Slots,
+                llvm::SmallVectorImpl<DType> &DTypes);
 
 class FunctionFindings;
 

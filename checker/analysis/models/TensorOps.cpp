@@ -1,5 +1,4 @@
-//===- TensorOps.cpp - ops on tensors
-//-------------------------------===//
+//===- TensorOps.cpp - ops on tensors -------------------------------------===//
 //
 // What an op on tensors returns (ops that need one dtype, promoting
 // elementwise ops, reductions, comparisons: the rules of
@@ -217,9 +216,9 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
 }
 
 AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
-  // cat({a, b}), stack({a, b}): the promoted dtype of the tensors of a
-  // braced list (observed on 1.13.1: cat of float32 and float64 is
-  // float64), on their one device.
+  // cat({a, b}), stack({a, b}): the promoted dtype of a braced list's
+  // tensors (1.13.1: cat of float32 and float64 is float64), on their one
+  // device.
   AbsValue R = AbsValue::unknownTensor();
   const InitListExpr *IL = bracedList(List);
   if (!IL)
@@ -389,10 +388,13 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     return;
   }
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
-    // Ops with an explicit dtype argument are not autocast.
-    bool Explicit = hasExplicitDType(S);
-    Written(recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask,
-                     Ops, InPlace, Out, Explicit));
+    // Ops with an explicit dtype argument are not autocast; the measured
+    // table may know the call runs (findMixedPrecision).
+    OpEvent *E = recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false,
+                          *Mask, Ops, InPlace, Out, hasExplicitDType(S));
+    if (E && !Out && Api.contractsApply())
+      E->Contract = matchContract(S, Ops);
+    Written(E);
     return;
   }
   std::optional<OpRule> Rule = Api.tensorOp(Name);
@@ -450,9 +452,8 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
 
 void FunctionAnalyzer::lossWeight(OpEvent &E,
                                   llvm::ArrayRef<const Expr *> Ops) {
-  // A loss given options (`F::cross_entropy(x, y,
-  // F::CrossEntropyFuncOptions().weight(w))`): its class weights are an
-  // operand, after input and target.
+  // A loss given options (`F::cross_entropy(x, y, Options().weight(w))`):
+  // its class weights are an operand, after input and target.
   if (!Api.loss(E.Op) || Ops.size() < 3)
     return;
   const Expr *W = optionSetterArg(

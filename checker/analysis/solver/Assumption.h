@@ -26,6 +26,9 @@ namespace torchdtype {
 ///   FunctionDecl;
 /// - a variable or field compared with a constant (`mode == "fp64"`,
 ///   `smoothing > 0.0`): Var, Field, Rel and Const;
+/// - a query of a variable or field that changes nothing (`opts.weight`
+///   of a std::optional, `x.defined()`, `names.empty()`): Var, Field, Rel
+///   Holds and Const the query's name;
 /// - the case a switch on an expression took: Site is the SwitchStmt;
 /// - the first iteration of a loop: Site is the loop, Rel FirstIteration.
 struct Assumption {
@@ -36,6 +39,7 @@ struct Assumption {
     LessEqual,
     Greater,
     GreaterEqual,
+    Holds,
     FirstIteration
   };
   const clang::NamedDecl *Var = nullptr;
