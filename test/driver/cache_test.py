@@ -602,10 +602,14 @@ def real_tests(d, version):
     # third file starting with other LibTorch headers shares it
     write(proj, "s.cpp", ATEN_ONLY)
     database(proj, ["a.cpp", "c.cpp", "s.cpp"], ["-I" if f == "-isystem" else f for f in flags])
-    ref_i = check(proj, "--no-pch", "--no-cache")
     cache_i = os.path.join(proj, "cache-i")
     cold_i = check(proj, cache=cache_i)
     warm_i = check(proj, cache=cache_i)
+    # The report without caches, parsed three times: on the first version
+    # (the PCH code is the same for every version; the real tier of each
+    # version runs its files through a PCH of its headers and checks every
+    # finding); on the others, the three warnings.
+    ref_i = check(proj, "--no-pch", "--no-cache") if version == REAL[0] else cold_i
     expect(ref_i[0] == 1 and len(warnings(ref_i[1])) == 3,
            "%s: -I: 3 warnings without caches (%d %r %r)"
            % (version, ref_i[0], ref_i[1], ref_i[2][-500:]))
