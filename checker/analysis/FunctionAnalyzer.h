@@ -9,6 +9,7 @@
 //   models/Factories.cpp    factories and dtype/device/options arguments
 //   models/Conversions.cpp  to/toType/type_as/cpu/cuda, options, readers
 //   models/TensorOps.cpp    ops on tensors and the events they record
+//   models/Tuples.cpp       tuples and pairs of tensors, ops returning them
 //   models/Modules.cpp      torch::nn and TorchScript modules
 //   models/Autocast.cpp     autocast setters and the default dtype
 //   models/UserCalls.cpp    calls of the user's own functions (summaries)

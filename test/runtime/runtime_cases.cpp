@@ -1476,6 +1476,11 @@ std::vector<Case> cases() {
          auto grid = torch::meshgrid({torch::arange(3, torch::kLong), torch::arange(2, torch::kLong)}, "ij");
          torch::mm(grid[0], torch::ones({2, 2}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
        }},
+      {"layer_norm_result_f32_mm_f64_throws", THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         auto y = torch::layer_norm(torch::randn({2, 4}, torch::kFloat), {4});
+         torch::mm(y, torch::ones({4, 4}, torch::kDouble)); // FLAGGED(torchdtype-mixed-precision)
+       }},
       {"baddbmm_f64_self_f32_batches_runs", RUNS,
        [] {
          auto bias = torch::zeros({1, 2, 2}, torch::kDouble);

@@ -213,11 +213,13 @@ def main(argv):
                    "{1,2,2,2}, {1,2,2,2,2} (the {2,2} values repeated)."),
         "inputs": ("Tensors {2,2} [[2,1],[1,2]]; arguments whose name "
                    "contains index/indices or is target/idx [[0,1],[1,0]] "
-                   "({2}: [1,0] for index_* ops); Tensor[] two such tensors; "
+                   "({2}: [1,0] for index_* ops); a tensor named vec (and "
+                   "addmv's self) {2} [2,1]; the value of a *fill* op 0-dim "
+                   "1; Tensor[] two such tensors; "
                    "Tensor?[] one index tensor; defaults from the schema, "
                    "else int named *dim* 0, int 1, float 1.0 (eps 1e-5), "
                    "Scalar 1, bool false, int[] size/shape/sizes/output_size "
-                   "[2,2], *dim* [0], *padding* [0], other int[] [1], "
+                   "[2,2], *dim* [0], *padding* [0], normalized_shape [2], other int[] [1], "
                    "ScalarType Float, str '' (equation 'ij,jk->ik', reduce "
                    "'sum'), optional None."),
         "combo": ("Key: the dtypes of the tensor arguments in schema order, "

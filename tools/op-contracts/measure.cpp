@@ -75,7 +75,8 @@ struct Arg {
   c10::IValue V;       // Slot::Value
   bool Scalar = false; // a Scalar or Scalar? argument (Slot::Value)
   bool Index = false;  // a tensor whose name says it holds indices
-  bool Vector = false; // an index tensor of shape {2} rather than {2,2}
+  bool Vector = false; // a tensor of shape {2} rather than {2,2}
+  bool Zero = false;   // a 0-dim tensor (the value of masked_fill.Tensor)
 };
 
 // The shapes of the tensors built. Base: {2,2} (index tensors of the
@@ -152,6 +153,8 @@ c10::IValue intListFor(const std::string &Name, c10::optional<int32_t> N) {
       Name == "output_size") {
     Len = N ? Len : 2;
     V = 2;
+  } else if (Name == "normalized_shape") {
+    V = 2; // the last dimension of a {2,2} input
   } else if (contains(Name, "dim") || Name == "dims")
     V = 0;
   else if (contains(Name, "padding") || Name == "output_padding")
@@ -302,6 +305,11 @@ Plan planFor(const c10::OperatorHandle &Op, std::string &Why) {
       // take a vector of indices along `dim`.
       R.Vector = R.Index && (P.Name.rfind("aten::index_", 0) == 0 ||
                              P.Name.rfind("aten::_index_", 0) == 0);
+      // mv's and addmv's vector (and addmv's self, added to it).
+      R.Vector |= A.name() == "vec" ||
+                  (A.name() == "self" && P.Name.rfind("aten::addmv", 0) == 0);
+      // fill.Tensor, masked_fill.Tensor, index_fill.int_Tensor: a value.
+      R.Zero = A.name() == "value" && contains(P.Name, "fill");
       ++NumTensors;
     } else if (T->kind() == c10::TypeKind::ListType &&
                isTensor(T->expectRef<c10::ListType>().getElementType())) {
@@ -339,9 +347,12 @@ Plan planFor(const c10::OperatorHandle &Op, std::string &Why) {
   return P;
 }
 
-at::Tensor makeTensor(c10::ScalarType D, bool Index, bool Vector, Family F) {
+at::Tensor makeTensor(c10::ScalarType D, bool Index, bool Vector, Family F,
+                      bool Zero = false) {
   auto Opts = at::TensorOptions().dtype(at::kDouble);
-  if (F == Family::OneD || (Index && (Vector || F == Family::IndexOneD)))
+  if (Zero)
+    return at::scalar_tensor(1.0, Opts).to(D);
+  if (F == Family::OneD || Vector || (Index && F == Family::IndexOneD))
     return at::tensor(Index ? std::vector<double>{1, 0}
                             : std::vector<double>{2, 1},
                       Opts)
@@ -440,7 +451,7 @@ std::string runOne(const Plan &P, const Combo &CB) {
       SI += A.Scalar;
       break;
     case Slot::Tensor:
-      Stack.push_back(makeTensor(C[TI++], A.Index, A.Vector, P.F));
+      Stack.push_back(makeTensor(C[TI++], A.Index, A.Vector, P.F, A.Zero));
       break;
     case Slot::TensorList: {
       auto D = C[TI++];

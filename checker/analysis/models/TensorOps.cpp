@@ -30,11 +30,26 @@ AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
   bool InPlace, Out, OutLast;
   llvm::StringRef Base = baseOpName(S.Name, InPlace, Out, OutLast);
   llvm::SmallVector<AbsValue, 3> Operands;
+  std::optional<Device> Dev;
+  bool OneDevice = true;
   for (const Expr *A : Args) {
     AbsValue V = eval(A);
-    if (V.isTensor())
-      Operands.push_back(V);
+    TypeKind K = Api.classify(A->getType().getNonReferenceType());
+    OneDevice &= K != TypeKind::Device && K != TypeKind::DeviceType &&
+                 K != TypeKind::Options;
+    if (!V.isTensor())
+      continue;
+    Operands.push_back(V);
+    if (std::optional<Device> W = V.DV.single()) {
+      OneDevice &= !Dev || *Dev == *W;
+      Dev = W;
+    }
   }
+  // An op no rule gives a device of (batch_norm's result): the one device
+  // of its tensors known (it runs only where they agree), when no argument
+  // names a device.
+  if (R.DV.isUnknown() && OneDevice && Dev)
+    R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
   return autocastResult(S, Base, R, Operands);
 }
 
@@ -499,102 +514,6 @@ void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List) {
     E.Indices.push_back(Operand{X, eval(X), operandName(X), 1});
   }
   E.IndexListSeen = true;
-}
-
-AbsValue FunctionAnalyzer::tupleResult(const CallSite &S) {
-  AbsValue R = unknownOf(S.E->getType());
-  const Expr *Self = S.Obj ? S.Obj : (S.Args.empty() ? nullptr : S.Args[0]);
-  AbsValue In = Self ? eval(Self) : AbsValue::none();
-  if (!In.isTensor())
-    return R;
-  bool Indices = Api.isValuesIndicesOp(S.Name);
-  if (!Indices && !Api.isSameDTypeTupleOp(S.Name))
-    return R;
-  R = R.withField(0, AbsValue::tensor(In.DT, In.DV));
-  R = R.withField(
-      1, Indices ? AbsValue::tensor(
-                       DTypeFact::of(DType::Long, S.E->getExprLoc()), In.DV)
-                 : AbsValue::tensor(In.DT, In.DV));
-  return R;
-}
-
-/// std::pair or std::tuple (of tensors: ApiModel::classify's Record).
-static bool isStdTuple(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
-         (RD->getName() == "pair" || RD->getName() == "tuple");
-}
-
-std::optional<AbsValue>
-FunctionAnalyzer::tupleOf(QualType T, llvm::ArrayRef<const Expr *> Elements) {
-  // `std::pair<Tensor, Tensor>{a, b}`, `std::make_tuple(a, b)`, a function
-  // returning `{a, b}`: element I is argument I (std::get<I> and .first,
-  // .second read it back).
-  if (!isStdTuple(T) || Api.classify(T) != TypeKind::Record)
-    return std::nullopt;
-  const auto *Spec =
-      dyn_cast<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
-  if (!Spec)
-    return std::nullopt;
-  unsigned N = 0;
-  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray())
-    N += A.getKind() == TemplateArgument::Pack ? A.pack_size() : 1;
-  if (Elements.size() != N)
-    return std::nullopt;
-  AbsValue R = unknownOf(T);
-  for (unsigned I = 0; I < N; ++I) {
-    AbsValue V = eval(Elements[I]);
-    if (V.K != AbsValue::Kind::None)
-      R = R.withField(I, V);
-  }
-  return R;
-}
-
-std::optional<AbsValue> FunctionAnalyzer::madeTuple(const CallSite &S) {
-  const FunctionDecl *F = S.Callee;
-  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
-      (F->getName() != "make_pair" && F->getName() != "make_tuple"))
-    return std::nullopt;
-  return tupleOf(S.E->getType(), S.Args);
-}
-
-bool FunctionAnalyzer::tieAssigned(const Expr *LHS, const AbsValue &V) {
-  const auto *Tie = dyn_cast<CallExpr>(strip(LHS));
-  const FunctionDecl *F = Tie ? Tie->getDirectCallee() : nullptr;
-  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
-      F->getName() != "tie")
-    return false;
-  for (unsigned I = 0; I < Tie->getNumArgs(); ++I) {
-    const Expr *A = Tie->getArg(I);
-    // std::ignore, or anything that is not a variable or member: skipped.
-    if (!storageOf(A) && !isa<MemberExpr>(strip(A)))
-      continue;
-    const AbsValue *E = V.K == AbsValue::Kind::Record ? V.field(I) : nullptr;
-    AbsValue U = unknownOf(A->getType());
-    if (U.K == AbsValue::Kind::None)
-      continue;
-    writeSubject(A, nullptr);
-    assign(A, E ? convertTo(*E, A->getType()) : U);
-  }
-  return true;
-}
-
-std::optional<AbsValue> FunctionAnalyzer::tupleElement(const CallSite &S) {
-  const FunctionDecl *F = S.Callee;
-  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
-      F->getName() != "get" || S.Args.size() != 1)
-    return std::nullopt;
-  const TemplateArgumentList *TA = F->getTemplateSpecializationArgs();
-  if (!TA || TA->size() < 1 ||
-      TA->get(0).getKind() != TemplateArgument::Integral)
-    return std::nullopt;
-  AbsValue T = eval(S.Args[0]);
-  if (T.K != AbsValue::Kind::Record)
-    return std::nullopt;
-  unsigned N = unsigned(TA->get(0).getAsIntegral().getZExtValue());
-  if (const AbsValue *E = T.field(N))
-    return convertTo(*E, S.E->getType());
-  return unknownOf(S.E->getType());
 }
 
 } // namespace torchdtype
