@@ -164,6 +164,11 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #include "ApiTables.inc"
 #undef TD_CPU_HALF
 #undef TD_CPU_HALF_VERSION
+#define TD_CPU_HALF_BY_INPUT(Ver, Op)                                          \
+  if (CpuHalfVersion == Ver)                                                   \
+    CpuKernelByInput.insert(Op);
+#include "ApiTables.inc"
+#undef TD_CPU_HALF_BY_INPUT
 
   std::vector<std::string> AutocastVersions;
 #define TD_AUTOCAST_VERSION(Ver) AutocastVersions.push_back(Ver);
@@ -465,6 +470,10 @@ bool ApiModel::isSequential(QualType T) const {
 
 std::optional<LossRule> ApiModel::loss(llvm::StringRef Op) const {
   return lookup(Losses, Op);
+}
+
+bool ApiModel::cpuKernelByInput(llvm::StringRef Op) const {
+  return CpuKernelByInput.contains(Op);
 }
 
 std::optional<std::string> ApiModel::cpuKernelMissing(llvm::StringRef Op,

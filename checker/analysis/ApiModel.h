@@ -252,6 +252,9 @@ public:
   }
   /// The message an op with no CPU kernel for DT (Half or BFloat16) in the
   /// targeted version raises ("" where not recorded); none if it has one.
+  /// The op's CPU kernel is chosen by its input's dtype alone (cpu_half.json
+  /// input_decides: layer_norm, group_norm).
+  bool cpuKernelByInput(llvm::StringRef Op) const;
   std::optional<std::string> cpuKernelMissing(llvm::StringRef Op,
                                               DType DT) const;
   llvm::StringRef cpuHalfDataVersion() const { return CpuHalfVersion; }
@@ -423,6 +426,7 @@ private:
   llvm::StringMap<std::string> OutDTypeOps;
   llvm::StringMap<llvm::SmallVector<std::string, 2>> Composites;
   llvm::StringMap<std::string> CpuKernelMissing; ///< "<dtype>:<op>" -> message
+  llvm::StringSet<> CpuKernelByInput;
   std::string CpuHalfVersion;
   llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];
   std::optional<DType> AutocastDefaults[NumAutocastDevices];

@@ -46,6 +46,17 @@ template <typename T> T normed_twice(const T &x) {
 }
 void use_template() { normed_twice(torch::randn({2, 4})); }
 
+// layer_norm's kernel is chosen by its input's dtype alone: a float16
+// input throws beside float32 weight and bias too (cpu_half.json
+// input_decides; runtime case half_cpu_layer_norm_f32_affine_throws).
+void half_input_float_affine(bool affine) {
+  auto gamma = torch::ones({4});
+  auto x = torch::randn({2, 4}).to(torch::kHalf);
+  if (affine)
+    torch::layer_norm(x, {4}, gamma, gamma);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'layer_norm' has no CPU kernel for float16 in PyTorch 1.13{{.*}} [torchdtype-half-on-cpu]
+}
+
 // ---- Negatives ------------------------------------------------------------
 
 // Both float32: runs.

@@ -980,6 +980,16 @@ std::vector<Case> cases() {
        }},
       {"half_cpu_group_norm_throws", THROWS("^\"GroupNormKernelImpl\" not implemented for 'Half'$"),
        [] { torch::group_norm(torch::ones({2, 4, 3}, torch::kHalf), 2); }}, // FLAGGED(torchdtype-half-on-cpu)
+      {"half_cpu_layer_norm_f32_affine_throws", THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
+       [] {
+         auto gamma = torch::ones({4}, torch::kFloat);
+         torch::layer_norm(torch::ones({2, 4}, torch::kHalf), {4}, gamma, gamma); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_group_norm_f32_affine_throws", THROWS("^\"GroupNormKernelImpl\" not implemented for 'Half'$"),
+       [] {
+         auto gamma = torch::ones({4}, torch::kFloat);
+         torch::group_norm(torch::ones({2, 4, 3}, torch::kHalf), 2, gamma, gamma); // FLAGGED(torchdtype-half-on-cpu)
+       }},
       {"half_cpu_batch_norm_throws", THROWS("^\"batch_norm\" not implemented for 'Half'$"),
        [] {
          auto h = torch::ones({3}, torch::kHalf);
@@ -1625,7 +1635,7 @@ std::vector<Case> cases() {
        THROWS("^\"LayerNormKernelImpl\" not implemented for 'Half'$"),
        [] {
          torch::nn::LayerNorm ln(torch::nn::LayerNormOptions({4}));
-         ln->forward(torch::ones({2, 4}, torch::kHalf));
+         ln->forward(torch::ones({2, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
        }},
       // batch_norm on CPU accepts mixed dtypes only as bf16 input with f32 parameters
       {"nn_batchnorm2d_f32_called_with_f64_throws",

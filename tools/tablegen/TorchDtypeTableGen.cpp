@@ -486,6 +486,22 @@ void emitCpuHalf(const std::string &File, std::ostream &Out) {
         Field + ".bfloat16", Ver, "BFloat16");
   }
   Out << "#endif\n";
+  // versions.<v>.input_decides (optional): ops whose kernel the input's
+  // dtype alone chooses.
+  Out << "#ifdef TD_CPU_HALF_BY_INPUT\n";
+  for (const auto &[Ver, VData] : Versions.items()) {
+    if (!VData.contains("input_decides"))
+      continue;
+    std::string Field = "versions." + Ver;
+    for (const auto &Op : member(VData, File, Field, "input_decides",
+                                 json::value_t::array)) {
+      if (!Op.is_string())
+        fail(File, Field + ".input_decides", "must hold op names");
+      Out << "TD_CPU_HALF_BY_INPUT(" << quote(Ver) << ", "
+          << quote(Op.get<std::string>()) << ")\n";
+    }
+  }
+  Out << "#endif\n";
 }
 
 void emitAutocast(const std::string &File, std::ostream &Out) {

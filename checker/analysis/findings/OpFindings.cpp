@@ -245,9 +245,14 @@ std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
     if (Ev.Operands.empty() || Ev.ExplicitDType)
       continue;
     // Every operand's dtype is known; the floating ones all have one
-    // 16-bit dtype (index and target tensors are integral).
+    // 16-bit dtype (index and target tensors are integral). An op whose
+    // kernel the input's dtype alone chooses needs only the input's.
     std::optional<DType> Low;
-    bool Known = llvm::all_of(Ev.Operands, [&](const Operand &O) {
+    bool ByInput = Api.cpuKernelByInput(Ev.Op);
+    llvm::ArrayRef<Operand> Judged = Ev.Operands;
+    if (ByInput)
+      Judged = Judged.take_front(1);
+    bool Known = llvm::all_of(Judged, [&](const Operand &O) {
       std::optional<DType> D = O.V.DT.single();
       if (!D)
         return false;
