@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ASTWalk.h"
 #include "Callers.h"
 #include "FunctionAnalyzer.h"
 #include "findings/Findings.h"
 #include "findings/FunctionFindings.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -21,12 +21,13 @@ namespace torchdtype {
 
 namespace {
 
-class Prescan : public RecursiveASTVisitor<Prescan> {
+class Prescan : public NodeVisitor {
 public:
   Prescan(AnalysisContext &AC, SourceManager &SM)
-      : AC(AC), Api(AC.api()), SM(SM) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return true; }
+      : AC(AC), Api(AC.api()), SM(SM) {
+    TemplateInstantiations = true;
+    ImplicitCode = true;
+  }
 
   llvm::DenseMap<const FunctionDecl *,
                  llvm::SmallPtrSet<const FunctionDecl *, 4>>
@@ -38,61 +39,66 @@ public:
   llvm::SmallPtrSet<const FunctionDecl *, 8> GuardedAutocast,
       GuardedDefaultDType;
 
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
+  bool enterDecl(Decl *D) override {
     if (!isa<TranslationUnitDecl>(D) && SM.isInSystemHeader(D->getLocation()))
-      return true;
+      return false;
     if (const auto *NS = dyn_cast<NamespaceDecl>(D))
       if (Api.isModelledNamespace(NS->getName()))
-        return true;
+        return false;
     const auto *FD = dyn_cast<FunctionDecl>(D);
     if (FD && !isLambdaOperator(FD))
       Stack.push_back(FD->getCanonicalDecl());
-    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    return true;
+  }
+  void leaveDecl(Decl *D) override {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
     if (FD && !isLambdaOperator(FD))
       Stack.pop_back();
-    return R;
+  }
+  bool visitDecl(Decl *D) override {
+    if (auto *F = dyn_cast<FunctionDecl>(D)) {
+      HasMain |= F->isMain() && F->doesThisDeclarationHaveABody();
+      if (auto *M = dyn_cast<CXXMethodDecl>(F))
+        for (const CXXMethodDecl *O : M->overridden_methods())
+          Overridden.insert(O->getCanonicalDecl());
+    }
+    return true;
+  }
+  bool visitStmt(Stmt *S) override {
+    if (const auto *E = dyn_cast<DeclRefExpr>(S)) {
+      if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
+        Referenced.insert(F->getCanonicalDecl());
+    } else if (const auto *E = dyn_cast<MemberExpr>(S)) {
+      if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl()))
+        Referenced.insert(F->getCanonicalDecl());
+    } else if (const auto *E = dyn_cast<CXXDependentScopeMemberExpr>(S)) {
+      if (E->getMember().isIdentifier())
+        DependentNames.insert(E->getMember().getAsIdentifierInfo()->getName());
+    } else if (const auto *E = dyn_cast<UnresolvedMemberExpr>(S)) {
+      if (E->getName().isIdentifier())
+        DependentNames.insert(E->getName().getAsIdentifierInfo()->getName());
+    } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      visitCall(CE);
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+      visitConstruct(CE);
+    }
+    return true;
   }
   /// What the unit calls or names, and the member names its templates use.
   llvm::DenseSet<const FunctionDecl *> Referenced;
   llvm::StringSet<> DependentNames;
   bool HasMain = false;
-  bool VisitFunctionDecl(FunctionDecl *F) {
-    HasMain |= F->isMain() && F->doesThisDeclarationHaveABody();
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
-      Referenced.insert(F->getCanonicalDecl());
-    return true;
-  }
-  bool VisitMemberExpr(MemberExpr *E) {
-    if (const auto *F = dyn_cast<FunctionDecl>(E->getMemberDecl()))
-      Referenced.insert(F->getCanonicalDecl());
-    return true;
-  }
-  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
-    if (E->getMember().isIdentifier())
-      DependentNames.insert(E->getMember().getAsIdentifierInfo()->getName());
-    return true;
-  }
-  bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) {
-    if (E->getName().isIdentifier())
-      DependentNames.insert(E->getName().getAsIdentifierInfo()->getName());
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
+  void visitCall(const CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (F)
       Referenced.insert(F->getCanonicalDecl());
     if (!F || Stack.empty())
-      return true;
+      return;
     if (balancedGuard(ownerConstructor(Api, CE)))
-      return true;
+      return;
     Callees[Stack.back()].insert(F->getCanonicalDecl());
     if (!F->getIdentifier())
-      return true;
+      return;
     llvm::StringRef N = F->getName();
     std::optional<AutocastSetter> Setter = Api.autocastSetter(N);
     if (Setter && Setter->What == AutocastSetter::Sets::Enabled &&
@@ -100,25 +106,18 @@ public:
       Autocast.insert(Stack.back());
     if (Api.isDefaultDTypeSetter(N) && Api.isLibTorchDecl(F))
       DefaultDType.insert(Stack.back());
-    return true;
   }
   /// Methods of the user's that a class here overrides.
   llvm::DenseSet<const CXXMethodDecl *> Overridden;
-  bool VisitCXXMethodDecl(CXXMethodDecl *M) {
-    for (const CXXMethodDecl *O : M->overridden_methods())
-      Overridden.insert(O->getCanonicalDecl());
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
+  void visitConstruct(const CXXConstructExpr *CE) {
     if (!Stack.empty() && balancedGuard(CE->getConstructor()))
-      return true;
+      return;
     if (!Stack.empty() && CE->getConstructor()) {
       Callees[Stack.back()].insert(CE->getConstructor()->getCanonicalDecl());
       if (const CXXRecordDecl *RD = CE->getConstructor()->getParent())
         if (const CXXDestructorDecl *Dtor = RD->getDestructor())
           Callees[Stack.back()].insert(Dtor->getCanonicalDecl());
     }
-    return true;
   }
 
   /// Functions that may run while the state a function of Roots sets is in
@@ -201,7 +200,7 @@ void AnalysisContext::prescan() {
     return;
   Prescanned = true;
   Prescan P(*this, Ctx.getSourceManager());
-  P.TraverseDecl(Ctx.getTranslationUnitDecl());
+  P.walk(Ctx.getTranslationUnitDecl());
   for (const FunctionDecl *F : P.mayRunInside(P.Autocast, P.GuardedAutocast))
     InsideAutocast.insert(F);
   for (const FunctionDecl *F :

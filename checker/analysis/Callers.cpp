@@ -2,10 +2,10 @@
 
 #include "Callers.h"
 #include "PythonWrappers.h"
+#include "analysis/ASTWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -40,15 +40,29 @@ bool holdsTensor(QualType T, const ApiModel &Api) {
 namespace {
 
 /// Every naming of a function: as the callee of a call, or otherwise.
-class UseIndexer : public RecursiveASTVisitor<UseIndexer> {
+class UseIndexer : public NodeVisitor {
 public:
   UseIndexer(llvm::DenseMap<const FunctionDecl *, CallerIndex::Uses> &Index,
              const ApiModel &Api)
-      : Index(Index), Api(Api) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
+      : Index(Index), Api(Api) {
+    TemplateInstantiations = true;
+  }
 
-  bool VisitCallExpr(CallExpr *CE) {
+  bool visitStmt(Stmt *S) override {
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      return visitCall(CE);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+      if (const CXXConstructorDecl *C = CE->getConstructor())
+        Index[callerKey(C)].Calls.push_back(CE);
+      return true;
+    }
+    if (const auto *E = dyn_cast<DeclRefExpr>(S))
+      return named(E, E->getDecl());
+    if (const auto *E = dyn_cast<MemberExpr>(S))
+      return named(E, E->getMemberDecl());
+    return true;
+  }
+  bool visitCall(const CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (!F)
       return true;
@@ -72,13 +86,6 @@ public:
     }
     return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    if (const CXXConstructorDecl *C = CE->getConstructor())
-      Index[callerKey(C)].Calls.push_back(CE);
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) { return named(E, E->getDecl()); }
-  bool VisitMemberExpr(MemberExpr *E) { return named(E, E->getMemberDecl()); }
 
   /// After the traversal (a callee is seen before the names in it).
   void finish() {
@@ -123,7 +130,7 @@ const CallerIndex::Uses &CallerIndex::usesOf(const FunctionDecl *F) {
   if (!Indexed) {
     Indexed = true;
     UseIndexer I(Index, Api);
-    I.TraverseAST(Ctx);
+    I.walk(Ctx.getTranslationUnitDecl());
     I.finish();
   }
   // Not inserted: the map does not grow (and move its entries) after

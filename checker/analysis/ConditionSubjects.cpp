@@ -8,12 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ASTWalk.h"
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
 #include "KnownConstants.h"
 #include "PathStates.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -43,20 +43,27 @@ const VarDecl *rootVar(const Expr *E) {
 /// its fields (which the analysis sees), and whether it may change another
 /// way (a non-const reference or pointer to it, a non-const method, a
 /// lambda capturing it by reference, any use not known to be a read).
-class UseClassifier : public RecursiveASTVisitor<UseClassifier> {
+class UseClassifier : public NodeVisitor {
 public:
   UseClassifier(const Stmt *Body, const ApiModel &Api)
       : Parents(const_cast<Stmt *>(Body)), Api(Api) {}
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool visitStmt(Stmt *S) override {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      visitRef(DRE);
+    else if (const auto *LE = dyn_cast<LambdaExpr>(S))
+      visitLambda(LE);
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      visitLoop(R);
+    return true;
+  }
+  void visitRef(const DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       classify(VD, DRE);
       if (isList(VD) && !listUse(VD, DRE))
         UntrackedLists.insert(VD);
     }
-    return true;
   }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
+  void visitLambda(const LambdaExpr *LE) {
     for (const LambdaCapture &C : LE->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
         if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
@@ -66,9 +73,8 @@ public:
           if (isList(VD))
             UntrackedLists.insert(VD);
         }
-    return true;
   }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
+  void visitLoop(const CXXForRangeStmt *S) {
     if (const DeclStmt *B = S->getBeginStmt())
       if (const auto *It = dyn_cast_or_null<VarDecl>(B->getSingleDecl())) {
         RangeOfBegin[It] = S->getRangeInit();
@@ -78,7 +84,6 @@ public:
       }
     if (const DeclStmt *R = S->getRangeStmt())
       RangeStmts[R] = S;
-    return true;
   }
   /// After the traversal: a list whose range-for variable is a non-const
   /// reference that is written or escapes is not followed.
@@ -370,7 +375,7 @@ const FunctionAnalyzer::VarUses &FunctionAnalyzer::uses() {
     Uses = std::make_unique<VarUses>();
     if (const Stmt *Body = FD->getBody()) {
       UseClassifier C(Body, Api);
-      C.TraverseStmt(const_cast<Stmt *>(Body));
+      C.walk(Body);
       C.finish();
       Uses->Written = std::move(C.Written);
       Uses->Escaping = std::move(C.Escapes);
@@ -409,31 +414,34 @@ namespace {
 /// The scalar arguments, and the scalar fields of plain struct arguments,
 /// of calls of the user's functions: the constants they hold are passed
 /// (callFacts) and pick the callee's paths.
-class ArgumentSubjects : public RecursiveASTVisitor<ArgumentSubjects> {
+class ArgumentSubjects : public NodeVisitor {
 public:
   ArgumentSubjects(const ApiModel &Api, TrackedVar Tracked)
       : Api(Api), Tracked(Tracked) {}
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *F = CE->getDirectCallee();
-    if (!F || !F->hasBody() || Api.isLibTorchDecl(F))
-      return true;
-    for (const Expr *A : CE->arguments())
-      add(A);
-    // The object of a method call: its fields are the method's members.
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
-      add(MC->getImplicitObjectArgument());
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *CE) {
-    const CXXConstructorDecl *C = CE->getConstructor();
-    if (!C || !C->hasBody() || Api.isLibTorchDecl(C))
-      return true;
-    for (const Expr *A : CE->arguments())
-      add(A);
+  bool visitStmt(Stmt *S) override {
+    if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *F = CE->getDirectCallee();
+      if (!F || !F->hasBody() || Api.isLibTorchDecl(F))
+        return true;
+      for (const Expr *A : CE->arguments())
+        add(A);
+      // The object of a method call: its fields are the method's members.
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+        add(MC->getImplicitObjectArgument());
+    } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
+      const CXXConstructorDecl *C = CE->getConstructor();
+      if (!C || !C->hasBody() || Api.isLibTorchDecl(C))
+        return true;
+      for (const Expr *A : CE->arguments())
+        add(A);
+    }
     return true;
   }
   /// A local pointer to a polymorphic object: its dynamic class is kept.
-  bool VisitVarDecl(VarDecl *VD) {
+  bool visitDecl(Decl *D) override {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      return true;
     if (VD->isLocalVarDecl() && !VD->isStaticLocal() &&
         polymorphicClass(VD->getType()) && constantCarrier(VD->getType(), Api) &&
         Tracked(VD))
@@ -466,7 +474,7 @@ private:
 void FunctionAnalyzer::collectSubjects(const CFG &G) {
   if (const Stmt *Body = FD->getBody()) {
     ArgumentSubjects A(Api, TrackedFn);
-    A.TraverseStmt(const_cast<Stmt *>(Body));
+    A.walk(Body);
     Subjects.insert(A.Found.begin(), A.Found.end());
   }
   for (const CFGBlock *B : G) {

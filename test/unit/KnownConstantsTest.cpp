@@ -8,7 +8,7 @@
 
 #include "CfgTestUtil.h"
 #include "analysis/KnownConstants.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "analysis/ASTWalk.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -16,11 +16,11 @@ using namespace torchdtype;
 
 namespace {
 
-struct FirstIf : RecursiveASTVisitor<FirstIf> {
+struct FirstIf : NodeVisitor {
   const Expr *Cond = nullptr;
-  bool VisitIfStmt(IfStmt *S) {
-    if (!Cond)
-      Cond = S->getCond();
+  bool visitStmt(Stmt *S) override {
+    if (const auto *If = dyn_cast<IfStmt>(S); If && !Cond)
+      Cond = If->getCond();
     return true;
   }
 };
@@ -74,7 +74,7 @@ struct Fold {
   }
   std::optional<bool> condition(CallConstant Calls = nullptr) {
     FirstIf V;
-    V.TraverseDecl(const_cast<FunctionDecl *>(P.F));
+    V.walk(P.F);
     std::optional<Constant> K =
         knownValue(V.Cond, Known, P.AST->getASTContext(), Calls);
     return K ? K->truth() : std::nullopt;

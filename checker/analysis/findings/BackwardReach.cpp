@@ -12,9 +12,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Findings.h"
+#include "analysis/ASTWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -56,31 +56,30 @@ bool mentions(const Stmt *S, const Expr *Target,
 }
 
 /// The variables a value flows into, and the backward() calls of a body.
-class Uses : public RecursiveASTVisitor<Uses> {
+class Uses : public NodeVisitor {
 public:
   /// v = init, v = rhs, v += rhs: (v, the expression).
   std::vector<std::pair<const VarDecl *, const Expr *>> Flows;
   std::vector<const CallExpr *> Backwards;
 
-  bool VisitVarDecl(VarDecl *V) {
-    if (const Expr *Init = V->getInit())
-      Flows.push_back({V, Init});
+  bool visitDecl(Decl *D) override {
+    if (const auto *V = dyn_cast<VarDecl>(D))
+      if (const Expr *Init = V->getInit())
+        Flows.push_back({V, Init});
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      add(B->getLHS(), B->getRHS());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->isAssignmentOp() && C->getNumArgs() == 2)
-      add(C->getArg(0), C->getArg(1));
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    const FunctionDecl *F = C->getDirectCallee();
-    if (F && F->getIdentifier() && F->getName() == "backward")
-      Backwards.push_back(C);
+  bool visitStmt(Stmt *S) override {
+    if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (B->isAssignmentOp())
+        add(B->getLHS(), B->getRHS());
+    } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *F = C->getDirectCallee();
+      if (F && F->getIdentifier() && F->getName() == "backward")
+        Backwards.push_back(C);
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C);
+          OC && OC->isAssignmentOp() && OC->getNumArgs() == 2)
+        add(OC->getArg(0), OC->getArg(1));
+    }
     return true;
   }
 
@@ -99,7 +98,7 @@ const CallExpr *backwardReached(const Expr *Loss, ASTContext &Ctx) {
   if (!Body)
     return nullptr;
   Uses U;
-  U.TraverseStmt(const_cast<Stmt *>(Body));
+  U.walk(Body);
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
   for (bool Changed = true; Changed;) {
     Changed = false;

@@ -20,9 +20,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/ASTWalk.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -200,7 +200,7 @@ public:
       if (!F || !State.count(F))
         continue;
       const Expr *Init = I->getInit();
-      if (const auto *DI = dyn_cast_or_null<CXXDefaultInitExpr>(strip(Init)))
+      if (isa_and_nonnull<CXXDefaultInitExpr>(strip(Init)))
         Init = F->getInClassInitializer();
       State[F] = Init ? ofValue(Init) : Role::Plain;
     }
@@ -253,45 +253,52 @@ private:
 /// them (Rebound), or changes them in place in a way that may change their
 /// dtype or device (Changed: set_data, set_, a module's to(), passed by
 /// non-const reference, address taken).
-class MemberWrites : public RecursiveASTVisitor<MemberWrites> {
+class MemberWrites : public NodeVisitor {
 public:
   MemberWrites(AnalysisContext &AC, SourceManager &SM)
-      : AC(AC), Api(AC.api()), SM(SM) {}
+      : AC(AC), Api(AC.api()), SM(SM) {
+    TemplateInstantiations = true;
+  }
   llvm::DenseSet<const FieldDecl *> Rebound, Changed;
 
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool shouldVisitImplicitCode() const { return false; }
-
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    if (isa<TranslationUnitDecl>(D))
-      return RecursiveASTVisitor::TraverseDecl(D);
-    if (SM.isInSystemHeader(D->getLocation()))
-      return true;
-    if (const auto *ND = dyn_cast<NamespaceDecl>(D); ND && Api.isLibTorchDecl(ND))
-      return true;
-    // A method nothing calls in a program does not write.
-    if (const auto *F = dyn_cast<FunctionDecl>(D); F && !AC.mayRun(F))
-      return true;
-    const CXXConstructorDecl *Outer = Ctor;
+  bool enterDecl(Decl *D) override {
+    if (!isa<TranslationUnitDecl>(D)) {
+      if (SM.isInSystemHeader(D->getLocation()))
+        return false;
+      if (const auto *ND = dyn_cast<NamespaceDecl>(D);
+          ND && Api.isLibTorchDecl(ND))
+        return false;
+      // A method nothing calls in a program does not write.
+      if (const auto *F = dyn_cast<FunctionDecl>(D); F && !AC.mayRun(F))
+        return false;
+    }
+    Outer.push_back(Ctor);
     if (const auto *C = dyn_cast<CXXConstructorDecl>(D))
       Ctor = C;
     else if (isa<FunctionDecl>(D))
       Ctor = nullptr;
-    bool R = RecursiveASTVisitor::TraverseDecl(D);
-    Ctor = Outer;
-    return R;
+    return true;
   }
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    const CXXConstructorDecl *Outer = Ctor;
+  void leaveDecl(Decl *) override { Ctor = Outer.pop_back_val(); }
+  void enterLambda(LambdaExpr *) override {
+    Outer.push_back(Ctor);
     Ctor = nullptr; // may run after the constructor
-    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
-    Ctor = Outer;
-    return R;
   }
+  void leaveLambda(LambdaExpr *) override { Ctor = Outer.pop_back_val(); }
 
-  bool VisitCallExpr(CallExpr *CE) {
+  bool visitStmt(Stmt *S) override {
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      return visitCall(CE);
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp())
+        note(BO->getLHS(), Rebound, false);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->getOpcode() == UO_AddrOf)
+        note(UO->getSubExpr(), Changed, true);
+    }
+    return true;
+  }
+  bool visitCall(const CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
     if (auto A = assignment(CE))
       note(A->first, Rebound, /*InOwnCtor=*/false);
@@ -321,16 +328,6 @@ public:
     }
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (BO->isAssignmentOp())
-      note(BO->getLHS(), Rebound, false);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->getOpcode() == UO_AddrOf)
-      note(UO->getSubExpr(), Changed, true);
-    return true;
-  }
 
 private:
   /// InOwnCtor: counts in a constructor of the member's class too (whose
@@ -348,6 +345,7 @@ private:
   const ApiModel &Api;
   SourceManager &SM;
   const CXXConstructorDecl *Ctor = nullptr;
+  llvm::SmallVector<const CXXConstructorDecl *, 8> Outer;
 };
 } // namespace
 
@@ -358,7 +356,7 @@ AnalysisContext::memberRole(const FieldDecl *Field) {
     return MemberRole::Unknown;
   if (!MemberWritesDone) {
     MemberWrites W(*this, Ctx.getSourceManager());
-    W.TraverseDecl(Ctx.getTranslationUnitDecl());
+    W.walk(Ctx.getTranslationUnitDecl());
     OtherRebinds = std::move(W.Rebound);
     OtherChanges = std::move(W.Changed);
     MemberWritesDone = true;

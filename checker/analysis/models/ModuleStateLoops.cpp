@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/ASTWalk.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -23,34 +23,36 @@ namespace {
 /// Where a call of parameters(), buffers(), children() ... stands in the
 /// function: the range of a range-for, an argument of another call, the
 /// object of a method call.
-struct StateListUse : RecursiveASTVisitor<StateListUse> {
+struct StateListUse : NodeVisitor {
   const Expr *Target;
   const CXXForRangeStmt *Loop = nullptr;
   const Expr *ArgOf = nullptr;
   const CXXMemberCallExpr *ObjectOf = nullptr;
-  explicit StateListUse(const Expr *T) : Target(T) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *R) {
-    if (R->getRangeInit() && strip(R->getRangeInit()) == Target)
-      Loop = R;
+  explicit StateListUse(const Expr *T) : Target(T) {
+    TemplateInstantiations = true;
+  }
+  bool visitStmt(Stmt *S) override {
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
+      if (R->getRangeInit() && strip(R->getRangeInit()) == Target)
+        Loop = R;
+    } else if (const auto *C = dyn_cast<CallExpr>(S)) {
+      for (const Expr *A : C->arguments())
+        if (strip(A) == Target)
+          ArgOf = C;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+        if (strip(MC->getImplicitObjectArgument()) == Target)
+          ObjectOf = MC;
+    } else if (const auto *C = dyn_cast<CXXConstructExpr>(S)) {
+      for (const Expr *A : C->arguments())
+        if (strip(A) == Target)
+          ArgOf = C;
+    }
     return true;
   }
-  bool VisitCallExpr(CallExpr *C) {
-    for (const Expr *A : C->arguments())
-      if (strip(A) == Target)
-        ArgOf = C;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
-      if (strip(MC->getImplicitObjectArgument()) == Target)
-        ObjectOf = MC;
-    return true;
-  }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    for (const Expr *A : C->arguments())
-      if (strip(A) == Target)
-        ArgOf = C;
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
+  bool visitDecl(Decl *D) override {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V)
+      return true;
     const Expr *Init = V->getInit() ? strip(V->getInit()) : nullptr;
     if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
         CE && CE->getNumArgs() == 1 && isCopyOrMoveOf(CE))
@@ -66,12 +68,20 @@ struct StateListUse : RecursiveASTVisitor<StateListUse> {
 /// their dtype or device: set_data, set_, a module's to(), an assignment
 /// to a tensor or module, a call of the user's code (which may do any of
 /// these), apply().
-struct MayChangeState : RecursiveASTVisitor<MayChangeState> {
+struct MayChangeState : NodeVisitor {
   const ApiModel &Api;
   bool Found = false;
-  explicit MayChangeState(const ApiModel &Api) : Api(Api) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitCallExpr(CallExpr *C) {
+  explicit MayChangeState(const ApiModel &Api) : Api(Api) {
+    TemplateInstantiations = true;
+  }
+  bool visitStmt(Stmt *S) override {
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      return visitCall(C);
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      return visitBinary(BO);
+    return true;
+  }
+  bool visitCall(const CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
     if (!F) {
       Found = true; // a callback
@@ -103,7 +113,7 @@ struct MayChangeState : RecursiveASTVisitor<MayChangeState> {
       }
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *BO) {
+  bool visitBinary(const BinaryOperator *BO) {
     if (BO->isAssignmentOp()) {
       TypeKind K = Api.classify(BO->getLHS()->getType());
       if (K != TypeKind::None) {
@@ -119,13 +129,25 @@ struct MayChangeState : RecursiveASTVisitor<MayChangeState> {
 /// (`std::vector<torch::Tensor> params = net->parameters();`) only reads
 /// them: given to LibTorch code (an optimizer), grown with push_back, its
 /// size read, looped over by a loop that changes nothing.
-struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
+struct ListVarReads : NodeVisitor {
   const ApiModel &Api;
   const VarDecl *Var;
   unsigned Uses = 0;
   llvm::SmallPtrSet<const Expr *, 8> Harmless;
-  ListVarReads(const ApiModel &Api, const VarDecl *V) : Api(Api), Var(V) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
+  ListVarReads(const ApiModel &Api, const VarDecl *V) : Api(Api), Var(V) {
+    TemplateInstantiations = true;
+  }
+  bool visitStmt(Stmt *S) override {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      Uses += DRE->getDecl() == Var;
+    else if (const auto *C = dyn_cast<CallExpr>(S))
+      visitCall(C);
+    else if (const auto *C = dyn_cast<CXXConstructExpr>(S))
+      visitConstruct(C);
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      visitLoop(R);
+    return true;
+  }
   /// The use of Var an argument is, through a copy or conversion.
   const Expr *varUse(const Expr *E) const {
     E = strip(E);
@@ -136,11 +158,7 @@ struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
     return DRE && DRE->getDecl() == Var ? DRE : nullptr;
   }
   bool isVar(const Expr *E) const { return varUse(E) != nullptr; }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    Uses += DRE->getDecl() == Var;
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *C) {
+  void visitCall(const CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
         MC && isVar(MC->getImplicitObjectArgument())) {
@@ -150,31 +168,28 @@ struct ListVarReads : RecursiveASTVisitor<ListVarReads> {
           N == "empty" || N == "reserve" || N == "insert" || N == "begin" ||
           N == "end")
         Harmless.insert(varUse(MC->getImplicitObjectArgument()));
-      return true;
+      return;
     }
     if (F && Api.isLibTorchDecl(F) && F->getIdentifier() &&
         F->getName() != "vector_to_parameters")
       for (const Expr *A : C->arguments())
         if (isVar(A))
           Harmless.insert(varUse(A));
-    return true;
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+  void visitConstruct(const CXXConstructExpr *C) {
     if (const CXXConstructorDecl *F = C->getConstructor();
         F && Api.isLibTorchDecl(F))
       for (const Expr *A : C->arguments())
         if (isVar(A))
           Harmless.insert(varUse(A));
-    return true;
   }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *R) {
+  void visitLoop(const CXXForRangeStmt *R) {
     if (R->getRangeInit() && isVar(R->getRangeInit())) {
       MayChangeState Change(Api);
-      Change.TraverseStmt(R->getBody());
+      Change.walk(R->getBody());
       if (!Change.Found)
         Harmless.insert(varUse(R->getRangeInit()));
     }
-    return true;
   }
 };
 
@@ -251,13 +266,17 @@ bool isElementLookup(const FunctionDecl *F) {
 /// Whether the tensor an element lookup gives is set anew: the object of a
 /// set_data() or set_() call, directly or through a variable it
 /// initialises.
-struct ElementReset : RecursiveASTVisitor<ElementReset> {
+struct ElementReset : NodeVisitor {
   const Expr *Lookup;
   const VarDecl *Holder = nullptr;
   bool Found = false;
-  explicit ElementReset(const Expr *L) : Lookup(L) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  bool VisitVarDecl(VarDecl *V) {
+  explicit ElementReset(const Expr *L) : Lookup(L) {
+    TemplateInstantiations = true;
+  }
+  bool visitDecl(Decl *D) override {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (!V)
+      return true;
     const Expr *Init = V->getInit() ? strip(V->getInit()) : nullptr;
     if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
         CE && CE->getNumArgs() == 1)
@@ -266,7 +285,10 @@ struct ElementReset : RecursiveASTVisitor<ElementReset> {
       Holder = V;
     return true;
   }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+  bool visitStmt(Stmt *S) override {
+    const auto *C = dyn_cast<CXXMemberCallExpr>(S);
+    if (!C)
+      return true;
     const CXXMethodDecl *M = C->getMethodDecl();
     if (!M || !M->getIdentifier() ||
         (M->getName() != "set_data" && M->getName() != "set_"))
@@ -288,7 +310,7 @@ struct ElementReset : RecursiveASTVisitor<ElementReset> {
 bool FunctionAnalyzer::elementReset(const CallExpr *Lookup) {
   ElementReset R(Lookup);
   if (const Stmt *Body = FD->getBody())
-    R.TraverseStmt(const_cast<Stmt *>(Body));
+    R.walk(Body);
   return R.Found || (R.Holder && llvm::is_contained(R.Reset, R.Holder)) ||
          (R.Holder && !trackedVar(R.Holder));
 }
@@ -312,11 +334,11 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
   // size.
   StateListUse Use(S.E);
   if (const Stmt *Body = FD->getBody())
-    Use.TraverseStmt(const_cast<Stmt *>(Body));
+    Use.walk(Body);
   bool Reads = false;
   if (Use.Loop) {
     MayChangeState Change(Api);
-    Change.TraverseStmt(const_cast<Stmt *>(Use.Loop->getBody()));
+    Change.walk(Use.Loop->getBody());
     Reads = !Change.Found;
   } else if (Use.ArgOf) {
     const FunctionDecl *F = nullptr;
@@ -337,7 +359,7 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
       Reads = true; // torch::optim::SGD opt(model->parameters(), ...)
   } else if (Use.InitOf) {
     ListVarReads R(Api, Use.InitOf);
-    R.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+    R.walk(FD->getBody());
     Reads = R.Uses == R.Harmless.size();
   } else if (Use.ObjectOf) {
     const CXXMethodDecl *M = Use.ObjectOf->getMethodDecl();

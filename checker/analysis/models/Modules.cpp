@@ -11,7 +11,6 @@
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 

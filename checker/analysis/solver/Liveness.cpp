@@ -1,8 +1,8 @@
 //===- Liveness.cpp - which locals a CFG block's successors may read ------===//
 
 #include "Liveness.h"
+#include "analysis/ASTWalk.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
@@ -12,10 +12,12 @@ namespace torchdtype {
 namespace {
 
 /// The local variables of a body that may be dropped, and those that may not.
-class Candidates : public RecursiveASTVisitor<Candidates> {
+class Candidates : public NodeVisitor {
 public:
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitVarDecl(VarDecl *VD) {
+  bool visitDecl(Decl *D) override {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD)
+      return true;
     if (VD->isLocalVarDecl() && !VD->isStaticLocal() && !isa<ParmVarDecl>(VD) &&
         !VD->getType()->isReferenceType())
       Locals.insert(VD);
@@ -25,21 +27,19 @@ public:
         pin(Init);
     return true;
   }
-  bool VisitLambdaExpr(LambdaExpr *LE) {
-    for (const LambdaCapture &C : LE->captures())
-      if (C.capturesVariable())
-        Pinned.insert(C.getCapturedVar());
-    return true;
-  }
-  /// `for (x : v)`: v is read through its iterator on every iteration.
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
-    if (const Expr *Range = S->getRangeInit())
-      pin(Range);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->getOpcode() == UO_AddrOf)
-      pin(U->getSubExpr());
+  bool visitStmt(Stmt *S) override {
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      for (const LambdaCapture &C : LE->captures())
+        if (C.capturesVariable())
+          Pinned.insert(C.getCapturedVar());
+    } else if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
+      // `for (x : v)`: v is read through its iterator on every iteration.
+      if (const Expr *Range = R->getRangeInit())
+        pin(Range);
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->getOpcode() == UO_AddrOf)
+        pin(U->getSubExpr());
+    }
     return true;
   }
   llvm::SmallPtrSet<const Decl *, 32> Locals, Pinned;
@@ -53,13 +53,15 @@ private:
 };
 
 /// The variables of Index a statement reads (anywhere below it).
-class Reads : public RecursiveASTVisitor<Reads> {
+class Reads : public NodeVisitor {
 public:
   Reads(const llvm::DenseMap<const Decl *, unsigned> &Index,
         llvm::BitVector &Out)
       : Index(Index), Out(Out) {}
-  bool shouldVisitLambdaBody() const { return true; }
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+  bool visitStmt(Stmt *S) override {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (!DRE)
+      return true;
     auto It = Index.find(DRE->getDecl());
     if (It != Index.end())
       Out.set(It->second);
@@ -75,7 +77,7 @@ private:
 
 LocalLiveness::LocalLiveness(const CFG &G, const Stmt *Body) {
   Candidates C;
-  C.TraverseStmt(const_cast<Stmt *>(Body));
+  C.walk(Body);
   for (const Decl *D : C.Locals)
     if (!C.Pinned.count(D))
       Index.try_emplace(D, Index.size());
@@ -89,7 +91,7 @@ LocalLiveness::LocalLiveness(const CFG &G, const Stmt *Body) {
     Reads R(Index, U);
     for (const CFGElement &E : *B)
       if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
-        R.TraverseStmt(const_cast<Stmt *>(S->getStmt()));
+        R.walk(S->getStmt());
   }
   // live-in = use + live-out (no kills); iterate to the fixpoint, blocks in
   // reverse order of their ids (the CFG numbers them roughly backwards).
