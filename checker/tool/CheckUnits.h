@@ -90,7 +90,7 @@ public:
       : UseResults(!O.NoCache && !O.FullTraversal),
         UsePch(!O.NoPch && !O.FullTraversal), ToolId(toolIdentity()),
         Dir(cacheDir(O)), Results(Dir),
-        Pchs(Dir, ToolId, ProjectTree::find(O.BuildDir, AllFiles)) {
+        Pchs(Dir, pchIdentity(), ProjectTree::find(O.BuildDir, AllFiles)) {
     if ((UseResults || UsePch) && !Files.empty() &&
         llvm::sys::fs::create_directories(Dir)) {
       llvm::errs() << "torchdtype check: cannot create the cache directory "

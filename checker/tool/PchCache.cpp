@@ -4,6 +4,7 @@
 #include "CompileDatabase.h"
 #include "IncludePrefix.h"
 #include "UserCodeRunner.h"
+#include "clang/Basic/Version.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <chrono>
+#include <dlfcn.h>
 
 namespace fs = llvm::sys::fs;
 
@@ -20,6 +22,8 @@ namespace torchdtype {
 
 namespace {
 
+/// Bump it when the way a PCH or its side files are built changes: the key
+/// of every PCH has it (pchIdentity).
 const char *const ManifestMagic = "torchdtype-pch 2";
 
 bool isCxxSource(llvm::StringRef File) {
@@ -44,6 +48,19 @@ std::string projectHeaderWhy(llvm::StringRef Header) {
 }
 
 } // namespace
+
+std::string pchIdentity() {
+  std::string Lib;
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&clang::getClangFullVersion), &Info) &&
+      Info.dli_fname)
+    Lib = Info.dli_fname; // libclang-cpp.so, or the executable if static
+  if (Lib.empty() || !fs::exists(Lib))
+    Lib = fs::getMainExecutable(nullptr, (void *)&pchIdentity);
+  StampCache S;
+  return std::string(ManifestMagic) + "|" + clang::getClangFullVersion() + "|" +
+         Lib + "|" + S.digest(Lib);
+}
 
 std::optional<std::vector<std::string>>
 pchFlags(const clang::tooling::CompileCommand &C, std::string &Why) {
@@ -141,7 +158,7 @@ PchCache::plan(const clang::tooling::CompileCommand &C,
 }
 
 std::string PchCache::keyOf(const Plan &P) const {
-  std::string Id = ToolId + '\0' + Project.root() + '\0' + P.Group + '\0';
+  std::string Id = Identity + '\0' + Project.root() + '\0' + P.Group + '\0';
   return hashText(Id + P.Prefix);
 }
 

@@ -36,6 +36,13 @@ namespace torchdtype {
 std::optional<std::vector<std::string>>
 pchFlags(const clang::tooling::CompileCommand &C, std::string &Why);
 
+/// What writes and reads the precompiled headers: the manifest format and
+/// the clang library this process runs (its version, path and content), not
+/// the executable around it. Builds of torchdtype over the same libclang-cpp
+/// (a new release, a sanitizer build) share their PCHs; a change to how the
+/// tool builds a PCH changes the manifest format (PchCache.cpp).
+std::string pchIdentity();
+
 class PchCache {
 public:
   struct Plan {
@@ -93,8 +100,8 @@ public:
   static constexpr const char *DoesNotCompile =
       "its includes do not compile on their own";
 
-  PchCache(std::string Dir, std::string ToolId, ProjectTree Project)
-      : Dir(std::move(Dir)), ToolId(std::move(ToolId)),
+  PchCache(std::string Dir, std::string Identity, ProjectTree Project)
+      : Dir(std::move(Dir)), Identity(std::move(Identity)),
         Project(std::move(Project)) {}
 
   /// The PCH a command's file can use, if any (reads the file); else Why
@@ -126,7 +133,7 @@ private:
   /// in that file (see ensure).
   bool worthAlone(const Plan &P) const;
 
-  std::string Dir, ToolId;
+  std::string Dir, Identity;
   ProjectTree Project;
   /// The macro tables of the commands planned, by group (plan asks each
   /// group's once, and only for a file that starts with a conditional).

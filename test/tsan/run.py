@@ -2,19 +2,21 @@
 """ThreadSanitizer tier: `torchdtype check -j 4` of a ThreadSanitizer build over
 a many-file project on the real LibTorch 1.13.1 headers.
 
-The TSan build first builds its precompiled headers on one thread; the
-threaded run then shares them: it analyses, and builds none. (PCH builds on
-several threads at once showed races inside LLVM's and clang's own
-uninstrumented code, whose locks TSan does not see.)
+The release build analyses the project first and builds its precompiled
+headers; the TSan build links the same libclang-cpp, so it reuses them
+(PchCache's key is the clang library's identity, not the executable's): the
+threaded run analyses, builds none, and the tier fails if it did. (PCH
+builds on several threads at once showed races inside LLVM's and clang's
+own uninstrumented code, whose locks TSan does not see.)
 
-The project is every other one of the real tier's inputs (test/real's
-scenarios and the lit tests of test/checkers it shares, run-real-tier.py's
-real_inputs(); one compile command each, the system's LibTorch 1.13.1
-headers), with copies of those whose checks share the most
-with each other across units (conversions, element accessors), so that
-several threads are in them at once. The TSan build analyses them on 4 threads (one
-precompiled header shared by all, the caches off); the release build
-analyses them too. The tier fails on any ThreadSanitizer report, on an
+The project is the real tier's inputs (test/real's scenarios and the lit
+tests of test/checkers it shares, run-real-tier.py's real_inputs(); one
+compile command each, the system's LibTorch 1.13.1 headers), with copies
+of those whose checks share the most with each other across units
+(conversions, element accessors), so that several threads are in them at
+once. The TSan build analyses them on 4 threads (the release build's
+precompiled headers, the result cache off); the release build analyses them
+too. The tier fails on any ThreadSanitizer report, on an
 exit status other than 0 or 1, and when the two reports' findings differ.
 
 usage: run.py --tsan TORCHDTYPE --release TORCHDTYPE --work DIR
@@ -24,6 +26,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -53,7 +56,7 @@ def findings(path):
 
 
 def check(tool, work, jobs, out, env=None):
-    cmd = [tool, "check", "-p", work, "-j", str(jobs), "--no-cache", "--quiet",
+    cmd = [tool, "check", "-p", work, "-j", str(jobs), "--no-cache", "--quiet", "--stats",
            "--checks=-*,torchdtype-*", "--config=" + CONFIG,
            "--cache-dir=" + os.path.join(work, "cache"),
            "--format=json", "-o", out]
@@ -73,12 +76,7 @@ def main():
         return 77
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
-    # Every other input (sorted), and the shared-check files: threads meet in
-    # the same code on half the project as on all of it, and the sanitizer
-    # tier (ASan, UBSan) runs every input already.
     files = sorted(real_inputs())
-    files = [f for i, f in enumerate(files)
-             if i % 2 == 0 or os.path.basename(f) in SHARED]
     for n in range(COPIES):
         for name in SHARED:
             copy = os.path.join(a.work, "copy%d_%s" % (n, name))
@@ -98,21 +96,20 @@ def main():
     env = dict(os.environ)
     env["TSAN_OPTIONS"] = ("halt_on_error=1:exitcode=66:second_deadlock_stack=1:"
                            "suppressions=" + os.path.join(HERE, "tsan.supp"))
-    def tsan_check(jobs, out):
-        """The TSan build's run; an error message, or None."""
-        r = check(a.tsan, a.work, jobs, out, env)
-        if "ThreadSanitizer" in r.stderr or r.returncode not in (0, 1):
-            return ("FAIL: the ThreadSanitizer build's run (-j %d) exited %d\n%s"
-                    % (jobs, r.returncode, r.stderr[:20000]))
-        return None
-
-    # The TSan build's own PCHs first, on one thread; then the threaded run.
+    built = re.search(r"pch: (\d+) built", r.stderr)
+    if not built or built.group(1) == "0":
+        print("FAIL: the release build's run built no PCH\n%s" % r.stderr)
+        return 1
     threaded = os.path.join(a.work, "tsan.json")
-    for jobs, out in ((1, os.path.join(a.work, "tsan-1.json")), (a.j, threaded)):
-        error = tsan_check(jobs, out)
-        if error:
-            print(error)
-            return 1
+    r = check(a.tsan, a.work, a.j, threaded, env)
+    if "ThreadSanitizer" in r.stderr or r.returncode not in (0, 1):
+        print("FAIL: the ThreadSanitizer build's run (-j %d) exited %d\n%s"
+              % (a.j, r.returncode, r.stderr[:20000]))
+        return 1
+    if not re.search(r"pch: 0 built, [1-9]\d* reused", r.stderr):
+        print("FAIL: the ThreadSanitizer build did not reuse the release build's "
+              "PCHs (the same libclang-cpp):\n%s" % r.stderr)
+        return 1
     want, got = findings(single), findings(threaded)
     if want != got:
         print("FAIL: -j %d under ThreadSanitizer found other findings than the release build:" % a.j)
