@@ -64,6 +64,19 @@ unsigned codeAt(llvm::StringRef Outcomes, unsigned Combo) {
   return decode(Outcomes[2 * Combo]) * 64 + decode(Outcomes[2 * Combo + 1]);
 }
 
+/// Whether a row of outcomes holds Code (compared as its two characters,
+/// the tablegen's alphabet: explain asks it of every overload).
+bool holdsCode(llvm::StringRef Outcomes, unsigned Code) {
+  static constexpr char Digits[] =
+      "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+  const char Hi = Digits[(Code / 64) % 64], Lo = Digits[Code % 64];
+  const char *P = Outcomes.data();
+  for (size_t I = 0; I + 1 < Outcomes.size(); I += 2)
+    if (P[I] == Hi && P[I + 1] == Lo)
+      return true;
+  return false;
+}
+
 } // namespace
 
 llvm::ArrayRef<DType> OpContracts::dtypes() { return TableDTypes; }
@@ -176,14 +189,10 @@ llvm::SmallVector<unsigned, 4> OpContracts::raisers(unsigned Msg,
     const ContractOverload &O = Overloads[I];
     // The base runs' codes, then each variant's (after its pattern).
     size_t K = O.Scalars.size(), L = O.Outcomes.size();
-    llvm::SmallVector<llvm::StringRef, 4> Rows = {O.Outcomes};
-    for (llvm::StringRef V = O.Variants; K && V.size() >= K + L;
+    bool Found = holdsCode(O.Outcomes, Msg + 16);
+    for (llvm::StringRef V = O.Variants; !Found && K && V.size() >= K + L;
          V = V.drop_front(K + L))
-      Rows.push_back(V.substr(K, L));
-    bool Found = false;
-    for (llvm::StringRef E : Rows)
-      for (unsigned C = 0; 2 * C + 1 < E.size() && !Found; ++C)
-        Found = codeAt(E, C) == Msg + 16;
+      Found = holdsCode(V.substr(K, L), Msg + 16);
     if (Found)
       Out.push_back(I);
   }
