@@ -1,8 +1,8 @@
 # cmake -DSOURCE_DIR=... -DBINARY_DIR=... -DSANITIZE=address,undefined -DCXX=...
-#       [-DTARGETS=a;b] -P build.cmake
+#       -DTABLEGEN=<release torchdtype-tablegen> [-DTARGETS=a;b] -P build.cmake
 # Configures and builds the sanitizer tier's torchdtype-tidy and unit tests
 # (or TARGETS: the ThreadSanitizer tier builds torchdtype-cli alone).
-foreach(var SOURCE_DIR BINARY_DIR SANITIZE CXX)
+foreach(var SOURCE_DIR BINARY_DIR SANITIZE CXX TABLEGEN)
   if(NOT ${var})
     message(FATAL_ERROR "build.cmake: -D${var}= is required")
   endif()
@@ -14,6 +14,9 @@ execute_process(
           # tests spend their time in clang's own (uninstrumented) code
           "-DCMAKE_CXX_FLAGS_RELEASE=-O0 -DNDEBUG"
           -DTORCHDTYPE_SANITIZE=${SANITIZE} -DBUILD_TESTING=ON
+          # the release tree's table generator (a host tool: its tables are
+          # data, the same in every tree)
+          -DTORCHDTYPE_TABLEGEN=${TABLEGEN}
   RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "sanitizer build: configuring failed (${rc})")
