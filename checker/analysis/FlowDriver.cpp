@@ -305,10 +305,15 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
       if (!VD || VD->getType()->isDependentType())
         continue;
       // A new object (a loop's variable each iteration): nothing is
-      // assumed of it or its fields any more.
+      // assumed of it or its fields any more, but the value of a constant
+      // list its path holds (models/ConstantLists.cpp).
+      std::optional<Assumption> Listed =
+          DS->isSingleDecl() ? listValueHeld(DS) : std::nullopt;
       forget(*Cur, VD);
       if (VD->getType()->isBooleanType() || Subjects.count({VD, nullptr}))
         setSubject(Subject{VD, nullptr}, VD->getInit());
+      if (Listed)
+        assume(*Cur, std::move(*Listed));
       initFieldSubjects(VD);
       if (Api.isNoGradGuard(VD->getType()) && Cur->NoGradGuards < 255)
         ++Cur->NoGradGuards;
@@ -400,9 +405,10 @@ bool FunctionAnalyzer::edge(FlowState &S, const CFGBlock &P, unsigned Succ) {
 }
 
 bool FunctionAnalyzer::isMinor(const Assumption &A) {
-  // A number a changing variable is compared with: a loop counter.
+  // A number a changing variable is compared with: a loop counter; the
+  // value a loop over a constant list gives its variable.
   const auto *VD = dyn_cast_or_null<VarDecl>(A.Var);
-  return VD && A.Number && !stableVar(VD);
+  return VD && ((A.Number && !stableVar(VD)) || ListVars.count(VD));
 }
 
 void FunctionAnalyzer::atExit(const PathStates &Exit) {

@@ -1,8 +1,6 @@
-//===- FunctionAnalyzer.h - the analysis of one function ---------*- C++
-//-*-===//
-//
+//===- FunctionAnalyzer.h - the analysis of one function -----*- C++ -*-===//
 // Internal to checker/analysis. One FunctionAnalyzer runs the forward
-// analysis of one function body over clang::CFG. Its members live in one
+// analysis of one function body over clang::CFG; its members live in one
 // file per job:
 //   FlowDriver.cpp          the worklist, statements, routing of calls
 //   Evaluate.cpp            what an expression evaluates to
@@ -17,6 +15,7 @@
 //   models/GuardScopes.cpp  guard objects that save and restore state
 //   Conditions.cpp          what branch conditions say of tensors
 //   ConditionSubjects.cpp   the variables branch conditions test
+//   models/ConstantLists.cpp  loops over braced lists of constants
 // No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
@@ -79,18 +78,19 @@ public:
     Cur = &S;
     transferElement(El);
   }
-  /// An atom to split the path by before El (the solver makes a path for
-  /// each value): a setter of autocast given a flag the path knows nothing
-  /// of (models/Autocast.cpp).
+  /// An atom to split the path by before El (a path per value): a setter
+  /// of autocast given a flag the path knows nothing of (Autocast.cpp), a
+  /// loop variable's value (ConstantLists.cpp).
   std::optional<Assumption> splitAt(const clang::CFGElement &El,
                                     FlowState &S) {
     std::optional<clang::CFGStmt> CS = El.getAs<clang::CFGStmt>();
-    const auto *CE =
-        CS ? llvm::dyn_cast<clang::CallExpr>(CS->getStmt()) : nullptr;
-    if (!CE)
+    if (!CS)
       return std::nullopt;
     Cur = &S;
-    return autocastFlagToSplit(CE, S);
+    if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(CS->getStmt()))
+      return listValueToSplit(DS);
+    const auto *CE = llvm::dyn_cast<clang::CallExpr>(CS->getStmt());
+    return CE ? autocastFlagToSplit(CE, S) : std::nullopt;
   }
   void atExit(const PathStates &Exit);
 
@@ -417,6 +417,12 @@ private:
   /// element is not a tensor, the bottom when the list is empty.
   AbsValue bracedListJoin(const clang::InitListExpr *IL);
 
+  // models/ConstantLists.cpp: a range-for over a braced list of constants
+  // makes a path per value (splitAt); each declaration keeps its path's.
+  llvm::SmallVector<Assumption, 4> listValues(const clang::DeclStmt *DS);
+  std::optional<Assumption> listValueToSplit(const clang::DeclStmt *DS);
+  std::optional<Assumption> listValueHeld(const clang::DeclStmt *DS);
+
   // models/Autocast.cpp
   void autocastCall(const CallSite &S);
   std::optional<Assumption> autocastFlagToSplit(const clang::CallExpr *CE,
@@ -570,14 +576,19 @@ private:
       [this](const clang::CallExpr *CE) { return returnedConstant(CE); };
   llvm::DenseSet<std::pair<const clang::VarDecl *, const clang::FieldDecl *>>
       Subjects;
+  /// models/ConstantLists.cpp: range-for loops; the variables of those
+  /// over constant lists (minor atoms: a new value each iteration).
+  llvm::DenseMap<const clang::DeclStmt *, const clang::CXXForRangeStmt *>
+      RangeLoopOf;
+  llvm::DenseSet<const clang::VarDecl *> ListVars;
+  bool RangeLoopsFound = false;
   std::vector<const clang::LambdaExpr *> LambdaOrder;
 };
 
 /// The facts a finding depends on are the same in both events.
 bool sameFacts(const OpEvent &A, const OpEvent &B);
 bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B);
-
-/// An empty std::vector<IValue>: no tensor yet (the bottom of the lattice).
+/// An empty std::vector<IValue>: no tensor yet (the lattice's bottom).
 inline AbsValue emptyInputs() {
   AbsValue Empty = AbsValue::unknownTensor();
   Empty.DT.Bits = Empty.DV.Bits = 0;

@@ -138,13 +138,42 @@ struct ToyDomain {
 
   void atExit(const Paths<ToyState> &P) { Exit = P; }
 
+  /// `choose3(n)`: n is 1, 2 or 3; the atom `n == k` for the first k the
+  /// path has not ruled out, while two or more are left.
+  std::optional<Assumption> choice(const CallExpr *CE, const ToyState &S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(0)->IgnoreImpCasts());
+    if (!DRE)
+      return std::nullopt;
+    std::vector<Assumption> Open;
+    for (int K = 1; K <= 3; ++K) {
+      Assumption A;
+      A.Var = DRE->getDecl();
+      A.Rel = Assumption::Relation::Equals;
+      A.Const = std::to_string(K);
+      A.Number = K;
+      A.Value = true;
+      std::optional<bool> D = decided(S.Assumed, A);
+      if (D && *D)
+        return std::nullopt;
+      if (!D)
+        Open.push_back(A);
+    }
+    if (Open.size() < 2)
+      return std::nullopt;
+    return Open.front();
+  }
+
   /// `split(flag)` splits the path by flag where no edge decided it.
   std::optional<Assumption> splitAt(const CFGElement &El, ToyState &S) {
     std::optional<CFGStmt> CS = El.getAs<CFGStmt>();
     const auto *CE = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
     if (!CE || !CE->getDirectCallee() ||
-        CE->getDirectCallee()->getName() != "split" || CE->getNumArgs() != 1)
+        (CE->getDirectCallee()->getName() != "split" &&
+         CE->getDirectCallee()->getName() != "choose3") ||
+        CE->getNumArgs() != 1)
       return std::nullopt;
+    if (CE->getDirectCallee()->getName() == "choose3")
+      return choice(CE, S);
     const VarDecl *Flag = boolVar(CE->getArg(0));
     if (!Flag || llvm::any_of(S.Assumed, [&](const Assumption &A) {
           return A.Var == Flag;
@@ -171,7 +200,8 @@ bool saw(const ToyDomain &D, std::optional<long> V) {
 }
 
 constexpr const char *Decls =
-    "void observe(int); void probe(); bool g(); void split(bool);\n";
+    "void observe(int); void probe(); bool g(); void split(bool);\n"
+    "void choose3(int);\n";
 
 /// Two branches on one flag: x and y are set by the same condition.
 constexpr const char *Correlated = R"cc(
@@ -337,6 +367,28 @@ TEST(PathSolverTest, SplitAfterTheBranchDecidedAddsNothing) {
   ASSERT_EQ(solve(P, D), SolverOutcome::Converged);
   EXPECT_EQ(D.Exit.size(), 2u);
   EXPECT_EQ(D.Observed.size(), 2u);
+}
+
+TEST(PathSolverTest, ASplitPathIsAskedAgainAtTheSameElement) {
+  // choose3(n) splits by n == 1, then the path where n != 1 by n == 2: three
+  // paths leave the element, one per value.
+  Parsed P = parse(std::string(Decls) + R"cc(
+    void f(int n) {
+      choose3(n);
+      observe(n);
+    }
+  )cc");
+  ToyDomain D;
+  ASSERT_EQ(solve(P, D), SolverOutcome::Converged);
+  ASSERT_EQ(D.Exit.size(), 3u);
+  std::set<std::string> Held;
+  for (const ToyState &S : D.Exit) {
+    std::string Text;
+    for (const Assumption &A : S.Assumed)
+      Text += A.Const + (A.Value ? "=" : "!") + ";";
+    Held.insert(Text);
+  }
+  EXPECT_EQ(Held, (std::set<std::string>{"1=;", "1!;2=;", "1!;2!;"}));
 }
 
 TEST(PathSolverTest, SplitRespectsThePathBound) {

@@ -21,6 +21,7 @@
 //   void transfer(const clang::CFGElement &, State &);
 //   std::optional<Assumption> splitAt(const clang::CFGElement &, State &);
 //                          // an atom to split the path by before an element
+//                          // (asked again of the path with its false value)
 //   void atExit(const Paths<State> &);     // the paths that reach the exit
 //
 //===----------------------------------------------------------------------===//
@@ -96,7 +97,9 @@ public:
         std::vector<State> Here;
         Here.push_back(std::move(S));
         for (const clang::CFGElement &El : *B) {
-          for (size_t I = 0, N = Here.size(); I < N; ++I) {
+          // A path split off here is asked again before El (a domain may
+          // make several of one: a loop variable's values).
+          for (size_t I = 0; I < Here.size(); ++I) {
             if (++Steps > L.MaxSteps)
               return SolverOutcome::OverBudget;
             std::optional<Assumption> A;
@@ -110,7 +113,6 @@ public:
               bool FOk = assume(F.Assumed, *A);
               if (TOk && FOk) {
                 Here[I] = std::move(T);
-                D.transfer(El, F);
                 Here.push_back(std::move(F));
               } else if (TOk || FOk) {
                 Here[I] = std::move(TOk ? T : F);

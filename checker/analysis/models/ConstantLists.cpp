@@ -1,0 +1,115 @@
+//===- ConstantLists.cpp - loops over braced lists of constants -----------===//
+//
+// `for (double smoothing : {0.1, 0.0})`, `for (auto mode : {Mode::Fast,
+// Mode::Exact})`, `for (bool fp16 : {false, true})`: the loop's variable
+// holds each of the list's constants in turn. Where the function tests the
+// variable or passes it to a function of the user's (it is a subject,
+// ConditionSubjects.cpp), a path entering the body becomes one path per
+// constant the path has not ruled out, each assuming `smoothing == 0.1`
+// ..., so what depends on the value is judged for every value the loop
+// takes: a branch of the body, and the callee the value is passed to.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ASTWalk.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "analysis/PathStates.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+namespace {
+/// The range-for loops of a body, by their variable's declaration.
+struct RangeLoops : NodeVisitor {
+  llvm::DenseMap<const DeclStmt *, const CXXForRangeStmt *> &Out;
+  explicit RangeLoops(
+      llvm::DenseMap<const DeclStmt *, const CXXForRangeStmt *> &Out)
+      : Out(Out) {}
+  bool visitStmt(Stmt *S) override {
+    if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      if (const DeclStmt *DS = R->getLoopVarStmt())
+        Out[DS] = R;
+    return true;
+  }
+};
+
+/// The braced list a range is (`{0.1, 0.0}`, through the
+/// std::initializer_list made of it); null for any other range.
+const InitListExpr *bracedRange(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreImplicit();
+  if (const auto *SL = dyn_cast<CXXStdInitializerListExpr>(E))
+    E = SL->getSubExpr()->IgnoreImplicit();
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = M->getSubExpr()->IgnoreImplicit();
+  return dyn_cast<InitListExpr>(E);
+}
+
+/// Lists longer than this are not split by (each value is a path).
+constexpr unsigned MaxListValues = 8;
+} // namespace
+
+llvm::SmallVector<Assumption, 4>
+FunctionAnalyzer::listValues(const DeclStmt *DS) {
+  if (!RangeLoopsFound) {
+    RangeLoopsFound = true;
+    RangeLoops W(RangeLoopOf);
+    if (const Stmt *Body = FD->getBody())
+      W.walk(Body);
+  }
+  auto It = RangeLoopOf.find(DS);
+  if (It == RangeLoopOf.end())
+    return {};
+  const VarDecl *V = It->second->getLoopVariable();
+  if (!V || V->getType()->isReferenceType() ||
+      !(V->getType()->isBooleanType() || Subjects.count({V, nullptr})))
+    return {};
+  const InitListExpr *IL = bracedRange(It->second->getRangeInit());
+  if (!IL || IL->getNumInits() < 2 || IL->getNumInits() > MaxListValues)
+    return {};
+  llvm::SmallVector<Assumption, 4> Out;
+  for (const Expr *E : IL->inits()) {
+    std::optional<Assumption> A =
+        assignedConstant(Subject{V, nullptr}, E, {}, CallsFn);
+    if (!A)
+      return {}; // a value not known: the variable is not known either
+    Out.push_back(std::move(*A));
+  }
+  ListVars.insert(V);
+  return Out;
+}
+
+std::optional<Assumption>
+FunctionAnalyzer::listValueToSplit(const DeclStmt *DS) {
+  llvm::SmallVector<Assumption, 4> Open;
+  for (const Assumption &A : listValues(DS)) {
+    std::optional<bool> D = decided(Cur->Assumed, A);
+    if (D && *D)
+      return std::nullopt; // the path holds one already
+    if (!D)
+      Open.push_back(A);
+  }
+  if (Open.size() < 2)
+    return std::nullopt;
+  return Open.front();
+}
+
+std::optional<Assumption>
+FunctionAnalyzer::listValueHeld(const DeclStmt *DS) {
+  std::optional<Assumption> Only;
+  unsigned Open = 0;
+  for (const Assumption &A : listValues(DS)) {
+    std::optional<bool> D = decided(Cur->Assumed, A);
+    if (D && *D)
+      return A;
+    if (!D) {
+      ++Open;
+      Only = A;
+    }
+  }
+  return Open == 1 ? Only : std::nullopt;
+}
+
+} // namespace torchdtype
