@@ -605,17 +605,23 @@ def real_tests(d, version):
     cache_i = os.path.join(proj, "cache-i")
     cold_i = check(proj, cache=cache_i)
     warm_i = check(proj, cache=cache_i)
-    # The report without caches, parsed three times: on the first version
-    # (the PCH code is the same for every version; the real tier of each
-    # version runs its files through a PCH of its headers and checks every
-    # finding); on the others, the three warnings.
-    ref_i = check(proj, "--no-pch", "--no-cache") if version == REAL[0] else cold_i
+    # The report without caches, parsed three times, on the first version
+    # only (the PCH code is the same for every version; the real tier of
+    # each version runs its files through a PCH of its headers and checks
+    # every finding). On the others the cold report is judged by its three
+    # warnings alone, and the warm one by the cold one.
+    first = version == REAL[0]
+    ref_i = check(proj, "--no-pch", "--no-cache") if first else cold_i
     expect(ref_i[0] == 1 and len(warnings(ref_i[1])) == 3,
-           "%s: -I: 3 warnings without caches (%d %r %r)"
-           % (version, ref_i[0], ref_i[1], ref_i[2][-500:]))
-    expect(cold_i[3] == (3, 3, 0, 1, 0, 0) and cold_i[:2] == ref_i[:2],
-           "%s: -I: one PCH built for the three, the same report %r %r"
+           "%s: -I: 3 warnings %s (%d %r %r)"
+           % (version, "without caches" if first else "with one PCH",
+              ref_i[0], ref_i[1], ref_i[2][-500:]))
+    expect(cold_i[3] == (3, 3, 0, 1, 0, 0),
+           "%s: -I: one PCH built for the three %r %r"
            % (version, cold_i[3], no_pch(cold_i[2])))
+    if first:
+        expect(cold_i[:2] == ref_i[:2],
+               "%s: -I: the same report with the PCH as without caches" % version)
     expect(warm_i[3] == (3, 0, 3, 0, 0, 0) and warm_i[:2] == ref_i[:2],
            "%s: -I: warm, same report %r" % (version, warm_i[3]))
     if version == REAL[0]:
