@@ -169,6 +169,11 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
     CpuKernelByInput.insert(Op);
 #include "ApiTables.inc"
 #undef TD_CPU_HALF_BY_INPUT
+#define TD_CPU_HALF_INNER(Ver, Op)                                             \
+  if (CpuHalfVersion == Ver)                                                   \
+    CpuKernelInner.insert(Op);
+#include "ApiTables.inc"
+#undef TD_CPU_HALF_INNER
 
   std::vector<std::string> AutocastVersions;
 #define TD_AUTOCAST_VERSION(Ver) AutocastVersions.push_back(Ver);
@@ -481,6 +486,13 @@ std::optional<std::string> ApiModel::cpuKernelMissing(llvm::StringRef Op,
   auto It = CpuKernelMissing.find((dtypeName(DT) + ":" + Op).str());
   if (It != CpuKernelMissing.end())
     return It->second;
+  // A composite whose kernels are its inner ops' (normalize: norm,
+  // clamp_min, div): the first inner op that lacks one.
+  if (CpuKernelInner.contains(Op))
+    if (auto It = Composites.find(Op); It != Composites.end())
+      for (const std::string &Inner : It->second)
+        if (std::optional<std::string> M = cpuKernelMissing(Inner, DT))
+          return M;
   // An op not listed: the measured table, where it is the targeted
   // version's (`softplus` of a Half tensor raises "softplus_cpu" not
   // implemented for 'Half' on 1.13.1).

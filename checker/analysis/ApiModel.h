@@ -252,6 +252,7 @@ public:
   }
   /// The message an op with no CPU kernel for DT (Half or BFloat16) in the
   /// targeted version raises ("" where not recorded); none if it has one.
+  /// A composite of cpu_half.json inner_kernels lacks its inner ops'.
   /// The op's CPU kernel is chosen by its input's dtype alone (cpu_half.json
   /// input_decides: layer_norm, group_norm).
   bool cpuKernelByInput(llvm::StringRef Op) const;
@@ -426,7 +427,7 @@ private:
   llvm::StringMap<std::string> OutDTypeOps;
   llvm::StringMap<llvm::SmallVector<std::string, 2>> Composites;
   llvm::StringMap<std::string> CpuKernelMissing; ///< "<dtype>:<op>" -> message
-  llvm::StringSet<> CpuKernelByInput;
+  llvm::StringSet<> CpuKernelByInput, CpuKernelInner;
   std::string CpuHalfVersion;
   llvm::StringMap<AutocastPolicy> Autocast[NumAutocastDevices];
   std::optional<DType> AutocastDefaults[NumAutocastDevices];

@@ -990,6 +990,55 @@ std::vector<Case> cases() {
          auto gamma = torch::ones({4}, torch::kFloat);
          torch::group_norm(torch::ones({2, 4, 3}, torch::kHalf), 2, gamma, gamma); // FLAGGED(torchdtype-half-on-cpu)
        }},
+      // Composites whose CPU kernels are their inner ops' (cpu_half.json
+      // inner_kernels): normalize fails in clamp_min, the recurrent layers
+      // in linear's addmm.
+      {"half_cpu_normalize_throws", THROWS("^\"clamp_min_cpu\" not implemented for 'Half'$"),
+       [] {
+         namespace F = torch::nn::functional;
+         F::normalize(torch::ones({2, 4}, torch::kHalf), F::NormalizeFuncOptions().dim(1)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"bf16_cpu_normalize_runs", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         EXPECT_DTYPE(F::normalize(torch::ones({2, 4}, torch::kBFloat16)), torch::kBFloat16);
+       }},
+      {"half_cpu_lstm_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::LSTM lstm(4, 4);
+         lstm->to(torch::kHalf);
+         lstm->forward(torch::ones({2, 3, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_gru_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::GRU gru(4, 4);
+         gru->to(torch::kHalf);
+         gru->forward(torch::ones({2, 3, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_rnn_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::RNN rnn(4, 4);
+         rnn->to(torch::kHalf);
+         rnn->forward(torch::ones({2, 3, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_lstm_cell_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::LSTMCell cell(4, 4);
+         cell->to(torch::kHalf);
+         cell->forward(torch::ones({2, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_gru_cell_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::GRUCell cell(4, 4);
+         cell->to(torch::kHalf);
+         cell->forward(torch::ones({2, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_rnn_cell_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::RNNCell cell(4, 4);
+         cell->to(torch::kHalf);
+         cell->forward(torch::ones({2, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
+       }},
       {"half_cpu_batch_norm_throws", THROWS("^\"batch_norm\" not implemented for 'Half'$"),
        [] {
          auto h = torch::ones({3}, torch::kHalf);

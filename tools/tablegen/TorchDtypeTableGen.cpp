@@ -502,6 +502,22 @@ void emitCpuHalf(const std::string &File, std::ostream &Out) {
     }
   }
   Out << "#endif\n";
+  // versions.<v>.inner_kernels (optional): composites whose CPU kernels are
+  // their inner ops' (api.json autocast_composites).
+  Out << "#ifdef TD_CPU_HALF_INNER\n";
+  for (const auto &[Ver, VData] : Versions.items()) {
+    if (!VData.contains("inner_kernels"))
+      continue;
+    std::string Field = "versions." + Ver;
+    for (const auto &Op : member(VData, File, Field, "inner_kernels",
+                                 json::value_t::array)) {
+      if (!Op.is_string())
+        fail(File, Field + ".inner_kernels", "must hold op names");
+      Out << "TD_CPU_HALF_INNER(" << quote(Ver) << ", "
+          << quote(Op.get<std::string>()) << ")\n";
+    }
+  }
+  Out << "#endif\n";
 }
 
 void emitAutocast(const std::string &File, std::ostream &Out) {

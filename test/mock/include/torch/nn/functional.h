@@ -35,6 +35,12 @@ struct SoftmaxFuncOptions {
   TORCH_ARG(c10::optional<torch::Dtype>, dtype) = c10::nullopt;
 };
 using LogSoftmaxFuncOptions = SoftmaxFuncOptions;
+struct NormalizeFuncOptions {
+  TORCH_ARG(double, p) = 2.0;
+  TORCH_ARG(int64_t, dim) = 1;
+  TORCH_ARG(double, eps) = 1e-12;
+  TORCH_ARG(c10::optional<Tensor>, out) = c10::nullopt;
+};
 struct MSELossFuncOptions {
   TORCH_ARG(int64_t, reduction) = at::Reduction::Mean;
 };
@@ -90,6 +96,7 @@ Tensor bilinear(const Tensor& input1, const Tensor& input2, const Tensor& weight
 Tensor conv1d(const Tensor& input, const Tensor& weight, const Conv1dFuncOptions& options = {});
 Tensor conv2d(const Tensor& input, const Tensor& weight, const Conv2dFuncOptions& options = {});
 Tensor conv3d(const Tensor& input, const Tensor& weight, const Conv3dFuncOptions& options = {});
+Tensor normalize(const Tensor& input, NormalizeFuncOptions options = {});
 Tensor relu(Tensor input, const ReLUFuncOptions& options = {});
 Tensor softmax(const Tensor& input, const SoftmaxFuncOptions& options);
 Tensor log_softmax(const Tensor& input, const LogSoftmaxFuncOptions& options);

@@ -205,6 +205,42 @@ class TORCH_API GRUImpl : public torch::nn::Cloneable<GRUImpl> {
 };
 TORCH_MODULE(GRU);
 
+struct TORCH_API LSTMOptions {
+  LSTMOptions(int64_t input_size, int64_t hidden_size);
+  TORCH_ARG(int64_t, input_size);
+  TORCH_ARG(int64_t, hidden_size);
+  TORCH_ARG(bool, batch_first) = false;
+};
+class TORCH_API LSTMImpl : public torch::nn::Cloneable<LSTMImpl> {
+ public:
+  LSTMImpl(int64_t input_size, int64_t hidden_size)
+      : LSTMImpl(LSTMOptions(input_size, hidden_size)) {}
+  explicit LSTMImpl(const LSTMOptions& options_);
+  void reset() override;
+  std::tuple<Tensor, std::tuple<Tensor, Tensor>> forward(
+      const Tensor& input,
+      c10::optional<std::tuple<Tensor, Tensor>> hx_opt = {});
+  LSTMOptions options;
+};
+TORCH_MODULE(LSTM);
+
+struct TORCH_API GRUCellOptions {
+  GRUCellOptions(int64_t input_size, int64_t hidden_size);
+  TORCH_ARG(int64_t, input_size);
+  TORCH_ARG(int64_t, hidden_size);
+  TORCH_ARG(bool, bias) = true;
+};
+class TORCH_API GRUCellImpl : public torch::nn::Cloneable<GRUCellImpl> {
+ public:
+  GRUCellImpl(int64_t input_size, int64_t hidden_size)
+      : GRUCellImpl(GRUCellOptions(input_size, hidden_size)) {}
+  explicit GRUCellImpl(const GRUCellOptions& options_);
+  void reset() override;
+  Tensor forward(const Tensor& input, Tensor hx = {});
+  GRUCellOptions options;
+};
+TORCH_MODULE(GRUCell);
+
 struct TORCH_API MultiheadAttentionOptions {
   MultiheadAttentionOptions(int64_t embed_dim, int64_t num_heads);
   TORCH_ARG(int64_t, embed_dim);
