@@ -486,38 +486,29 @@ void emitCpuHalf(const std::string &File, std::ostream &Out) {
         Field + ".bfloat16", Ver, "BFloat16");
   }
   Out << "#endif\n";
-  // versions.<v>.input_decides (optional): ops whose kernel the input's
-  // dtype alone chooses.
-  Out << "#ifdef TD_CPU_HALF_BY_INPUT\n";
-  for (const auto &[Ver, VData] : Versions.items()) {
-    if (!VData.contains("input_decides"))
-      continue;
-    std::string Field = "versions." + Ver;
-    for (const auto &Op : member(VData, File, Field, "input_decides",
-                                 json::value_t::array)) {
-      if (!Op.is_string())
-        fail(File, Field + ".input_decides", "must hold op names");
-      Out << "TD_CPU_HALF_BY_INPUT(" << quote(Ver) << ", "
-          << quote(Op.get<std::string>()) << ")\n";
+  // Optional lists of op names per version, each a section of its own:
+  // input_decides, ops whose kernel the input's dtype alone chooses;
+  // inner_kernels, composites whose CPU kernels are their inner ops'
+  // (api.json autocast_composites).
+  for (const auto &[Key, Macro] :
+       {std::pair<const char *, const char *>{"input_decides",
+                                              "TD_CPU_HALF_BY_INPUT"},
+        {"inner_kernels", "TD_CPU_HALF_INNER"}}) {
+    Out << "#ifdef " << Macro << "\n";
+    for (const auto &[Ver, VData] : Versions.items()) {
+      if (!VData.contains(Key))
+        continue;
+      std::string Field = "versions." + Ver;
+      for (const auto &Op :
+           member(VData, File, Field, Key, json::value_t::array)) {
+        if (!Op.is_string())
+          fail(File, Field + "." + Key, "must hold op names");
+        Out << Macro << "(" << quote(Ver) << ", "
+            << quote(Op.get<std::string>()) << ")\n";
+      }
     }
+    Out << "#endif\n";
   }
-  Out << "#endif\n";
-  // versions.<v>.inner_kernels (optional): composites whose CPU kernels are
-  // their inner ops' (api.json autocast_composites).
-  Out << "#ifdef TD_CPU_HALF_INNER\n";
-  for (const auto &[Ver, VData] : Versions.items()) {
-    if (!VData.contains("inner_kernels"))
-      continue;
-    std::string Field = "versions." + Ver;
-    for (const auto &Op : member(VData, File, Field, "inner_kernels",
-                                 json::value_t::array)) {
-      if (!Op.is_string())
-        fail(File, Field + ".inner_kernels", "must hold op names");
-      Out << "TD_CPU_HALF_INNER(" << quote(Ver) << ", "
-          << quote(Op.get<std::string>()) << ")\n";
-    }
-  }
-  Out << "#endif\n";
 }
 
 void emitAutocast(const std::string &File, std::ostream &Out) {
