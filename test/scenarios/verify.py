@@ -30,7 +30,7 @@ API_INC = "/usr/include/torch/csrc/api/include"
 CXX = os.environ.get("CXX_SCENARIOS", "clang++-19")
 FLAGS = ["-std=c++17", "-O0", "-gline-tables-only", "-D_GLIBCXX_USE_CXX11_ABI=1",
          "-isystem", API_INC, "-w"]
-CHUNK = 12
+CHUNK = 80
 TIMEOUT = 120  # seconds a scenario may run
 PRELUDE = ["torch/torch.h", "algorithm", "array", "chrono", "cmath", "cstdint",
            "cstdio", "cstdlib", "cstring", "functional", "iomanip", "iostream",
