@@ -123,10 +123,8 @@ static bool dependsOnParams(const AbsValue &V) {
 void FunctionAnalyzer::collectEvents() {
   // In source order; the callee's events judged at a call after the call's
   // own.
-  auto Sorted = [&](const auto &Map) {
-    std::vector<const Expr *> Keys;
-    for (const auto &KV : Map)
-      Keys.push_back(KV.first);
+  auto Sorted = [&](const auto &Table) {
+    std::vector<const Expr *> Keys = Table.keys();
     llvm::sort(Keys, [&](const Expr *A, const Expr *B) {
       return Ctx.getSourceManager().isBeforeInTranslationUnit(A->getBeginLoc(),
                                                               B->getBeginLoc());
@@ -135,19 +133,19 @@ void FunctionAnalyzer::collectEvents() {
   };
   size_t FirstOp = Result.Ops.size(), FirstCall = Result.ModuleCalls.size();
   for (const Expr *K : Sorted(Ops))
-    appendDistinct(Ops[K].Events, Result.Ops);
+    appendDistinct(Ops.slot(K).Events, Result.Ops);
   for (const Expr *K : Sorted(CalleeOps))
-    appendDistinct(CalleeOps[K].Events, Result.Ops);
+    appendDistinct(CalleeOps.slot(K).Events, Result.Ops);
   for (const Expr *K : Sorted(ModuleCalls))
-    appendDistinct(ModuleCalls[K].Events, Result.ModuleCalls);
+    appendDistinct(ModuleCalls.slot(K).Events, Result.ModuleCalls);
   for (const Expr *K : Sorted(CalleeModuleCalls))
-    appendDistinct(CalleeModuleCalls[K].Events, Result.ModuleCalls);
+    appendDistinct(CalleeModuleCalls.slot(K).Events, Result.ModuleCalls);
   for (const Expr *K : Sorted(MpsFloat64))
-    appendDistinct(MpsFloat64[K].Events, Result.MpsFloat64);
+    appendDistinct(MpsFloat64.slot(K).Events, Result.MpsFloat64);
   for (const Expr *K : Sorted(FromBlobs))
-    appendDistinct(FromBlobs[K].Events, Result.FromBlobs);
+    appendDistinct(FromBlobs.slot(K).Events, Result.FromBlobs);
   for (const Expr *K : Sorted(RefusedAutocastDTypes))
-    appendDistinct(RefusedAutocastDTypes[K].Events,
+    appendDistinct(RefusedAutocastDTypes.slot(K).Events,
                    Result.RefusedAutocastDTypes);
 
   // What depends on the parameters is judged again at each call.
