@@ -279,7 +279,17 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
           return M;
       }
     }
-    // A field of a plain struct value: `batch.labels`.
+    // A field of a plain struct value: `batch.labels`; a map's entry read
+    // through its iterator: `it->second`.
+    const auto *Arrow = dyn_cast<CXXOperatorCallExpr>(strip(ME->getBase()));
+    if (Field && ME->isArrow() && Arrow) {
+      if (std::optional<AbsValue> B = iteratorEntry(Arrow))
+        if (const AbsValue *V = B->field(Field->getFieldIndex()))
+          return convertTo(*V, E->getType());
+      if (Field->getIdentifier() && Field->getName() == "second")
+        if (std::optional<AbsValue> V = constantMapEntry(Arrow, E->getType()))
+          return *V;
+    }
     if (Field && !ME->isArrow() && !isa<CXXThisExpr>(strip(ME->getBase()))) {
       AbsValue B = eval(ME->getBase());
       if (B.K == AbsValue::Kind::Record)

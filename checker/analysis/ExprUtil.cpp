@@ -9,6 +9,22 @@ using namespace clang;
 
 namespace torchdtype {
 
+/// The variable at the root of `v`, `v.f`, `v.f.g`.
+const VarDecl *rootVar(const Expr *E) {
+  for (int I = 0; E && I < 8; ++I) {
+    E = strip(E);
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase();
+      continue;
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  }
+  return nullptr;
+}
+
 const Expr *strip(const Expr *E) {
   while (E) {
     E = E->IgnoreParens();

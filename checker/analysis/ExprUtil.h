@@ -22,6 +22,8 @@ namespace torchdtype {
 
 /// Looks through parentheses, implicit casts, temporaries and cleanups.
 const clang::Expr *strip(const clang::Expr *E);
+/// The variable at the root of `v`, `v.f`, `v.f.g` (not through `->`).
+const clang::VarDecl *rootVar(const clang::Expr *E);
 /// A braced list with elements, possibly inside an IntArrayRef or
 /// std::initializer_list built from it.
 bool isNonEmptyList(const clang::Expr *E);

@@ -190,6 +190,9 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
   // What carriers of tensors give back: an element of a list, a tuple.
   if (std::optional<AbsValue> E = listElement(S))
     return convertTo(*E, RT);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    if (std::optional<AbsValue> V = constantMapLookup(MC, RT))
+      return *V;
   if (S.Result == TypeKind::Record && S.IsLibTorch)
     return tupleResult(S);
   if (std::optional<AbsValue> E = tupleElement(S))

@@ -15,7 +15,9 @@
 //   models/GuardScopes.cpp  guard objects that save and restore state
 //   Conditions.cpp          what branch conditions say of tensors
 //   ConditionSubjects.cpp   the variables branch conditions test
+//   VarUses.cpp             how the body uses its variables
 //   models/ConstantLists.cpp  loops over braced lists of constants
+//   models/ConstantMaps.cpp   lookups in const maps of constants
 // No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
@@ -25,7 +27,9 @@
 
 #include "AnalysisContext.h"
 #include "CallSite.h"
+#include "EventTable.h"
 #include "FlowState.h"
+#include "VarUses.h"
 #include "PathStates.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -39,13 +43,6 @@ struct AnalysisContext::Entry {
   FunctionResult Result;
   Summary Sum;
   bool InProgress = true;
-};
-
-/// The events of one program element: one per path that reached it on the
-/// last visit of its block.
-template <typename EventT> struct EventSlot {
-  unsigned Visit = 0;
-  llvm::SmallVector<EventT, 1> Events;
 };
 
 class FunctionAnalyzer {
@@ -410,6 +407,15 @@ private:
   /// An element of a std::vector of tensors (`v[i]`, `v.at(i)`,
   /// `v.front()`, the variable of `for (auto &x : v)`), or none.
   std::optional<AbsValue> listElement(const CallSite &S);
+  /// A map's entry through an iterator (`it->second`, `(*it).second`).
+  std::optional<AbsValue> iteratorEntry(const clang::CXXOperatorCallExpr *OC);
+  AbsValue mapEntry(clang::QualType PairT, const AbsValue &Value);
+  // models/ConstantMaps.cpp: a lookup in a const map of constants.
+  std::optional<AbsValue> constantMapLookup(const clang::CXXMemberCallExpr *MC,
+                                            clang::QualType ValueT);
+  std::optional<AbsValue>
+  constantMapEntry(const clang::CXXOperatorCallExpr *Arrow,
+                   clang::QualType ValueT);
   /// A std::vector of tensors made empty, from a braced list or a copy.
   AbsValue listValue(const clang::CXXConstructExpr *CE,
                      llvm::ArrayRef<const clang::Expr *> Args);
@@ -526,47 +532,21 @@ private:
            CallSite>
       Devirtualized;
   template <typename EventT>
-  EventT &record(llvm::DenseMap<const clang::Expr *, EventSlot<EventT>> &Map,
-                 const clang::Expr *Key, EventT Ev) {
-    EventSlot<EventT> &S = Map[Key];
-    if (S.Visit != Visit) {
-      S.Events.clear();
-      S.Visit = Visit;
-    }
-    S.Events.push_back(std::move(Ev));
-    return S.Events.back();
+  EventT &record(EventTable<EventT> &Table, const clang::Expr *Key,
+                 EventT Ev) {
+    return Table.record(Key, Visit, std::move(Ev));
   }
   /// Counts the visits of blocks (all paths of one visit share a number).
   unsigned Visit = 0;
-  llvm::DenseMap<const clang::Expr *, EventSlot<OpEvent>> Ops;
-  llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>> ModuleCalls;
-  llvm::DenseMap<const clang::Expr *, EventSlot<MpsFloat64Event>> MpsFloat64;
-  llvm::DenseMap<const clang::Expr *, EventSlot<FromBlobEvent>> FromBlobs;
-  llvm::DenseMap<const clang::Expr *, EventSlot<AutocastDTypeEvent>>
-      RefusedAutocastDTypes;
+  EventTable<OpEvent> Ops;
+  EventTable<ModuleCallEvent> ModuleCalls;
+  EventTable<MpsFloat64Event> MpsFloat64;
+  EventTable<FromBlobEvent> FromBlobs;
+  EventTable<AutocastDTypeEvent> RefusedAutocastDTypes;
   /// Per call site: the callee's events judged with its facts.
-  llvm::DenseMap<const clang::Expr *, EventSlot<OpEvent>> CalleeOps;
-  llvm::DenseMap<const clang::Expr *, EventSlot<ModuleCallEvent>>
-      CalleeModuleCalls;
+  EventTable<OpEvent> CalleeOps;
+  EventTable<ModuleCallEvent> CalleeModuleCalls;
   llvm::DenseMap<const clang::LambdaExpr *, FlowState> LambdaSeeds;
-  /// How the body uses its variables (ConditionSubjects.cpp), found once: those
-  /// assigned or incremented, and those that may change another way.
-  struct VarUses {
-    llvm::SmallPtrSet<const clang::VarDecl *, 16> Written, Escaping;
-    /// Captured by reference by a lambda (whose body's uses count as the
-    /// function's own).
-    llvm::SmallPtrSet<const clang::VarDecl *, 16> CapturedByRef;
-    /// std::vectors of tensors used some way other than those the
-    /// analysis follows (elements read, push_back, a const reference).
-    llvm::SmallPtrSet<const clang::VarDecl *, 4> UntrackedLists;
-    /// The iterator variable of a range-based for, and its range.
-    llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> RangeOfBegin;
-    /// ... and the variable the range is held in (`__range1`, which holds a
-    /// temporary range: `for (auto &x : t.unbind(0))`).
-    llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *>
-        RangeVarOfBegin;
-    bool HasBody = false;
-  };
   const VarUses &uses();
   std::unique_ptr<VarUses> Uses;
   std::function<bool(const clang::VarDecl *)> TrackedFn =

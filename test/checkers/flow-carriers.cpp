@@ -178,7 +178,7 @@ void store_of_both() {
   tables["users"] = torch::randn({4, 3});
   auto y = torch::mm(torch::randn({2, 4}), tables["items"]); // Float or Double
   auto it = tables.find("users");
-  auto z = torch::mm(torch::randn({2, 4}), it->second); // not followed
+  auto z = torch::mm(torch::randn({2, 4}), it->second); // Float or Double
 }
 
 void optional_set() {

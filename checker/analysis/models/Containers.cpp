@@ -1,4 +1,4 @@
-//===- Containers.cpp - std::vector of tensors and of IValues -----===//
+//===- Containers.cpp - std::vector and std::map of tensors, of IValues ===//
 //
 // A std::vector of tensors stands for the join of the tensors it holds: it
 // starts empty (the bottom) or with a braced list, push_back and
@@ -6,7 +6,10 @@
 // `at`, `front`, `back`, the variable of a range-based for) gives the
 // join. Only vectors whose every use the analysis follows are tracked
 // (ConditionSubjects.cpp); any other use makes the vector unknown everywhere in the
-// function. A std::vector<IValue> (a TorchScript call's inputs) is the same
+// function. A std::map or std::unordered_map of tensors is the join of
+// the tensors it maps to: an entry (`kv` of a range-based for, `*it`,
+// `it->second` of an iterator `find` gave) is a pair whose value is the
+// join. A std::vector<IValue> (a TorchScript call's inputs) is the same
 // join, read as one input.
 //
 //===----------------------------------------------------------------------===//
@@ -21,6 +24,13 @@ namespace torchdtype {
 
 namespace {
 
+/// A std::map or std::unordered_map of tensors.
+bool isTensorMap(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+         (RD->getName() == "map" || RD->getName() == "unordered_map");
+}
+
 bool isElementRead(llvm::StringRef Name) {
   return Name == "operator[]" || Name == "at" || Name == "front" ||
          Name == "back";
@@ -29,7 +39,7 @@ bool isElementRead(llvm::StringRef Name) {
 /// Methods that leave the elements as they are.
 bool keepsElements(llvm::StringRef Name) {
   return isElementRead(Name) || Name == "begin" || Name == "end" ||
-         Name == "cbegin" || Name == "cend" || Name == "size" ||
+         Name == "cbegin" || Name == "cend" || Name == "find" || Name == "size" ||
          Name == "empty" || Name == "reserve" || Name == "capacity";
 }
 
@@ -105,6 +115,8 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(S.E);
   if (!OC || OC->getOperator() != OO_Star || OC->getNumArgs() != 1)
     return std::nullopt;
+  if (std::optional<AbsValue> Entry = iteratorEntry(OC))
+    return Entry;
   const auto *DRE = dyn_cast<DeclRefExpr>(strip(OC->getArg(0)));
   const auto *It = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!It)
@@ -119,7 +131,48 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
         RV != uses().RangeVarOfBegin.end())
       if (auto V = Cur->Vars.find(RV->second); V != Cur->Vars.end())
         return element(V->second);
+  // `for (auto &kv : m)` over a map: the entry, its value the join.
+  if (isTensorMap(R->second->getType()))
+    return mapEntry(OC->getType(), element(eval(R->second)));
   return element(eval(R->second));
+}
+
+AbsValue FunctionAnalyzer::mapEntry(QualType PairT, const AbsValue &Value) {
+  AbsValue R = unknownOf(PairT.getNonReferenceType());
+  if (R.K == AbsValue::Kind::Record)
+    R = R.withField(1, Value);
+  return R;
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
+  // `it->second`, `(*it).second` of `auto it = m.find(k)`, and
+  // `m.find(k)->second`, on a map whose every use is followed
+  // (ConditionSubjects.cpp: the iterator is only compared and read).
+  if ((OC->getOperator() != OO_Arrow && OC->getOperator() != OO_Star) ||
+      OC->getNumArgs() != 1)
+    return std::nullopt;
+  const Expr *It = strip(OC->getArg(0));
+  const Expr *Map = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(It)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    auto F = VD ? uses().MapOfIterator.find(VD) : uses().MapOfIterator.end();
+    if (F != uses().MapOfIterator.end())
+      Map = F->second;
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(It)) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (M && M->getIdentifier() && M->getName() == "find")
+      Map = MC->getImplicitObjectArgument();
+  }
+  if (!Map || !isTensorMap(Map->getType()))
+    return std::nullopt;
+  const auto *VD = dyn_cast_or_null<VarDecl>(storageOf(Map));
+  if (!VD || uses().UntrackedLists.count(VD))
+    return std::nullopt;
+  QualType PairT = OC->getOperator() == OO_Arrow
+                       ? OC->getType()->getPointeeType()
+                       : OC->getType();
+  return mapEntry(PairT, element(eval(Map)));
 }
 
 AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,

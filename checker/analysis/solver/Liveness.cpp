@@ -25,6 +25,11 @@ public:
     if (VD->getType()->isReferenceType() || VD->getType()->isPointerType())
       if (const Expr *Init = VD->getInit())
         pin(Init);
+    // `auto it = m.find(k);`: m is read through its iterator.
+    if (const Expr *Init = VD->getInit())
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Init->IgnoreImplicit()))
+        if (isIterator(MC->getType()))
+          pin(MC->getImplicitObjectArgument());
     return true;
   }
   bool visitStmt(Stmt *S) override {
@@ -45,6 +50,10 @@ public:
   llvm::SmallPtrSet<const Decl *, 32> Locals, Pinned;
 
 private:
+  static bool isIterator(QualType T) {
+    const auto *RD = T->getAsCXXRecordDecl();
+    return RD && RD->getIdentifier() && RD->getName().contains("iterator");
+  }
   void pin(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))

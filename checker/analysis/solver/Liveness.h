@@ -6,9 +6,9 @@
 // from its state. The liveness is conservative: a read anywhere in a block
 // (even before the variable's declaration) keeps the variable live into the
 // block, assignments kill nothing, and variables that lambdas capture or
-// whose address or a reference is taken are never dropped. (The analysis
-// reads a variable's value only where its name is read, so a dropped value
-// is one nothing asks for.)
+// whose address, a reference or an iterator is taken are never dropped.
+// (The analysis reads a variable's value only where its name is read, so a
+// dropped value is one nothing asks for.)
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,42 @@
+//===- VarUses.h - how a function's body uses its variables --*- C++ -*-===//
+// Internal to checker/analysis: what VarUses.cpp's one walk of a function's
+// body finds, asked by FunctionAnalyzer::uses().
+// No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_VARUSES_H
+#define TORCHDTYPE_ANALYSIS_VARUSES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace torchdtype {
+
+/// How the body uses its variables (VarUses.cpp), found once: those
+/// assigned or incremented, and those that may change another way.
+struct VarUses {
+  llvm::SmallPtrSet<const clang::VarDecl *, 16> Written, Escaping;
+  /// Captured by reference by a lambda (whose body's uses count as the
+  /// function's own).
+  llvm::SmallPtrSet<const clang::VarDecl *, 16> CapturedByRef;
+  /// std::vectors of tensors used some way other than those the
+  /// analysis follows (elements read, push_back, a const reference).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> UntrackedLists;
+  /// The iterator variable of a range-based for, and its range.
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> RangeOfBegin;
+  /// ... and the variable the range is held in (`__range1`, which holds a
+  /// temporary range: `for (auto &x : t.unbind(0))`).
+  llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *>
+      RangeVarOfBegin;
+  /// An iterator variable `find` gave (`auto it = m.find(k)`), used only
+  /// to compare and read: the map's object expression in that call.
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> MapOfIterator;
+  bool HasBody = false;
+};
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,144 @@
+//===- ConstantMaps.cpp - const maps from constants to dtypes, devices ---===//
+//
+// A const std::map or std::unordered_map written as a braced list of
+// {constant, value} entries, whose values the analysis carries (dtypes,
+// devices, options): `const std::map<std::string, torch::Dtype> kByName =
+// {{"half", torch::kHalf}, ...}`. A lookup (`at(k)`, `find(k)->second`, the
+// `->second` of an iterator `find` gave and nothing changed) gives the
+// entry's value where the path knows the key (a literal, or a variable the
+// path assumed equal to one: KnownConstants.h), and the join of every
+// entry's value where it does not. The key of such a lookup is a subject
+// (ConditionSubjects.cpp), so what the path assumed of it is kept.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/ExprUtil.h"
+#include "analysis/FunctionAnalyzer.h"
+#include "analysis/KnownConstants.h"
+
+using namespace clang;
+
+namespace torchdtype {
+
+namespace {
+
+/// `find(k)` or `at(k)` of a std::map or std::unordered_map.
+bool isMapLookup(const CXXMemberCallExpr *MC) {
+  const CXXMethodDecl *M = MC->getMethodDecl();
+  if (!M || !M->getIdentifier() || MC->getNumArgs() != 1 ||
+      (M->getName() != "find" && M->getName() != "at"))
+    return false;
+  QualType T = MC->getImplicitObjectArgument()->getType();
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+         (RD->getName() == "map" || RD->getName() == "unordered_map");
+}
+
+/// The entries of the braced list a const map variable is initialized with;
+/// none unless every key is a constant.
+std::optional<llvm::SmallVector<std::pair<Constant, const Expr *>, 8>>
+constantEntries(const VarDecl *VD, ASTContext &Ctx) {
+  if (!VD->getType().isConstQualified() || !VD->getInit())
+    return std::nullopt;
+  const auto *CE = dyn_cast<CXXConstructExpr>(strip(VD->getInit()));
+  if (!CE || CE->getNumArgs() < 1)
+    return std::nullopt;
+  const InitListExpr *IL = bracedList(CE->getArg(0));
+  if (!IL || IL->getNumInits() == 0 || IL->getNumInits() > 64)
+    return std::nullopt;
+  llvm::SmallVector<std::pair<Constant, const Expr *>, 8> Out;
+  for (const Expr *El : IL->inits()) {
+    const Expr *Key = nullptr, *Value = nullptr;
+    El = strip(El);
+    if (const auto *P = dyn_cast<CXXConstructExpr>(El);
+        P && P->getNumArgs() == 2) {
+      Key = P->getArg(0);
+      Value = P->getArg(1);
+    } else if (const auto *PL = dyn_cast<InitListExpr>(El);
+               PL && PL->getNumInits() == 2) {
+      Key = PL->getInit(0);
+      Value = PL->getInit(1);
+    }
+    if (!Key)
+      return std::nullopt;
+    const Expr *K = strip(Key);
+    if (const auto *KC = dyn_cast<CXXConstructExpr>(K);
+        KC && KC->getNumArgs() >= 1) // std::string from a literal
+      K = strip(KC->getArg(0));
+    std::optional<Constant> C = torchdtype::constantOf(K, Ctx);
+    if (!C)
+      return std::nullopt;
+    Out.push_back({*C, Value});
+  }
+  return Out;
+}
+
+} // namespace
+
+std::optional<AbsValue>
+FunctionAnalyzer::constantMapLookup(const CXXMemberCallExpr *MC,
+                                    QualType ValueT) {
+  if (!isMapLookup(MC))
+    return std::nullopt;
+  const auto *DRE =
+      dyn_cast<DeclRefExpr>(strip(MC->getImplicitObjectArgument()));
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !isCarriedField(Api.classify(ValueT)))
+    return std::nullopt;
+  auto Entries = constantEntries(VD, Ctx);
+  if (!Entries)
+    return std::nullopt;
+  std::optional<Constant> Key =
+      knownValue(MC->getArg(0), Cur->Assumed, Ctx, CallsFn);
+  if (!Key) // `std::string` built from a literal
+    if (const auto *KC = dyn_cast<CXXConstructExpr>(strip(MC->getArg(0)));
+        KC && KC->getNumArgs() >= 1)
+      Key = knownValue(KC->getArg(0), Cur->Assumed, Ctx, CallsFn);
+  AbsValue Joined;
+  bool Any = false;
+  for (const auto &[K, Value] : *Entries) {
+    AbsValue V = convertTo(eval(Value), ValueT);
+    if (V.K == AbsValue::Kind::None)
+      return std::nullopt;
+    if (Key && K.Key == Key->Key)
+      return V;
+    if (!Any)
+      Joined = V;
+    else
+      Joined.join(V);
+    Any = true;
+  }
+  return Any ? std::optional<AbsValue>(Joined) : std::nullopt;
+}
+
+std::optional<AbsValue>
+FunctionAnalyzer::constantMapEntry(const CXXOperatorCallExpr *Arrow,
+                                   QualType ValueT) {
+  // `kByName.find(k)->second`, or `it->second` of `auto it =
+  // kByName.find(k)` where nothing changes `it`.
+  if (Arrow->getOperator() != OO_Arrow || Arrow->getNumArgs() != 1)
+    return std::nullopt;
+  const Expr *It = strip(Arrow->getArg(0));
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(It)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !VD->getInit() || !VD->isLocalVarDecl() || !stableVar(VD))
+      return std::nullopt;
+    It = strip(VD->getInit());
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(It);
+        Copy && Copy->getNumArgs() == 1)
+      It = strip(Copy->getArg(0));
+  }
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(It);
+  if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "find")
+    return std::nullopt;
+  // The key read again here: a constant, or a variable nothing changes.
+  if (It != strip(Arrow->getArg(0)))
+    if (const auto *K = dyn_cast<DeclRefExpr>(strip(MC->getArg(0)))) {
+      const auto *KV = dyn_cast<VarDecl>(K->getDecl());
+      if (!KV || (!KV->getType().isConstQualified() && !stableVar(KV)))
+        return std::nullopt;
+    }
+  return constantMapLookup(MC, ValueT);
+}
+
+} // namespace torchdtype

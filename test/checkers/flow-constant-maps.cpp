@@ -1,0 +1,108 @@
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+// Const maps written as braced lists of {constant, dtype} entries: a lookup
+// (`at`, `find(k)->second`, the `->second` of an iterator `find` gave) is the
+// entry's dtype where the path knows the key, the join of every entry's
+// dtype where it does not.
+#include <torch/torch.h>
+#include <map>
+#include <string>
+#include <unordered_map>
+
+#define DTYPE_OF(table, name) ((table).at(name))
+
+enum class Precision { Single, Double };
+
+void literal_key() {
+  const std::map<std::string, torch::Dtype> kByName = {
+      {"float", torch::kFloat}, {"double", torch::kDouble}};
+  auto a = torch::randn({4, 4}, kByName.at("double"));
+  auto y = torch::mm(a, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+int default_on_one_path(int argc, char **argv) {
+  const std::map<std::string, torch::Dtype> kByName = {
+      {"float", torch::kFloat32}, {"double", torch::kFloat64}};
+  const std::string name = argc > 1 ? argv[1] : "double";
+  auto found = kByName.find(name);
+  if (found == kByName.end())
+    return 2;
+  const torch::Dtype dtype = found->second;
+  auto a = torch::randn({4, 4}, torch::TensorOptions().dtype(dtype));
+  auto y = torch::mm(a, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  return 0;
+}
+
+void enum_key_in_branch(bool wide) {
+  const std::unordered_map<Precision, torch::Dtype> kOf = {
+      {Precision::Single, torch::kFloat}, {Precision::Double, torch::kDouble}};
+  Precision p = Precision::Single;
+  if (wide)
+    p = Precision::Double;
+  auto a = torch::randn({4, 4}, kOf.find(p)->second);
+  if (wide) {
+    auto y = torch::mm(a, torch::randn({4, 4}));
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  }
+}
+
+void through_macro() {
+  const std::map<std::string, torch::Dtype> kByName = {
+      {"half", torch::kHalf}, {"float", torch::kFloat}};
+  auto y = torch::mm(torch::randn({4, 4}, DTYPE_OF(kByName, "half")),
+                     torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Half and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+template <typename T> void in_template(const T &name) {
+  const std::map<std::string, torch::Dtype> kByName = {
+      {"float", torch::kFloat}, {"double", torch::kDouble}};
+  auto y = torch::mm(torch::randn({4, 4}, kByName.at(name)),
+                     torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void lambda_with_table() {
+  auto make = [](const std::string &name) {
+    static const std::map<std::string, torch::Dtype> kByName = {
+        {"float", torch::kFloat}, {"double", torch::kDouble}};
+    return torch::randn({4, 4}, kByName.at(name));
+  };
+  in_template(std::string("double"));
+  auto y = torch::mm(make("float"), torch::randn({4, 4}));
+}
+
+// ---- Negatives --------------------------------------------------------------
+
+void key_from_the_command_line(char **argv) {
+  const std::map<std::string, torch::Dtype> kByName = {
+      {"float", torch::kFloat}, {"double", torch::kDouble}};
+  std::string name = argv[1];
+  auto y = torch::mm(torch::randn({4, 4}, kByName.at(name)),
+                     torch::randn({4, 4})); // Float or Double
+}
+
+void one_dtype_for_every_key(char **argv) {
+  const std::map<std::string, torch::Dtype> kByName = {
+      {"fp32", torch::kFloat}, {"float", torch::kFloat}};
+  auto y = torch::mm(torch::randn({4, 4}, kByName.at(argv[1])),
+                     torch::randn({4, 4}));
+}
+
+void table_not_const(bool wide) {
+  std::map<std::string, torch::Dtype> byName = {{"x", torch::kDouble}};
+  if (wide)
+    byName["x"] = torch::kFloat;
+  auto y = torch::mm(torch::randn({4, 4}, byName.at("x")),
+                     torch::randn({4, 4}));
+}
+
+void key_changed_after_find() {
+  const std::map<std::string, torch::Dtype> kByName = {
+      {"float", torch::kFloat}, {"double", torch::kDouble}};
+  std::string name = "double";
+  auto it = kByName.find(name);
+  name = "float";
+  auto y = torch::mm(torch::randn({4, 4}, it->second), torch::randn({4, 4}));
+}

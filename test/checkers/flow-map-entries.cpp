@@ -1,0 +1,139 @@
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+// The entries of a std::map or std::unordered_map of tensors: the join of
+// the tensors it maps to, read through the entries of a range-based for
+// (`kv.second`, structured bindings), through the iterator `find` gives
+// (`it->second`, `(*it).second`, `m.find(k)->second`), compared with end().
+// A map written through an entry or an iterator is not followed.
+#include <torch/torch.h>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#define LOOKUP(m, k) ((m).find(k)->second)
+
+void find_into_variable() {
+  std::map<std::string, torch::Tensor> cache;
+  cache.emplace("w", torch::randn({4, 4}, torch::kDouble));
+  auto x = torch::randn({4, 4});
+  auto it = cache.find("w");
+  if (it != cache.end())
+    auto y = torch::mm(x, it->second);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+void find_in_if_initializer() {
+  std::unordered_map<std::string, torch::Tensor> cache;
+  cache["w"] = torch::randn({4, 4}, torch::kDouble);
+  if (auto it = cache.find("w"); it == cache.end())
+    return;
+  else
+    auto y = torch::mm(torch::randn({4, 4}), (*it).second);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+void find_direct_and_macro() {
+  std::unordered_map<std::string, torch::Tensor> cache;
+  cache["w"] = torch::randn({4, 4}, torch::kHalf);
+  auto y = torch::mm(torch::randn({4, 4}), cache.find("w")->second);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; {{.*}} [torchdtype-mixed-precision]
+  auto z = torch::mm(torch::randn({4, 4}), LOOKUP(cache, "w"));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half; {{.*}} [torchdtype-mixed-precision]
+}
+
+void range_for_pairs() {
+  std::map<std::string, torch::Tensor> feats;
+  feats["a"] = torch::randn({4, 4}, torch::kDouble);
+  feats["b"] = torch::randn({4, 4}, torch::kDouble);
+  auto w = torch::randn({4, 4});
+  for (const auto &kv : feats)
+    torch::mm(kv.second, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void range_for_bindings(bool verbose) {
+  std::map<int, torch::Tensor> feats;
+  feats[0] = torch::randn({4, 4}, torch::kDouble);
+  auto w = torch::randn({4, 4});
+  for (const auto &[id, t] : feats) {
+    if (verbose)
+      continue;
+    auto y = torch::mm(t, w);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  }
+}
+
+template <typename Map> void generic_lookup(const Map &m) {
+  auto it = m.find("w");
+  if (it != m.end())
+    torch::mm(torch::randn({4, 4}), it->second);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+void calls_generic() {
+  std::map<std::string, torch::Tensor> m;
+  m["w"] = torch::randn({4, 4}, torch::kDouble);
+  generic_lookup(m);
+}
+
+void lambda_lookup() {
+  auto run = [] {
+    std::map<std::string, torch::Tensor> m;
+    m["w"] = torch::randn({4, 4}, torch::kDouble);
+    auto it = m.find("w");
+    return torch::mm(torch::randn({4, 4}), it->second);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+  };
+  run();
+}
+
+// ---- Negatives --------------------------------------------------------------
+
+void written_through_iterator() {
+  std::map<std::string, torch::Tensor> cache;
+  cache.emplace("w", torch::randn({4, 4}, torch::kDouble));
+  auto it = cache.find("w");
+  it->second = torch::randn({4, 4});
+  torch::mm(torch::randn({4, 4}), cache.at("w"));
+}
+
+void written_through_binding() {
+  std::map<std::string, torch::Tensor> feats;
+  feats["a"] = torch::randn({4, 4}, torch::kDouble);
+  for (auto &[name, t] : feats)
+    t = t.to(torch::kFloat);
+  torch::mm(torch::randn({4, 4}), feats.at("a"));
+}
+
+void written_through_entry() {
+  std::map<std::string, torch::Tensor> feats;
+  feats["a"] = torch::randn({4, 4}, torch::kDouble);
+  for (auto &kv : feats)
+    kv.second = kv.second.to(torch::kFloat);
+  torch::mm(torch::randn({4, 4}), feats.at("a"));
+}
+
+void fill(std::map<std::string, torch::Tensor>::iterator it);
+
+void iterator_given_away() {
+  std::map<std::string, torch::Tensor> cache;
+  cache.emplace("w", torch::randn({4, 4}, torch::kDouble));
+  auto it = cache.find("w");
+  fill(it);
+  torch::mm(torch::randn({4, 4}), it->second);
+}
+
+void converted_in_loop(bool half) {
+  std::map<std::string, torch::Tensor> feats;
+  feats["a"] = torch::randn({4, 4}, half ? torch::kHalf : torch::kFloat);
+  for (const auto &kv : feats)
+    torch::mm(kv.second.to(torch::kFloat), torch::randn({4, 4}));
+}
+
+void map_of_both() {
+  std::map<std::string, torch::Tensor> tables;
+  tables["a"] = torch::randn({4, 4}, torch::kDouble);
+  tables["b"] = torch::randn({4, 4});
+  for (const auto &[name, t] : tables)
+    torch::mm(t, torch::randn({4, 4})); // Double or Float: not known
+}
