@@ -354,12 +354,14 @@ TypeKind ApiModel::classify(QualType T) const {
                classify(Spec->getTemplateArgs()[1].getAsType()) ==
                    TypeKind::Tensor)
         K = TypeKind::TensorList; // the join of the tensors it maps to
-      else if (Spec && QN == "std::vector" &&
+      else if (Spec &&
+               (QN == "std::vector" || QN == "std::array" ||
+                QN == "std::deque" || QN == "std::list") &&
                Spec->getTemplateArgs().size() >= 1 &&
                Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
-        // The inputs of a TorchScript call, or tensors.
+        // The inputs of a TorchScript call, or tensors (in any sequence).
         TypeKind E = classify(Spec->getTemplateArgs()[0].getAsType());
-        K = E == TypeKind::IValue   ? TypeKind::IValueList
+        K = E == TypeKind::IValue && QN == "std::vector" ? TypeKind::IValueList
             : E == TypeKind::Tensor ? TypeKind::TensorList
                                     : TypeKind::None;
       } else if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {

@@ -314,6 +314,10 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     return evalConstruct(CE);
   if (const auto *CE = dyn_cast<CallExpr>(E))
     return evalCall(CE);
+  // `std::array<Tensor, 3> w = {a, b, c}`: the join of its elements.
+  if (const auto *IL = dyn_cast<InitListExpr>(E);
+      IL && Api.classify(E->getType()) == TypeKind::TensorList)
+    return bracedListJoin(IL);
   // `{x, y}` of a plain struct: its fields in order.
   if (const auto *IL = dyn_cast<InitListExpr>(E);
       IL && Api.classify(E->getType()) == TypeKind::Record) {

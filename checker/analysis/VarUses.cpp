@@ -291,11 +291,15 @@ private:
     return Api.classify(VD->getType().getNonReferenceType()) ==
            TypeKind::TensorList;
   }
-  /// Up through casts that only add const.
+  /// Up through casts that only add const, or view the object as its base
+  /// (`v[0].scalar_type()`: a method of at::TensorBase, whose constness the
+  /// caller checks as for any other).
   const Stmt *aboveConstCasts(const Expr *&Cur) {
     const Stmt *P = parent(Cur);
     while (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P)) {
-      if (IC->getCastKind() != CK_NoOp || !IC->getType().isConstQualified())
+      CastKind K = IC->getCastKind();
+      bool ToBase = K == CK_DerivedToBase || K == CK_UncheckedDerivedToBase;
+      if (!ToBase && (K != CK_NoOp || !IC->getType().isConstQualified()))
         return nullptr;
       Cur = IC;
       P = parent(Cur);
@@ -379,7 +383,9 @@ private:
       if (!M || !M->getIdentifier() || ME->getBase()->IgnoreParens() != Cur)
         return false;
       llvm::StringRef N = M->getName();
-      if (N == "push_back" || N == "emplace_back" || N == "clear" ||
+      if (N == "push_back" || N == "emplace_back" || N == "push_front" ||
+          N == "emplace_front" || N == "pop_back" || N == "pop_front" ||
+          N == "clear" ||
           N == "reserve" || N == "size" || N == "empty" || N == "capacity" ||
           N == "end" || N == "cend")
         return true;

@@ -1,10 +1,13 @@
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision,torchdtype-module-input-dtype %t
-// A std::vector of tensors holds the join of what was put in it: its
+// A std::vector (std::array, std::deque, std::list) of tensors holds the
+// join of what was put in it: its
 // elements (v[i], at, front, back, a range-for variable) and cat/stack of
 // it have that dtype when it is one. Any use the analysis does not follow
 // (a non-const reference, an element assigned, a by-reference capture)
 // makes the vector unknown: nothing is reported from it.
 #include <torch/torch.h>
+#include <array>
+#include <deque>
 #include <vector>
 
 torch::Tensor sentence_embedding(int n) {
@@ -67,7 +70,35 @@ void in_a_macro_and_a_lambda() {
   EACH(x, v) apply(x);
 }
 
+void array_of_half_weights() {
+  std::array<torch::Tensor, 2> weights = {
+      torch::randn({4, 4}).to(torch::kHalf),
+      torch::randn({4, 4}).to(torch::kHalf),
+  };
+  auto h = torch::randn({4, 4}).to(weights[0].scalar_type());
+  torch::mm(torch::randn({4, 4}), weights[1]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Half; {{.*}} [torchdtype-mixed-precision]
+}
+
+void deque_as_a_replay_buffer(int steps) {
+  std::deque<torch::Tensor> buffer;
+  for (int i = 0; i < steps; ++i) {
+    buffer.push_front(torch::randn({4, 4}, torch::kDouble));
+    if (buffer.size() > 8)
+      buffer.pop_back();
+  }
+  torch::mm(buffer.front(), torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+void array_element_replaced() {
+  std::array<torch::Tensor, 2> weights = {torch::randn({4, 4}, torch::kDouble),
+                                          torch::randn({4, 4}, torch::kDouble)};
+  weights[0] = weights[0].to(torch::kFloat);
+  torch::mm(torch::randn({4, 4}), weights[0]);
+}
 
 void mixed_elements() {
   auto w = torch::randn({16, 4});

@@ -1,16 +1,16 @@
-//===- Containers.cpp - std::vector and std::map of tensors, of IValues ===//
+//===- Containers.cpp - sequences and maps of tensors, vectors of IValues ==//
 //
-// A std::vector of tensors stands for the join of the tensors it holds: it
-// starts empty (the bottom) or with a braced list, push_back and
-// emplace_back join, clear empties it, and reading an element (`v[i]`,
-// `at`, `front`, `back`, the variable of a range-based for) gives the
-// join. Only vectors whose every use the analysis follows are tracked
-// (ConditionSubjects.cpp); any other use makes the vector unknown everywhere in the
-// function. A std::map or std::unordered_map of tensors is the join of
-// the tensors it maps to: an entry (`kv` of a range-based for, `*it`,
-// `it->second` of an iterator `find` gave) is a pair whose value is the
-// join. A std::vector<IValue> (a TorchScript call's inputs) is the same
-// join, read as one input.
+// A std::vector (or std::array, std::deque, std::list) of tensors stands
+// for the join of the tensors it holds: it starts empty (the bottom) or
+// with a braced list, push_back, emplace_back and their _front twins join,
+// clear empties it, and reading an element (`v[i]`, `at`, `front`, `back`,
+// the variable of a range-based for) gives the join. Only containers whose
+// every use the analysis follows are tracked (VarUses.cpp); any other use
+// makes the container unknown everywhere in the function. A std::map or
+// std::unordered_map of tensors is the join of the tensors it maps to: an
+// entry (`kv` of a range-based for, `*it`, `it->second` of an iterator
+// `find` gave) is a pair whose value is the join. A std::vector<IValue> (a
+// TorchScript call's inputs) is the same join, read as one input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,9 +38,11 @@ bool isElementRead(llvm::StringRef Name) {
 
 /// Methods that leave the elements as they are.
 bool keepsElements(llvm::StringRef Name) {
+  // (What pop_back and pop_front leave is part of the join.)
   return isElementRead(Name) || Name == "begin" || Name == "end" ||
-         Name == "cbegin" || Name == "cend" || Name == "find" || Name == "size" ||
-         Name == "empty" || Name == "reserve" || Name == "capacity";
+         Name == "cbegin" || Name == "cend" || Name == "find" ||
+         Name == "size" || Name == "empty" || Name == "reserve" ||
+         Name == "capacity" || Name == "pop_back" || Name == "pop_front";
 }
 
 /// The join read as one tensor: nothing pushed yet reads as unknown.
@@ -84,7 +86,9 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
        (isa<VarDecl>(D) && uses().UntrackedLists.count(cast<VarDecl>(D)))))
     return;
   bool Adds =
-      (S.Name == "push_back" || S.Name == "emplace_back") && S.Args.size() == 1;
+      (S.Name == "push_back" || S.Name == "emplace_back" ||
+       S.Name == "push_front" || S.Name == "emplace_front") &&
+      S.Args.size() == 1;
   // A map of tensors: emplace(key, t), insert_or_assign(key, t).
   bool MapAdds = (S.Name == "emplace" || S.Name == "insert_or_assign" ||
                   S.Name == "try_emplace") &&
@@ -189,6 +193,13 @@ AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
 AbsValue FunctionAnalyzer::bracedListJoin(const InitListExpr *IL) {
   AbsValue L = emptyInputs();
   for (const Expr *El : IL->inits()) {
+    // std::array's braces hold its C array's (`{{a, b}}`, or elided).
+    if (const auto *Inner = dyn_cast<InitListExpr>(strip(El));
+        Inner && (Inner->getType()->isArrayType() ||
+                  Api.classify(Inner->getType()) == TypeKind::TensorList)) {
+      L.join(bracedListJoin(Inner));
+      continue;
+    }
     AbsValue V = eval(El);
     L.join(V.isTensor() ? V : AbsValue::unknownTensor());
   }
