@@ -118,10 +118,10 @@ struct OpEvent {
   llvm::SmallVector<Operand, 3> Operands;
   /// The out= tensors the op writes, in order, when the callee takes them
   /// (all of them are known tensors only if Outs.size() is their count).
-  llvm::SmallVector<Operand, 1> Outs;
+  llvm::SmallVector<Operand, 0> Outs; // rare: no inline room (events are many)
   /// The tensors of a braced index list (index_put_'s indices); complete
   /// only if IndexListSeen.
-  llvm::SmallVector<Operand, 1> Indices;
+  llvm::SmallVector<Operand, 0> Indices;
   bool IndexListSeen = false;
   AutocastArray Autocast{};
   AutocastDTypeArray AutocastDType{};
