@@ -410,6 +410,13 @@ private:
   /// A map's entry through an iterator (`it->second`, `(*it).second`).
   std::optional<AbsValue> iteratorEntry(const clang::CXXOperatorCallExpr *OC);
   AbsValue mapEntry(clang::QualType PairT, const AbsValue &Value);
+  /// The field of a map's value for Key, when the path knows Key.
+  std::optional<unsigned> mapKey(const clang::Expr *Key);
+  /// Key of map D now maps to V (Overwrites: `m[k] = v`, insert_or_assign;
+  /// else emplace, which keeps a value already there; Before: the map's
+  /// value before).
+  void putKey(const clang::Decl *D, const clang::Expr *Key, const AbsValue &V,
+              bool Overwrites, const AbsValue &Before);
   // models/ConstantMaps.cpp: a lookup in a const map of constants.
   std::optional<AbsValue> constantMapLookup(const clang::CXXMemberCallExpr *MC,
                                             clang::QualType ValueT);
@@ -572,7 +579,7 @@ bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B);
 inline AbsValue emptyInputs() {
   AbsValue Empty = AbsValue::unknownTensor();
   Empty.DT.Bits = Empty.DV.Bits = 0;
-  return Empty;
+  return Empty.withField(MapKeysKnown, AbsValue::none()); // (as a map)
 }
 
 } // namespace torchdtype

@@ -183,6 +183,32 @@ void AbsValue::join(const AbsValue &O) {
   }
   if (Opt != O.Opt)
     Opt = Engaged::Unknown;
+  if (K == Kind::Tensor && !sameFields(O)) {
+    // A map's keys: those both know, joined; one side's alone where the
+    // other knows all its keys (there the key is not in the map). Its keys
+    // stay all known where they are on both sides.
+    bool AllA = field(MapKeysKnown), AllB = O.field(MapKeysKnown);
+    auto New = std::make_shared<RecordFields>();
+    for (const AbsValue *Side : {static_cast<const AbsValue *>(this), &O})
+      if (Side->Fields)
+        for (const auto &[F, V] : *Side->Fields) {
+          if (F == MapKeysKnown || (Side == &O && field(F)))
+            continue;
+          const AbsValue *Other = Side == &O ? field(F) : O.field(F);
+          if (Other) {
+            AbsValue J = V;
+            J.join(*Other);
+            New->push_back({F, J});
+          } else if (Side == this ? AllB : AllA) {
+            New->push_back({F, V});
+          }
+        }
+    if (AllA && AllB)
+      New->push_back({MapKeysKnown, AbsValue::none()});
+    std::sort(New->begin(), New->end(),
+              [](const auto &A, const auto &B) { return A.first < B.first; });
+    Fields = New->empty() ? nullptr : std::move(New);
+  }
   if (K == Kind::Record && !sameFields(O)) {
     // Only the fields both know, joined.
     auto New = std::make_shared<RecordFields>();

@@ -169,6 +169,9 @@ using DeviceFact = KindFact<Device, unsigned(Device::NumDevices)>;
 
 /// What a tracked storage (or an expression) holds.
 struct AbsValue;
+/// The field of a map of tensors' value saying its keys are all known: a
+/// key it has no field for is not in the map (models/Containers.cpp).
+constexpr unsigned MapKeysKnown = 0x40000000u;
 /// What is known of the fields of a plain struct value (by field index) or
 /// the elements of a std::tuple or std::pair of tensors (by position); one
 /// not listed is unknown. Shared between copies, never changed once made.
@@ -215,7 +218,9 @@ struct AbsValue {
   /// Module only: a torch::nn::Sequential built from this list of layers
   /// (each a torch::nn layer or activation), run in order by forward.
   const clang::CXXConstructExpr *Layers = nullptr;
-  /// Record only: its fields' values (null: none known).
+  /// Record: its fields' values (null: none known); a map of tensors
+  /// (Tensor, the join of what it maps to): what the keys a path knows map
+  /// to (models/Containers.cpp's mapKeyField).
   std::shared_ptr<const RecordFields> Fields;
   /// The value of a std::optional or c10::optional (the facts are those of
   /// what it holds): whether it holds one.

@@ -49,7 +49,8 @@ public:
         UntrackedLists.insert(VD);
       if (auto It = MapOfIterator.find(VD); It != MapOfIterator.end())
         if (!iteratorRead(DRE))
-          if (const VarDecl *Map = refVar(It->second))
+          if (const VarDecl *Map =
+                  refVar(It->second->getImplicitObjectArgument()))
             UntrackedLists.insert(Map);
     } else if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {
       // `auto &[name, t] = entry`: a use of t is one of the entry.
@@ -79,7 +80,7 @@ public:
                            : nullptr;
       if (!It || It->getType()->isReferenceType())
         return false;
-      MapOfIterator[It] = Call->getImplicitObjectArgument();
+      MapOfIterator[It] = Call;
       return true;
     }
     return iteratorRead(Cur);
@@ -146,7 +147,7 @@ public:
   llvm::SmallPtrSet<const VarDecl *, 16> Written, Escapes, CapturedByRef;
   llvm::SmallPtrSet<const VarDecl *, 4> UntrackedLists;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeOfBegin;
-  llvm::DenseMap<const VarDecl *, const Expr *> MapOfIterator;
+  llvm::DenseMap<const VarDecl *, const CXXMemberCallExpr *> MapOfIterator;
   llvm::DenseMap<const VarDecl *, const VarDecl *> RangeVarOfBegin;
 
 private:

@@ -10,6 +10,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -32,8 +33,9 @@ struct VarUses {
   llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *>
       RangeVarOfBegin;
   /// An iterator variable `find` gave (`auto it = m.find(k)`), used only
-  /// to compare and read: the map's object expression in that call.
-  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> MapOfIterator;
+  /// to compare and read: that call.
+  llvm::DenseMap<const clang::VarDecl *, const clang::CXXMemberCallExpr *>
+      MapOfIterator;
   bool HasBody = false;
 };
 

@@ -170,15 +170,24 @@ void feature_store() {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
 }
 
-// ---- Negatives --------------------------------------------------------------
-
-void store_of_both() {
+void store_by_key() {
+  // Each key the path knows maps to its own tensor.
   std::unordered_map<std::string, torch::Tensor> tables;
   tables["items"] = torch::randn({4, 3}, torch::kDouble);
   tables["users"] = torch::randn({4, 3});
-  auto y = torch::mm(torch::randn({2, 4}), tables["items"]); // Float or Double
+  auto y = torch::mm(torch::randn({2, 4}), tables["items"]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+// ---- Negatives --------------------------------------------------------------
+
+void store_of_both(const std::string &name) {
+  std::unordered_map<std::string, torch::Tensor> tables;
+  tables["items"] = torch::randn({4, 3}, torch::kDouble);
+  tables["users"] = torch::randn({4, 3});
+  auto y = torch::mm(torch::randn({2, 4}), tables[name]); // Float or Double
   auto it = tables.find("users");
-  auto z = torch::mm(torch::randn({2, 4}), it->second); // Float or Double
+  auto z = torch::mm(torch::randn({2, 4}), it->second); // the Float one
 }
 
 void optional_set() {

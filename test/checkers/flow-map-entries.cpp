@@ -2,8 +2,9 @@
 // The entries of a std::map or std::unordered_map of tensors: the join of
 // the tensors it maps to, read through the entries of a range-based for
 // (`kv.second`, structured bindings), through the iterator `find` gives
-// (`it->second`, `(*it).second`, `m.find(k)->second`), compared with end().
-// A map written through an entry or an iterator is not followed.
+// (`it->second`, `(*it).second`, `m.find(k)->second`), compared with end();
+// a key the path knows (a literal) maps to what was put under it. A map
+// written through an entry or an iterator is not followed.
 #include <torch/torch.h>
 #include <map>
 #include <string>
@@ -87,7 +88,52 @@ void lambda_lookup() {
   run();
 }
 
+void per_key_through_find() {
+  // A store of both dtypes: each key the path knows keeps its own.
+  std::unordered_map<std::string, torch::Tensor> store;
+  store.emplace("user", torch::randn({8, 4}, torch::kDouble));
+  store.emplace("item", torch::randn({10, 4}));
+  auto user_it = store.find("user");
+  auto item_it = store.find("item");
+  if (user_it == store.end() || item_it == store.end())
+    return;
+  auto y = torch::mm(user_it->second, item_it->second.t());
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void per_key_in_loop(int steps) {
+  std::map<std::string, torch::Tensor> state;
+  state["w"] = torch::randn({4, 4});
+  state["acc"] = torch::zeros({4, 4}, torch::kDouble);
+  for (int i = 0; i < steps; ++i)
+    state["w"] = state["w"] * 0.5;
+  torch::mm(state.at("w"), state.at("acc"));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
 // ---- Negatives --------------------------------------------------------------
+
+void emplace_keeps_the_first() {
+  std::map<std::string, torch::Tensor> m;
+  m.emplace("w", torch::randn({4, 4}));
+  m.emplace("w", torch::randn({4, 4}, torch::kDouble)); // not inserted
+  torch::mm(m.at("w"), torch::randn({4, 4}));
+}
+
+void key_from_a_parameter(const std::string &name) {
+  std::map<std::string, torch::Tensor> m;
+  m["w"] = torch::randn({4, 4}, torch::kDouble);
+  m[name] = torch::randn({4, 4}); // may be "w"
+  torch::mm(m.at("w"), torch::randn({4, 4}, torch::kDouble));
+}
+
+void key_set_on_one_branch(bool wide) {
+  std::map<std::string, torch::Tensor> m;
+  m["w"] = torch::randn({4, 4});
+  if (wide)
+    m["w"] = m["w"].to(torch::kDouble);
+  torch::mm(m.at("w").to(torch::kFloat), torch::randn({4, 4}));
+}
 
 void written_through_iterator() {
   std::map<std::string, torch::Tensor> cache;

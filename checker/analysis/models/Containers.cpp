@@ -16,7 +16,9 @@
 
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
+#include "analysis/KnownConstants.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace clang;
 
@@ -45,13 +47,24 @@ bool keepsElements(llvm::StringRef Name) {
          Name == "capacity" || Name == "pop_back" || Name == "pop_front";
 }
 
+/// Nothing put in yet.
+bool isBottom(const AbsValue &L) {
+  return L.K == AbsValue::Kind::Tensor &&
+         ((!L.DT.Param.isSymbolic() && L.DT.Bits == 0) ||
+          (!L.DV.Param.isSymbolic() && L.DV.Bits == 0));
+}
+
 /// The join read as one tensor: nothing pushed yet reads as unknown.
 AbsValue element(AbsValue L) {
-  if (L.K != AbsValue::Kind::Tensor ||
-      (!L.DT.Param.isSymbolic() && L.DT.Bits == 0) ||
-      (!L.DV.Param.isSymbolic() && L.DV.Bits == 0))
+  if (L.K != AbsValue::Kind::Tensor || isBottom(L))
     return AbsValue::unknownTensor();
+  L.Fields = nullptr; // a map's keys are the map's, not an element's
   return L;
+}
+
+/// The field of a map's value that holds what key K maps to.
+unsigned mapKeyField(const Constant &K) {
+  return MapKeysKnown + 1 + unsigned(llvm::xxh3_64bits(K.Key) % 0x3ffffffeu);
 }
 
 } // namespace
@@ -67,6 +80,43 @@ void FunctionAnalyzer::mapEntryAssigned(const Expr *LHS, const AbsValue &V) {
   if (!VD || uses().UntrackedLists.count(VD))
     return;
   joinIntoList(D, OC->getArg(0)->getType(), V);
+  putKey(D, OC->getArg(1), V, /*Overwrites=*/true, AbsValue::none());
+}
+
+std::optional<unsigned> FunctionAnalyzer::mapKey(const Expr *Key) {
+  const Expr *K = strip(Key);
+  if (const auto *KC = dyn_cast<CXXConstructExpr>(K);
+      KC && KC->getNumArgs() >= 1) // std::string from a literal
+    K = strip(KC->getArg(0));
+  if (std::optional<Constant> C = knownValue(K, Cur->Assumed, Ctx, CallsFn))
+    return mapKeyField(*C);
+  return std::nullopt;
+}
+
+void FunctionAnalyzer::putKey(const Decl *D, const Expr *Key,
+                              const AbsValue &V, bool Overwrites,
+                              const AbsValue &Before) {
+  const auto *VD = dyn_cast<ValueDecl>(D);
+  if (!VD || !isTensorMap(VD->getType()))
+    return;
+  AbsValue &L = Cur->Vars[D];
+  if (L.K != AbsValue::Kind::Tensor)
+    return;
+  AbsValue E = V.isTensor() ? V : AbsValue::unknownTensor();
+  E.Fields = nullptr;
+  std::optional<unsigned> F = mapKey(Key);
+  if (!F) { // any key: what the known keys map to may have changed
+    L.Fields = nullptr;
+    return;
+  }
+  // emplace keeps a value already there: where the key may be there (the
+  // map's keys not all known), the new value joins the old ones.
+  bool Absent = Before.K == AbsValue::Kind::Tensor && !Before.field(*F) &&
+                (isBottom(Before) || Before.field(MapKeysKnown));
+  if (!Overwrites && !Before.field(*F) && !Absent)
+    E.join(element(Before));
+  if (Overwrites || !Before.field(*F))
+    L = L.withField(*F, E);
 }
 
 void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
@@ -74,7 +124,9 @@ void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
   AbsValue &L = Cur->Vars[D];
   if (L.K != AbsValue::Kind::Tensor)
     L = unknownOf(T);
-  L.join(V.isTensor() ? V : AbsValue::unknownTensor());
+  AbsValue E = V.isTensor() ? V : AbsValue::unknownTensor();
+  E.Fields = L.Fields; // a map's keys stay (putKey changes them)
+  L.join(E);
 }
 
 void FunctionAnalyzer::listEffects(const CallSite &S) {
@@ -100,7 +152,10 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
                          : AbsValue::none();
   Adds |= MapAdds;
   if (Adds) {
+    AbsValue Before = Cur->Vars.lookup(D);
     joinIntoList(D, S.Obj->getType(), E);
+    if (MapAdds)
+      putKey(D, S.Args[0], E, S.Name == "insert_or_assign", Before);
     return;
   }
   AbsValue &L = Cur->Vars[D];
@@ -113,8 +168,15 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
 }
 
 std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
-  if (S.List == TypeKind::TensorList && isElementRead(S.Name))
-    return element(eval(S.Obj));
+  if (S.List == TypeKind::TensorList && isElementRead(S.Name)) {
+    AbsValue L = eval(S.Obj);
+    // `m.at(k)`, `m[k]`: what the path knows k maps to.
+    if (isTensorMap(S.Obj->getType()) && S.Args.size() == 1)
+      if (std::optional<unsigned> F = mapKey(S.Args[0]))
+        if (const AbsValue *V = L.field(*F))
+          return *V;
+    return element(L);
+  }
   // `*__begin` of `for (auto &x : v)`.
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(S.E);
   if (!OC || OC->getOperator() != OO_Star || OC->getNumArgs() != 1)
@@ -157,18 +219,23 @@ FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
       OC->getNumArgs() != 1)
     return std::nullopt;
   const Expr *It = strip(OC->getArg(0));
-  const Expr *Map = nullptr;
+  const CXXMemberCallExpr *Find = nullptr;
+  bool Held = false; // the iterator is a variable: the key is read again
   if (const auto *DRE = dyn_cast<DeclRefExpr>(It)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     auto F = VD ? uses().MapOfIterator.find(VD) : uses().MapOfIterator.end();
     if (F != uses().MapOfIterator.end())
-      Map = F->second;
+      Find = F->second;
+    Held = true;
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(It)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
     if (M && M->getIdentifier() && M->getName() == "find")
-      Map = MC->getImplicitObjectArgument();
+      Find = MC;
   }
-  if (!Map || !isTensorMap(Map->getType()))
+  if (!Find || Find->getNumArgs() != 1)
+    return std::nullopt;
+  const Expr *Map = Find->getImplicitObjectArgument();
+  if (!isTensorMap(Map->getType()))
     return std::nullopt;
   const auto *VD = dyn_cast_or_null<VarDecl>(storageOf(Map));
   if (!VD || uses().UntrackedLists.count(VD))
@@ -176,7 +243,17 @@ FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
   QualType PairT = OC->getOperator() == OO_Arrow
                        ? OC->getType()->getPointeeType()
                        : OC->getType();
-  return mapEntry(PairT, element(eval(Map)));
+  AbsValue L = eval(Map);
+  // What the key maps to: a key read again where the iterator is used must
+  // be a constant or a variable nothing changes.
+  const auto *KeyRef = dyn_cast<DeclRefExpr>(strip(Find->getArg(0)));
+  const auto *KeyVar = KeyRef ? dyn_cast<VarDecl>(KeyRef->getDecl()) : nullptr;
+  if (!Held || !KeyRef ||
+      (KeyVar && (KeyVar->getType().isConstQualified() || stableVar(KeyVar))))
+    if (std::optional<unsigned> F = mapKey(Find->getArg(0)))
+      if (const AbsValue *V = L.field(*F))
+        return mapEntry(PairT, *V);
+  return mapEntry(PairT, element(L));
 }
 
 AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
