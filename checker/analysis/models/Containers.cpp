@@ -214,7 +214,7 @@ std::optional<AbsValue>
 FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
   // `it->second`, `(*it).second` of `auto it = m.find(k)`, and
   // `m.find(k)->second`, on a map whose every use is followed
-  // (ConditionSubjects.cpp: the iterator is only compared and read).
+  // (VarUses.cpp: the iterator is only compared and read).
   if ((OC->getOperator() != OO_Arrow && OC->getOperator() != OO_Star) ||
       OC->getNumArgs() != 1)
     return std::nullopt;
