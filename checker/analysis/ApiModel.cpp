@@ -152,6 +152,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
         OpRecords[Entry.first()] = Id;
   }
 
+  loadOptimizerSteps();
   std::vector<std::string> HalfVersions;
 #define TD_CPU_HALF_VERSION(Ver) HalfVersions.push_back(Ver);
 #define TD_CPU_HALF(Ver, DT, Op, Message)

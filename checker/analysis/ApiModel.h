@@ -170,6 +170,11 @@ public:
   std::optional<ModuleInfo> builtinModule(clang::QualType T) const;
   /// The op a torch::nn loss module runs ("mse_loss" for MSELoss), or "".
   std::string lossModuleOp(clang::QualType T) const;
+  /// The ops the step() of a torch::optim class runs on each parameter with
+  /// a gradient, in order (api.json optimizer_steps; OptimizerSteps.cpp),
+  /// for RD or the torch::optim class it derives from; empty if none.
+  llvm::ArrayRef<std::string>
+  optimizerStepOps(const clang::CXXRecordDecl *RD) const;
   /// The op a torch::nn module without parameters runs on its input
   /// ("tanh" for Tanh), or "".
   std::string activationModuleOp(clang::QualType T) const;
@@ -426,6 +431,8 @@ private:
   llvm::StringMap<FillValueRule> FillValueOps;
   llvm::StringMap<std::string> OutDTypeOps;
   llvm::StringMap<llvm::SmallVector<std::string, 2>> Composites;
+  llvm::StringMap<llvm::SmallVector<std::string, 6>> OptimizerSteps;
+  void loadOptimizerSteps();
   llvm::StringMap<std::string> CpuKernelMissing; ///< "<dtype>:<op>" -> message
   llvm::StringSet<> CpuKernelByInput, CpuKernelInner;
   std::string CpuHalfVersion;

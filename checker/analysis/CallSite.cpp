@@ -10,6 +10,14 @@ using namespace clang;
 
 namespace torchdtype {
 
+/// An object of a torch::optim class api.json's optimizer_steps lists.
+static bool isOptimizerObject(const Expr *Obj, const ApiModel &Api) {
+  QualType T = strip(Obj)->getType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  return !Api.optimizerStepOps(T->getAsCXXRecordDecl()).empty();
+}
+
 static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
   const FunctionDecl *Callee = S.Callee;
   llvm::StringRef Name = S.Name;
@@ -35,6 +43,8 @@ static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
     if (Api.isModuleStateList(Name) && S.Obj &&
         (S.Receiver == TypeKind::Holder || S.Receiver == TypeKind::NNModule))
       return CallFamily::ModuleStateList;
+    if (Name == "step" && S.Obj && isOptimizerObject(S.Obj, Api))
+      return CallFamily::OptimizerStep;
     if (S.IsLibTorch || !Callee->hasBody())
       return CallFamily::OpaqueMethod;
   }

@@ -30,6 +30,7 @@ enum class CallFamily : uint8_t {
   RegisterModule,   ///< torch::nn::Module::register_module
   ModuleForward,    ///< forward() or operator() of a module
   ModuleStateList,  ///< parameters(), buffers() ... of a module
+  OptimizerStep,    ///< step() of a torch::optim class
   OpaqueMethod,     ///< another LibTorch method, or one without a body
   LibTorchOp,       ///< a free function of at/torch returning a tensor
   Autocast,         ///< a function of at::autocast

@@ -154,6 +154,7 @@ constexpr FamilyModel FamilyModels[] = {
     {CallFamily::RegisterModule, &FA::registeredValue, nullptr},
     {CallFamily::ModuleForward, &FA::moduleResult, nullptr},
     {CallFamily::ModuleStateList, &FA::stateListValue, nullptr},
+    {CallFamily::OptimizerStep, nullptr, &FA::optimizerStep},
     {CallFamily::OpaqueMethod, nullptr, nullptr},
     {CallFamily::LibTorchOp, &FA::libTorchOpValue, nullptr},
     {CallFamily::Autocast, nullptr, &FA::setterEffects},

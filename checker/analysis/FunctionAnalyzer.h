@@ -156,6 +156,10 @@ public:
   /// dtype and device.
   AbsValue stateListValue(const CallSite &S);
   AbsValue userCall(const CallSite &S);
+  /// opt.step() of a torch::optim class (models/Optimizers.cpp): the op of
+  /// its step that has no kernel for its parameters' dtype.
+  void optimizerStep(const CallSite &S, const AbsValue &V);
+  AbsValue paramsNow(const clang::Expr *Params);
 
 private:
   /// A user function's return for this call's argument facts, where its

@@ -1009,6 +1009,65 @@ std::vector<Case> cases() {
          lstm->to(torch::kHalf);
          lstm->forward(torch::ones({2, 3, 4}, torch::kHalf)); // FLAGGED(torchdtype-half-on-cpu)
        }},
+      // An optimizer's step() runs its update ops on the parameters that
+      // have gradients (api.json optimizer_steps).
+      {"half_cpu_adam_step_throws", THROWS("^\"addcmul_cpu_out\" not implemented for 'Half'$"),
+       [] {
+         torch::nn::Embedding table(10, 4);
+         table->to(torch::kHalf);
+         torch::optim::Adam opt(table->parameters(), torch::optim::AdamOptions(0.1));
+         table->forward(torch::arange(3)).to(torch::kFloat).sum().backward();
+         opt.step(); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_adamw_step_throws", THROWS("^\"addcmul_cpu_out\" not implemented for 'Half'$"),
+       [] {
+         auto w = torch::ones({4}, torch::kHalf).requires_grad_();
+         torch::optim::AdamW opt(std::vector<torch::Tensor>{w}, torch::optim::AdamWOptions(0.1));
+         w.to(torch::kFloat).sum().backward();
+         opt.step(); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_adagrad_step_throws", THROWS("^\"addcmul_cpu_out\" not implemented for 'Half'$"),
+       [] {
+         auto w = torch::ones({4}, torch::kHalf).requires_grad_();
+         auto opt = std::make_unique<torch::optim::Adagrad>(std::vector<torch::Tensor>{w},
+                                                            torch::optim::AdagradOptions(0.1));
+         w.to(torch::kFloat).sum().backward();
+         opt->step(); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_rmsprop_step_throws", THROWS("^\"addcmul_cpu_out\" not implemented for 'Half'$"),
+       [] {
+         std::vector<torch::Tensor> params{torch::ones({4}, torch::kHalf).requires_grad_()};
+         torch::optim::RMSprop opt(params, torch::optim::RMSpropOptions(0.1));
+         params[0].to(torch::kFloat).sum().backward();
+         opt.step(); // FLAGGED(torchdtype-half-on-cpu)
+       }},
+      {"half_cpu_sgd_step_runs", RUNS,
+       [] {
+         auto w = torch::ones({4}, torch::kHalf).requires_grad_();
+         torch::optim::SGD opt(std::vector<torch::Tensor>{w},
+                               torch::optim::SGDOptions(0.1).momentum(0.9).weight_decay(0.01));
+         w.to(torch::kFloat).sum().backward();
+         opt.step();
+         EXPECT_DTYPE(w, torch::kHalf);
+       }},
+      {"bf16_cpu_adam_step_runs", RUNS,
+       [] {
+         torch::nn::Embedding table(10, 4);
+         table->to(torch::kBFloat16);
+         torch::optim::Adam opt(table->parameters(), torch::optim::AdamOptions(0.1));
+         table->forward(torch::arange(3)).to(torch::kFloat).sum().backward();
+         opt.step();
+         EXPECT_DTYPE(table->weight, torch::kBFloat16);
+       }},
+      {"half_cpu_adam_step_without_gradients_runs", RUNS,
+       [] {
+         // No backward: no parameter has a gradient, step() skips them all.
+         torch::nn::Embedding table(10, 4);
+         table->to(torch::kHalf);
+         torch::optim::Adam opt(table->parameters(), torch::optim::AdamOptions(0.1));
+         opt.step();
+         EXPECT_DTYPE(table->weight, torch::kHalf);
+       }},
       {"half_cpu_gru_throws", THROWS("^\"addmm_impl_cpu_\" not implemented for 'Half'$"),
        [] {
          torch::nn::GRU gru(4, 4);

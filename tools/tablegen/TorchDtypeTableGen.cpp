@@ -312,6 +312,23 @@ void emitApi(const std::string &File, std::ostream &Out) {
           << ")\n";
     }
   }
+  Out << "#endif\n#ifdef TD_OPTIMIZER_STEP\n";
+  for (const auto &[Name, Inner] :
+       member(Api, File, "", "optimizer_steps", json::value_t::object)
+           .items()) {
+    if (Name == "_doc")
+      continue;
+    if (Name.rfind("torch::optim::", 0) != 0 || !Inner.is_array() ||
+        Inner.empty())
+      fail(File, "optimizer_steps." + Name,
+           "must map a torch::optim class to the ops its step() runs");
+    for (const auto &Op : Inner) {
+      if (!Op.is_string() || Op.get<std::string>().empty())
+        fail(File, "optimizer_steps." + Name, "must hold op names");
+      Out << "TD_OPTIMIZER_STEP(" << quote(Name) << ", " << quote(Op)
+          << ")\n";
+    }
+  }
   Out << "#endif\n#ifdef TD_SOURCE_DTYPE_OP\n";
   for (const auto &[Name, Info] :
        member(Api, File, "", "source_dtype_ops", json::value_t::object)

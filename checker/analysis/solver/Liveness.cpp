@@ -25,6 +25,10 @@ public:
     if (VD->getType()->isReferenceType() || VD->getType()->isPointerType())
       if (const Expr *Init = VD->getInit())
         pin(Init);
+    // `Holder h(m->items());`: an object made from what a method of m gave
+    // may read m later (an optimizer holds a module's parameters).
+    if (const Expr *Init = VD->getInit())
+      pinObjectsGiven(Init);
     // `auto it = m.find(k);`: m is read through its iterator.
     if (const Expr *Init = VD->getInit())
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Init->IgnoreImplicit()))
@@ -53,6 +57,32 @@ private:
   static bool isIterator(QualType T) {
     const auto *RD = T->getAsCXXRecordDecl();
     return RD && RD->getIdentifier() && RD->getName().contains("iterator");
+  }
+  void pinObjectsGiven(const Expr *Init) {
+    Init = Init->IgnoreImplicit();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(Init);
+        C && C->getNumArgs() == 1 &&
+        C->getConstructor()->isCopyOrMoveConstructor())
+      Init = C->getArg(0)->IgnoreImplicit();
+    llvm::ArrayRef<const Expr *> Args;
+    if (const auto *C = dyn_cast<CXXConstructExpr>(Init))
+      Args = llvm::ArrayRef(C->getArgs(), C->getNumArgs());
+    else if (const auto *C = dyn_cast<CallExpr>(Init);
+             C && !isa<CXXMemberCallExpr>(C))
+      Args = llvm::ArrayRef(C->getArgs(), C->getNumArgs());
+    for (const Expr *A : Args) {
+      A = A->IgnoreImplicit();
+      if (const auto *C = dyn_cast<CXXConstructExpr>(A); C && C->getNumArgs() == 1)
+        A = C->getArg(0)->IgnoreImplicit();
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(A);
+      if (!MC)
+        continue;
+      const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreImplicit();
+      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Obj);
+          Op && Op->getOperator() == OO_Arrow && Op->getNumArgs() == 1)
+        Obj = Op->getArg(0);
+      pin(Obj);
+    }
   }
   void pin(const Expr *E) {
     E = E->IgnoreParenImpCasts();
