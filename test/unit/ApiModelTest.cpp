@@ -132,6 +132,36 @@ TEST(ApiModelTest, ClassifiesTypes) {
   EXPECT_EQ(Api.classify(K.of("n")), TypeKind::None);
 }
 
+// An optimizer's step() is the ops it runs (api.json optimizer_steps); a
+// user's subclass of one has its base's; other classes have none.
+TEST(ApiModelTest, OptimizerSteps) {
+  Kinds K = parse(R"cc(
+    struct Tuned : torch::optim::Adam {
+      using torch::optim::Adam::Adam;
+    };
+    std::vector<at::Tensor> ps;
+    torch::optim::Adam adam(ps);
+    torch::optim::SGD sgd(ps, torch::optim::SGDOptions(0.1));
+    Tuned tuned(ps);
+    at::Tensor t;
+  )cc");
+  ASSERT_TRUE(K.AST);
+  ApiModel Api = model("1.13");
+  auto Steps = [&](llvm::StringRef Name) {
+    return Api.optimizerStepOps(K.of(Name)->getAsCXXRecordDecl());
+  };
+  EXPECT_TRUE(llvm::is_contained(Steps("adam"), "addcmul"));
+  EXPECT_TRUE(llvm::is_contained(Steps("tuned"), "addcmul"));
+  EXPECT_FALSE(Steps("sgd").empty());
+  EXPECT_FALSE(llvm::is_contained(Steps("sgd"), "addcmul"));
+  EXPECT_TRUE(Steps("t").empty());
+  EXPECT_TRUE(Api.optimizerStepOps(nullptr).empty());
+  // The verdict is the kernel tables': addcmul lacks float16 on 1.13 only.
+  EXPECT_TRUE(Api.cpuKernelMissing("addcmul", DType::Half));
+  EXPECT_FALSE(Api.cpuKernelMissing("addcmul", DType::BFloat16));
+  EXPECT_FALSE(model("2.6").cpuKernelMissing("addcmul", DType::Half));
+}
+
 // Each unit's analysis has its own model, so its type cache never sees
 // another unit's types: two models on two threads classify two ASTs at
 // once (the ThreadSanitizer tier runs the same through torchdtype check).

@@ -69,4 +69,27 @@ TEST(LivenessTest, LocalsDieAfterTheirLastRead) {
   EXPECT_TRUE(L.isDeadAfter(Last, P.var("z")));
 }
 
+// `Holder h(m.items())`: h may read m later (an optimizer made from a
+// module's parameters), so m is never dropped; a copy of a plain value is.
+TEST(LivenessTest, ObjectsMadeFromAMethodsResultKeepItsObject) {
+  Parsed P = parse(R"cc(
+    struct Module { int items() const; };
+    struct Holder { Holder(int); int read() const; };
+    int g(int);
+    void f() {
+      Module m;
+      Holder h(m.items());
+      int n = 1;
+      int k = g(n);
+      int z = h.read() + k;
+    }
+  )cc");
+  ASSERT_TRUE(P.F && P.G);
+  LocalLiveness L(*P.G, P.F->getBody());
+  const CFGBlock *Last = P.blockDeclaring("z");
+  ASSERT_TRUE(Last);
+  EXPECT_FALSE(L.isDeadAfter(Last, P.var("m")));
+  EXPECT_TRUE(L.isDeadAfter(Last, P.var("n")));
+}
+
 } // namespace
