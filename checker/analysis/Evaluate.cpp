@@ -161,6 +161,20 @@ AbsValue FunctionAnalyzer::evalDeclRef(const ValueDecl *D, QualType T) {
   return unknownOf(T);
 }
 
+std::optional<AbsValue> FunctionAnalyzer::thisMember(const FieldDecl *Field,
+                                                     QualType T) {
+  auto It = Cur->Vars.find(Field);
+  if (It != Cur->Vars.end())
+    return It->second;
+  if (!InvariantMode)
+    if (std::optional<AbsValue> Inv = AC.memberInvariant(Field))
+      return convertTo(*Inv, T);
+  AbsValue M = moduleMember(Field, T);
+  if (M.K != AbsValue::Kind::None)
+    return M;
+  return std::nullopt;
+}
+
 AbsValue FunctionAnalyzer::eval(const Expr *E) {
   if (!E)
     return AbsValue::none();
@@ -251,17 +265,9 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (Field && isa<CXXThisExpr>(strip(ME->getBase()))) {
-      auto It = Cur->Vars.find(Field);
-      if (It != Cur->Vars.end())
-        return It->second;
-      if (!InvariantMode)
-        if (std::optional<AbsValue> Inv = AC.memberInvariant(Field))
-          return convertTo(*Inv, E->getType());
-      AbsValue M = moduleMember(Field, E->getType());
-      if (M.K != AbsValue::Kind::None)
-        return M;
-    }
+    if (Field && isa<CXXThisExpr>(strip(ME->getBase())))
+      if (std::optional<AbsValue> M = thisMember(Field, E->getType()))
+        return *M;
     // A member of a module read through it (`layer->pe`): what its
     // constructors made it, moved by the module's conversions.
     if (Field && !isa<CXXThisExpr>(strip(ME->getBase()))) {

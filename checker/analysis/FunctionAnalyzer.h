@@ -278,6 +278,10 @@ private:
   /// relative to the receiver module (ParamRef::ThisModule); none if the
   /// field is not such a member.
   AbsValue moduleMember(const clang::FieldDecl *Field, clang::QualType T);
+  /// A member of the object a method runs on, read as `this->Field`: as
+  /// this path set it, as every method leaves it, or as a module's.
+  std::optional<AbsValue> thisMember(const clang::FieldDecl *Field,
+                                     clang::QualType T);
 
   // models/Factories.cpp
   AbsValue factory(FactoryRule Rule, const CallSite &S);

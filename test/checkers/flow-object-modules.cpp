@@ -144,3 +144,26 @@ void rows_through_a_macro() {
   torch::nn::Embedding table(32, 6);
   torch::mm(LOOKUP(table, torch::arange(2, torch::kLong)), torch::rand({6, 1}));
 }
+
+// A trainer that also holds an optimizer made from the module's parameters
+// in its member initializers: handing them to the optimizer leaves the
+// module as it is.
+struct OptimizingTrainer {
+  torch::nn::Linear model;
+  torch::optim::SGD optimizer;
+  explicit OptimizingTrainer(torch::nn::Linear m)
+      : model(m), optimizer(m->parameters(), torch::optim::SGDOptions(0.1)) {}
+  void step(const torch::Tensor &x) {
+    optimizer.zero_grad();
+    model(x).sum().backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: module 'model' has Double parameters but gets a Float input; {{.*}} [torchdtype-module-input-dtype]
+    optimizer.step();
+  }
+};
+
+void optimizing_trainer_of_a_double_model() {
+  torch::nn::Linear lin(4, 4);
+  lin->to(torch::kDouble);
+  OptimizingTrainer trainer(lin);
+  trainer.step(torch::ones({2, 4}));
+}

@@ -100,6 +100,35 @@ void half_on_one_branch(bool small) {
   // CHECK-MESSAGES-V113: :[[@LINE-6]]:7: note: assuming 'small' is true
 }
 
+// An optimizer member of a trainer, made from the module member's (or the
+// constructor's argument's) parameters.
+struct Trainer {
+  torch::nn::Embedding model;
+  torch::optim::Adam optimizer;
+  explicit Trainer(torch::nn::Embedding m)
+      : model(m), optimizer(m->parameters(), torch::optim::AdamOptions(1e-3)) {}
+  void step(const torch::Tensor &ids) {
+    optimizer.zero_grad();
+    model(ids).to(torch::kFloat).sum().backward();
+    optimizer.step();
+    // CHECK-MESSAGES-V113: :[[@LINE-1]]:5: warning: 'Adam::step' has no CPU kernel for float16 {{.*}} [torchdtype-half-on-cpu]
+  }
+};
+
+void train_half_tables() {
+  torch::nn::Embedding table(10, 4);
+  table->to(torch::kHalf);
+  Trainer trainer(table);
+  trainer.step(torch::arange(3));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:11: note: in this call of 'step'
+}
+
+void train_float_tables() {
+  torch::nn::Embedding table(10, 4);
+  Trainer trainer(table);
+  trainer.step(torch::arange(3));
+}
+
 // Negatives.
 
 void sgd_runs_on_half() {

@@ -335,6 +335,11 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
   StateListUse Use(S.E);
   if (const Stmt *Body = FD->getBody())
     Use.walk(Body);
+  // A constructor's member initializers (`opt(m->parameters(), ...)`).
+  if (const auto *C = dyn_cast<CXXConstructorDecl>(FD))
+    for (const CXXCtorInitializer *I : C->inits())
+      if (I->isWritten() && I->getInit())
+        Use.walk(I->getInit());
   bool Reads = false;
   if (Use.Loop) {
     MayChangeState Change(Api);

@@ -71,6 +71,66 @@ static const Expr *optimizerParams(const VarDecl *V) {
   return nullptr;
 }
 
+/// The member of C's class whose parameters Params gives:
+/// `model->parameters()` of a member, or `m->parameters()` of a parameter
+/// of C that initialises a member (`model(m)`).
+static const FieldDecl *parametersOfMember(const Expr *Params,
+                                           const CXXConstructorDecl *C) {
+  const Expr *E = strip(Params);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E); CE && CE->getNumArgs() == 1)
+    E = strip(CE->getArg(0));
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+  if (!M || !M->getIdentifier() || M->getName() != "parameters")
+    return nullptr;
+  const Expr *Obj = strip(MC->getImplicitObjectArgument());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Obj);
+      Op && Op->getOperator() == OO_Arrow && Op->getNumArgs() == 1)
+    Obj = strip(Op->getArg(0));
+  if (const auto *ME = dyn_cast<MemberExpr>(Obj);
+      ME && isa<CXXThisExpr>(strip(ME->getBase())))
+    return dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const auto *DRE = dyn_cast<DeclRefExpr>(Obj);
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P)
+    return nullptr;
+  for (const CXXCtorInitializer *I : C->inits()) {
+    const Expr *Init = I->isMemberInitializer() ? strip(I->getInit()) : nullptr;
+    if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(Init);
+        CE && CE->getNumArgs() == 1)
+      Init = strip(CE->getArg(0));
+    if (const auto *D = dyn_cast_or_null<DeclRefExpr>(Init); D && D->getDecl() == P)
+      return I->getMember();
+  }
+  return nullptr;
+}
+
+/// The module member an optimizer member holds the parameters of, the same
+/// in every constructor that initialises it.
+static const FieldDecl *moduleOfOptimizer(const FieldDecl *Opt) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(Opt->getParent());
+  if (!RD)
+    return nullptr;
+  const FieldDecl *Found = nullptr;
+  for (const CXXConstructorDecl *C : RD->ctors()) {
+    const FunctionDecl *Def = nullptr;
+    if (!C->hasBody(Def) || !Def)
+      continue;
+    const auto *CD = cast<CXXConstructorDecl>(Def);
+    for (const CXXCtorInitializer *I : CD->inits()) {
+      if (I->getMember() != Opt)
+        continue;
+      const auto *CE = dyn_cast<CXXConstructExpr>(strip(I->getInit()));
+      const FieldDecl *F =
+          CE && CE->getNumArgs() > 0 ? parametersOfMember(CE->getArg(0), CD) : nullptr;
+      if (!F || (Found && Found != F))
+        return nullptr;
+      Found = F;
+    }
+  }
+  return Found;
+}
+
 AbsValue FunctionAnalyzer::paramsNow(const Expr *Params) {
   // What the optimizer was given, as it is now: to() converts a module's
   // parameters in place, so the module's value at the step is what the
@@ -107,13 +167,27 @@ void FunctionAnalyzer::optimizerStep(const CallSite &S, const AbsValue &) {
       Api.optimizerStepOps(OT->getAsCXXRecordDecl());
   const VarDecl *Opt = optimizerVar(S.Obj);
   const Expr *Params = Opt ? optimizerParams(Opt) : nullptr;
-  if (Ops.empty() || !Params)
+  // A member of the object a method runs on (a trainer's), made from a
+  // module member's parameters: that member as the method sees it.
+  const FieldDecl *Module = nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(strip(S.Obj));
+      !Params && ME && isa<CXXThisExpr>(strip(ME->getBase())))
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      Module = moduleOfOptimizer(F);
+  if (Ops.empty() || (!Params && !Module))
     return;
   BackwardCall Backward;
   Backward.walk(FD->getBody());
   if (!Backward.Found)
     return;
-  AbsValue P = paramsNow(Params);
+  AbsValue P = AbsValue::none();
+  if (Params) {
+    P = paramsNow(Params);
+  } else if (std::optional<AbsValue> M = thisMember(Module, Module->getType());
+             M && M->K == AbsValue::Kind::Module) {
+    P = AbsValue::tensor(M->DT, M->DV, /*NonScalar=*/true);
+    Params = S.Obj;
+  }
   if (!P.isTensor())
     return;
   // The op that lacks a kernel for the parameters' dtype; for another
