@@ -360,4 +360,10 @@ const CXXRecordDecl *plainRecord(QualType T, const ApiModel &Api) {
   return RD;
 }
 
+bool isStdMap(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+         (RD->getName() == "map" || RD->getName() == "unordered_map");
+}
+
 } // namespace torchdtype

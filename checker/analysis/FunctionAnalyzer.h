@@ -420,6 +420,11 @@ private:
   AbsValue mapEntry(clang::QualType PairT, const AbsValue &Value);
   /// The field of a map's value for Key, when the path knows Key.
   std::optional<unsigned> mapKey(const clang::Expr *Key);
+  /// The constant a map's key is on this path (a std::string built from
+  /// one too).
+  std::optional<Constant> knownKey(const clang::Expr *Key);
+  /// A key read again later: a constant, or a variable nothing changes.
+  bool keyUnchanged(const clang::Expr *Key);
   /// Key of map D now maps to V (Overwrites: `m[k] = v`, insert_or_assign;
   /// else emplace, which keeps a value already there; Before: the map's
   /// value before).

@@ -284,9 +284,7 @@ private:
   }
 
   bool isMap(const VarDecl *VD) const {
-    const auto *RD = VD->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    return isList(VD) && RD && RD->getIdentifier() &&
-           (RD->getName() == "map" || RD->getName() == "unordered_map");
+    return isList(VD) && isStdMap(VD->getType());
   }
   bool isList(const VarDecl *VD) const {
     return Api.classify(VD->getType().getNonReferenceType()) ==

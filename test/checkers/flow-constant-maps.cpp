@@ -46,6 +46,17 @@ void lambda_with_table() {
 
 // ---- Negatives --------------------------------------------------------------
 
+enum class Precision { Single, Wide };
+
+void enum_key_through_an_iterator() {
+  // An enumerator as the key cannot change between find and the read.
+  const std::map<Precision, torch::Dtype> kDtypes = {
+      {Precision::Single, torch::kFloat}, {Precision::Wide, torch::kDouble}};
+  auto it = kDtypes.find(Precision::Wide);
+  auto y = torch::mm(torch::randn({4, 4}, it->second), torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
 void key_from_the_command_line(char **argv) {
   const std::map<std::string, torch::Dtype> kByName = {
       {"float", torch::kFloat}, {"double", torch::kDouble}};

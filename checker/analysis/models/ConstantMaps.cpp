@@ -28,10 +28,7 @@ bool isMapLookup(const CXXMemberCallExpr *MC) {
   if (!M || !M->getIdentifier() || MC->getNumArgs() != 1 ||
       (M->getName() != "find" && M->getName() != "at"))
     return false;
-  QualType T = MC->getImplicitObjectArgument()->getType();
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
-         (RD->getName() == "map" || RD->getName() == "unordered_map");
+  return isStdMap(MC->getImplicitObjectArgument()->getType());
 }
 
 /// The entries of the braced list a const map variable is initialized with;
@@ -88,12 +85,7 @@ FunctionAnalyzer::constantMapLookup(const CXXMemberCallExpr *MC,
   auto Entries = constantEntries(VD, Ctx);
   if (!Entries)
     return std::nullopt;
-  std::optional<Constant> Key =
-      knownValue(MC->getArg(0), Cur->Assumed, Ctx, CallsFn);
-  if (!Key) // `std::string` built from a literal
-    if (const auto *KC = dyn_cast<CXXConstructExpr>(strip(MC->getArg(0)));
-        KC && KC->getNumArgs() >= 1)
-      Key = knownValue(KC->getArg(0), Cur->Assumed, Ctx, CallsFn);
+  std::optional<Constant> Key = knownKey(MC->getArg(0));
   AbsValue Joined;
   bool Any = false;
   for (const auto &[K, Value] : *Entries) {
@@ -132,12 +124,8 @@ FunctionAnalyzer::constantMapEntry(const CXXOperatorCallExpr *Arrow,
   if (!MC || !MC->getMethodDecl() || MC->getMethodDecl()->getName() != "find")
     return std::nullopt;
   // The key read again here: a constant, or a variable nothing changes.
-  if (It != strip(Arrow->getArg(0)))
-    if (const auto *K = dyn_cast<DeclRefExpr>(strip(MC->getArg(0)))) {
-      const auto *KV = dyn_cast<VarDecl>(K->getDecl());
-      if (!KV || (!KV->getType().isConstQualified() && !stableVar(KV)))
-        return std::nullopt;
-    }
+  if (It != strip(Arrow->getArg(0)) && !keyUnchanged(MC->getArg(0)))
+    return std::nullopt;
   return constantMapLookup(MC, ValueT);
 }
 

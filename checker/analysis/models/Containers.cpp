@@ -26,13 +26,6 @@ namespace torchdtype {
 
 namespace {
 
-/// A std::map or std::unordered_map of tensors.
-bool isTensorMap(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
-         (RD->getName() == "map" || RD->getName() == "unordered_map");
-}
-
 bool isElementRead(llvm::StringRef Name) {
   return Name == "operator[]" || Name == "at" || Name == "front" ||
          Name == "back";
@@ -83,12 +76,23 @@ void FunctionAnalyzer::mapEntryAssigned(const Expr *LHS, const AbsValue &V) {
   putKey(D, OC->getArg(1), V, /*Overwrites=*/true, AbsValue::none());
 }
 
-std::optional<unsigned> FunctionAnalyzer::mapKey(const Expr *Key) {
-  const Expr *K = strip(Key);
-  if (const auto *KC = dyn_cast<CXXConstructExpr>(K);
+std::optional<Constant> FunctionAnalyzer::knownKey(const Expr *Key) {
+  if (std::optional<Constant> C = knownValue(Key, Cur->Assumed, Ctx, CallsFn))
+    return C;
+  if (const auto *KC = dyn_cast<CXXConstructExpr>(strip(Key));
       KC && KC->getNumArgs() >= 1) // std::string from a literal
-    K = strip(KC->getArg(0));
-  if (std::optional<Constant> C = knownValue(K, Cur->Assumed, Ctx, CallsFn))
+    return knownValue(KC->getArg(0), Cur->Assumed, Ctx, CallsFn);
+  return std::nullopt;
+}
+
+bool FunctionAnalyzer::keyUnchanged(const Expr *Key) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(strip(Key));
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return !V || V->getType().isConstQualified() || stableVar(V);
+}
+
+std::optional<unsigned> FunctionAnalyzer::mapKey(const Expr *Key) {
+  if (std::optional<Constant> C = knownKey(Key))
     return mapKeyField(*C);
   return std::nullopt;
 }
@@ -97,7 +101,7 @@ void FunctionAnalyzer::putKey(const Decl *D, const Expr *Key,
                               const AbsValue &V, bool Overwrites,
                               const AbsValue &Before) {
   const auto *VD = dyn_cast<ValueDecl>(D);
-  if (!VD || !isTensorMap(VD->getType()))
+  if (!VD || !isStdMap(VD->getType()))
     return;
   AbsValue &L = Cur->Vars[D];
   if (L.K != AbsValue::Kind::Tensor)
@@ -171,7 +175,7 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
   if (S.List == TypeKind::TensorList && isElementRead(S.Name)) {
     AbsValue L = eval(S.Obj);
     // `m.at(k)`, `m[k]`: what the path knows k maps to.
-    if (isTensorMap(S.Obj->getType()) && S.Args.size() == 1)
+    if (isStdMap(S.Obj->getType()) && S.Args.size() == 1)
       if (std::optional<unsigned> F = mapKey(S.Args[0]))
         if (const AbsValue *V = L.field(*F))
           return *V;
@@ -198,7 +202,7 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
       if (auto V = Cur->Vars.find(RV->second); V != Cur->Vars.end())
         return element(V->second);
   // `for (auto &kv : m)` over a map: the entry, its value the join.
-  if (isTensorMap(R->second->getType()))
+  if (isStdMap(R->second->getType()))
     return mapEntry(OC->getType(), element(eval(R->second)));
   return element(eval(R->second));
 }
@@ -235,7 +239,7 @@ FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
   if (!Find || Find->getNumArgs() != 1)
     return std::nullopt;
   const Expr *Map = Find->getImplicitObjectArgument();
-  if (!isTensorMap(Map->getType()))
+  if (!isStdMap(Map->getType()))
     return std::nullopt;
   const auto *VD = dyn_cast_or_null<VarDecl>(storageOf(Map));
   if (!VD || uses().UntrackedLists.count(VD))
@@ -246,10 +250,7 @@ FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
   AbsValue L = eval(Map);
   // What the key maps to: a key read again where the iterator is used must
   // be a constant or a variable nothing changes.
-  const auto *KeyRef = dyn_cast<DeclRefExpr>(strip(Find->getArg(0)));
-  const auto *KeyVar = KeyRef ? dyn_cast<VarDecl>(KeyRef->getDecl()) : nullptr;
-  if (!Held || !KeyRef ||
-      (KeyVar && (KeyVar->getType().isConstQualified() || stableVar(KeyVar))))
+  if (!Held || keyUnchanged(Find->getArg(0)))
     if (std::optional<unsigned> F = mapKey(Find->getArg(0)))
       if (const AbsValue *V = L.field(*F))
         return mapEntry(PairT, *V);
