@@ -421,6 +421,8 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
       R.ReturnConstant = S.ReturnConstant;
     R.ParamExit = S.ParamExit;
     R.MemberExit = S.ExitMembers;
+    R.ExitAutocast = S.ExitAutocast;
+    R.ExitAutocastDType = S.ExitAutocastDType;
     R.Ops = std::move(Scratch.Ops);
     R.ModuleCalls = std::move(Scratch.ModuleCalls);
   }

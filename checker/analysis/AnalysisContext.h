@@ -305,6 +305,9 @@ public:
     llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberExit;
     std::vector<OpEvent> Ops;
     std::vector<ModuleCallEvent> ModuleCalls;
+    /// Autocast as the run leaves it (Summary::ExitAutocast...).
+    AutocastArray ExitAutocast{};
+    AutocastDTypeArray ExitAutocastDType{};
   };
   /// Captured: a lambda's by-reference captures, which its body reads.
   /// Constants: what the call's arguments hold of the parameters and their

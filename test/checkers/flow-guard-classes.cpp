@@ -194,3 +194,55 @@ void macro_guard() {
   // CHECK-MESSAGES: :[[@LINE-4]]:{{[0-9]+}}: note: {{.*}}BFloat16 from here
   // CHECK-MESSAGES: :[[@LINE-10]]:{{[0-9]+}}: note: {{.*}}Float from here
 }
+
+// A guard given its flag (and setting the region's dtype it does not give
+// back): the constant a call passes picks what the constructor sets.
+class FlagAmp {
+public:
+  explicit FlagAmp(bool enabled) : prev_(at::autocast::is_cpu_enabled()) {
+    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+    at::autocast::set_cpu_enabled(enabled);
+  }
+  ~FlagAmp() { at::autocast::set_cpu_enabled(prev_); }
+
+private:
+  bool prev_;
+};
+
+void flag_guard_on() {
+  torch::nn::Linear encoder(8, 4);
+  auto x = torch::randn({2, 8});
+  torch::Tensor emb;
+  {
+    FlagAmp amp(true);
+    emb = encoder(x);
+  }
+  auto y = torch::mm(emb, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets BFloat16 and Float{{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-4]]:{{[0-9]+}}: note: {{.*}}BFloat16 from here
+  // CHECK-MESSAGES: :[[@LINE-3]]:{{[0-9]+}}: note: {{.*}}Float from here
+}
+
+void flag_guard_off() {
+  torch::nn::Linear encoder(8, 4);
+  auto x = torch::randn({2, 8});
+  torch::Tensor emb;
+  {
+    FlagAmp amp(false);
+    emb = encoder(x);
+  }
+  auto y = torch::mm(emb, torch::randn({4, 4}));
+}
+
+void flag_guard_unknown(bool use_amp) {
+  // Either way on this path: nothing is known of the region.
+  torch::nn::Linear encoder(8, 4);
+  auto x = torch::randn({2, 8});
+  torch::Tensor emb;
+  {
+    FlagAmp amp(use_amp);
+    emb = encoder(x);
+  }
+  if (!use_amp)
+    auto y = torch::mm(emb, torch::randn({4, 4}));
+}

@@ -57,11 +57,26 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
     }
     return;
   }
+  AutocastArray ExitAutocast = S->ExitAutocast;
+  AutocastDTypeArray ExitAutocastDType = S->ExitAutocastDType;
+  // Autocast set from a flag the callee was given (`set_cpu_enabled(on)`
+  // in a guard's constructor): the constants of this call pick the path.
+  if (llvm::is_contained(ExitAutocast, AutocastState::Unknown)) {
+    CallFacts Facts = callFacts(Def, Args, Obj);
+    if (const AnalysisContext::ContextRun *R =
+            Facts.Constants.empty() ? nullptr : runFor(Def, Facts))
+      for (unsigned I = 0; I < NumAutocastDevices; ++I)
+        if (ExitAutocast[I] == AutocastState::Unknown) {
+          ExitAutocast[I] = R->ExitAutocast[I];
+          if (R->ExitAutocastDType[I])
+            ExitAutocastDType[I] = R->ExitAutocastDType[I];
+        }
+  }
   for (unsigned I = 0; I < NumAutocastDevices; ++I) {
-    if (S->ExitAutocast[I] != AutocastState::Entry)
-      Cur->Autocast[I] = S->ExitAutocast[I];
-    if (S->ExitAutocastDType[I])
-      Cur->AutocastDType[I] = S->ExitAutocastDType[I];
+    if (ExitAutocast[I] != AutocastState::Entry)
+      Cur->Autocast[I] = ExitAutocast[I];
+    if (ExitAutocastDType[I])
+      Cur->AutocastDType[I] = ExitAutocastDType[I];
   }
   if (S->ExitDefaultDType) { // set_default_dtype(dtype) of a parameter
     AbsValue D;
