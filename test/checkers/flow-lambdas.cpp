@@ -123,3 +123,60 @@ void in_a_template() {
   auto f = [&](const torch::Tensor &x) { return torch::mm(x, w); };
   auto y = apply_twice(f, torch::randn({4, 4}));
 }
+
+// What a lambda returns is what its captures hold at the call.
+void returns_a_capture() {
+  auto x = torch::randn({3, 8}, torch::kDouble);
+  auto q = [&] { return x; }();
+  auto s = torch::mm(q, torch::randn({8, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void returns_a_layer_result_through_a_variable() {
+  torch::nn::Linear enc(8, 4);
+  enc->to(torch::kDouble);
+  auto x = torch::randn({3, 8}, torch::kDouble);
+  auto f = [&] { return enc->forward(x); };
+  auto s = torch::mm(f(), torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+// A lambda given to a helper that calls it: the helper runs it with the
+// captures as they are at the helper's call.
+template <typename Fn> auto call_it(Fn &&fn) -> decltype(fn()) { return fn(); }
+
+void lambda_given_to_a_helper() {
+  auto x = torch::randn({3, 8}, torch::kDouble);
+  auto q = call_it([&] { return x * 2; });
+  auto s = torch::mm(q, torch::randn({8, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void lambda_by_value_given_to_a_helper() {
+  auto x = torch::randn({3, 8}, torch::kDouble);
+  auto q = call_it([x] { return x.relu(); });
+  auto s = torch::mm(q, torch::randn({8, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void lambda_given_to_a_helper_converts() {
+  auto x = torch::randn({3, 8}, torch::kDouble);
+  auto q = call_it([&] { return x.to(torch::kFloat); });
+  auto s = torch::mm(q, torch::randn({8, 4}));
+}
+
+#define CALL_LAMBDA(body) call_it([&] { return body; })
+void lambda_in_a_macro() {
+  auto x = torch::randn({3, 8}, torch::kDouble);
+  auto s = torch::mm(CALL_LAMBDA(x), torch::randn({8, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void lambda_on_one_branch(bool wide) {
+  auto x = torch::randn({3, 8});
+  if (wide)
+    x = x.to(torch::kDouble);
+  auto q = call_it([&] { return x; });
+  if (!wide)
+    auto s = torch::mm(q, torch::randn({8, 4}));
+}

@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/FunctionAnalyzer.h"
+#include "analysis/ExprUtil.h"
 #include "analysis/KnownConstants.h"
+#include "llvm/ADT/STLExtras.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -28,6 +30,20 @@ void FunctionAnalyzer::setterEffects(const CallSite &S, const AbsValue &V) {
     autocastCall(S);
 }
 
+/// `const bool prev = at::autocast::is_cpu_enabled();`: the variable that
+/// saved the autocast state, and the state it saved on this path (kept as a
+/// guard entry that restores nothing by itself).
+static const GuardSnapshot *savedState(const FlowState &S, const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(strip(E));
+  const auto *It = DRE ? llvm::find_if(S.Guards,
+                                       [&](const auto &G) {
+                                         return G.first == DRE->getDecl() &&
+                                                G.second.Restores == 0;
+                                       })
+                       : S.Guards.end();
+  return It == S.Guards.end() ? nullptr : &It->second;
+}
+
 std::optional<Assumption>
 FunctionAnalyzer::autocastFlagToSplit(const CallExpr *CE,
                                       const FlowState &S) {
@@ -45,7 +61,8 @@ FunctionAnalyzer::autocastFlagToSplit(const CallExpr *CE,
   if (!A || A->Rel != Assumption::Relation::Is || A->Site)
     return std::nullopt;
   const auto *V = dyn_cast_or_null<VarDecl>(A->Var);
-  if (!V || !trackedVar(V) || knownValue(Value, S.Assumed, Ctx, CallsFn))
+  if (!V || !trackedVar(V) || knownValue(Value, S.Assumed, Ctx, CallsFn) ||
+      savedState(S, Value))
     return std::nullopt;
   A->Where = Value;
   return A;
@@ -53,8 +70,20 @@ FunctionAnalyzer::autocastFlagToSplit(const CallExpr *CE,
 
 void FunctionAnalyzer::autocastCall(const CallSite &S) {
   std::optional<AutocastSetter> Setter = Api.autocastSetter(S.Name);
-  if (!Setter)
+  if (!Setter) {
+    // A query of whether autocast is on, kept in a variable: what a setter
+    // given that variable later restores.
+    std::optional<AutocastSetter> Q = Api.autocastQuery(S.Name);
+    const auto *V = dyn_cast_or_null<VarDecl>(guardHolder(S.E));
+    if (Q && Q->What == AutocastSetter::Sets::Enabled && Q->Device && V &&
+        (V->getType().isConstQualified() || stableVar(V))) {
+      llvm::erase_if(Cur->Guards, [&](const auto &G) { return G.first == V; });
+      GuardSnapshot G = stateSnapshot();
+      G.Restores = 0;
+      Cur->Guards.push_back({V, G});
+    }
     return;
+  }
   // The device is the setter's own, or its first argument (2.4 and later).
   std::optional<AutocastDevice> Dev = Setter->Device;
   const Expr *Value = nullptr;
@@ -77,6 +106,8 @@ void FunctionAnalyzer::autocastCall(const CallSite &S) {
                                   : knownValue(Value, Cur->Assumed, Ctx, CallsFn);
     if (std::optional<bool> B = K ? K->truth() : std::nullopt)
       State = *B ? AutocastState::On : AutocastState::Off;
+    else if (const GuardSnapshot *G = savedState(*Cur, Value); G && Dev)
+      State = G->Autocast[unsigned(*Dev)]; // given back what was saved
     if (Dev)
       Cur->Autocast[unsigned(*Dev)] = State;
     else

@@ -151,21 +151,35 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
   if (Obj && Method && !Method->isStatic() && !isa<CXXConstructorDecl>(Def))
     receiverConstants(Method, Obj, F.Constants);
   F.Definite |= !F.Constants.empty();
-  // A lambda reads what it captured by reference as it is at the call.
-  const auto *M = dyn_cast<CXXMethodDecl>(Def);
-  if (M && M->getParent()->isLambda())
-    for (const LambdaCapture &C : M->getParent()->captures()) {
-      if (!C.capturesVariable() || C.getCaptureKind() != LCK_ByRef)
+  // A lambda reads what it captured by reference as it is at the call; so
+  // does one given to the callee (`with_autocast([&] { ... })`), created
+  // here, by value or by reference.
+  auto AddCaptures = [&](const CXXRecordDecl *Lambda, bool ByValueToo) {
+    for (const LambdaCapture &C : Lambda->captures()) {
+      if (!C.capturesVariable())
         continue;
       const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+      // By value too where the variable is not this function's own: its
+      // value here is the one the lambda was made with (a helper given it).
+      if (V && C.getCaptureKind() != LCK_ByRef && !ByValueToo &&
+          V->getParentFunctionOrMethod() == FD)
+        continue;
       auto It = V ? Cur->Vars.find(V) : Cur->Vars.end();
       if (It == Cur->Vars.end() ||
           !(It->second.isTensor() || It->second.K == AbsValue::Kind::Module) ||
-          It->second.DT.Param.isSymbolic() || It->second.DV.Param.isSymbolic())
+          It->second.DT.Param.isSymbolic() || It->second.DV.Param.isSymbolic() ||
+          llvm::any_of(F.Captured, [&](const auto &P) { return P.first == V; }))
         continue;
       F.Definite |= It->second.DT.single() || It->second.DV.single();
       F.Captured.push_back({V, It->second});
     }
+  };
+  const auto *M = dyn_cast<CXXMethodDecl>(Def);
+  if (M && M->getParent()->isLambda())
+    AddCaptures(M->getParent(), /*ByValueToo=*/false);
+  for (const Expr *A : Args)
+    if (const auto *LE = dyn_cast<LambdaExpr>(strip(A)))
+      AddCaptures(LE->getLambdaClass(), /*ByValueToo=*/true);
   return F;
 }
 
@@ -184,7 +198,7 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
     return std::nullopt;
   std::optional<AbsValue> R =
       AC.returnFor(Def, Args.Facts, &Autocast, &Cur->AutocastDType, Bound,
-                   /*Captured=*/{}, Args.Constants);
+                   Args.Captured, Args.Constants);
   if (!R || R->K != Callee.Return.K)
     return std::nullopt;
   AbsValue V = bindParams(*R, S.Args, Receiver);
