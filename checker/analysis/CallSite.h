@@ -12,6 +12,7 @@
 #define TORCHDTYPE_ANALYSIS_CALLSITE_H
 
 #include "ApiModel.h"
+#include "KnownConstants.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
@@ -74,6 +75,15 @@ CallSite classifyCall(const clang::CallExpr *CE, const ApiModel &Api,
 /// the caller decides whether the variable may have been reassigned since.
 std::optional<std::pair<const clang::VarDecl *, const clang::LambdaExpr *>>
 storedLambda(const CallSite &S);
+
+/// The lambda a call `f(args)` of a std::function reference runs, when it
+/// was initialised with `registry.at(key)` of a const (or static) map
+/// written as a braced list of {constant, lambda} entries and the key is a
+/// constant (models/ConstantMaps.cpp).
+const clang::LambdaExpr *registryLambda(const CallSite &S,
+                                        clang::ASTContext &Ctx,
+                                        const Assumptions &Known,
+                                        CallConstant Calls);
 
 } // namespace torchdtype
 

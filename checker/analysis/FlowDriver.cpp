@@ -66,8 +66,15 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
     return Cur ? devirtualized(It->second) : It->second;
   CallSite S = classifyCall(CE, Api, Ctx);
   // A std::function never reassigned calls the lambda it was made from.
+  // So does one taken from a registry of lambdas by a constant key.
+  const LambdaExpr *Held = nullptr;
   if (auto Stored = storedLambda(S); Stored && stableVar(Stored->first))
-    if (const CXXMethodDecl *Op = Stored->second->getCallOperator();
+    Held = Stored->second;
+  else if (const LambdaExpr *L = registryLambda(S, Ctx, Cur ? Cur->Assumed : Assumptions(), CallsFn);
+           L && stableVar(cast<VarDecl>(cast<DeclRefExpr>(strip(S.Obj))->getDecl())))
+    Held = L;
+  if (Held)
+    if (const CXXMethodDecl *Op = Held->getCallOperator();
         Op && Op->hasBody() && !Op->isDependentContext()) {
       S.Callee = S.Def = Op;
       S.Family = CallFamily::UserFunction;

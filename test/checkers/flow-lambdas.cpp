@@ -4,6 +4,8 @@
 // judged where the lambda was created.
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
 #include <torch/torch.h>
+#include <map>
+#include <string>
 #include <functional>
 #include <vector>
 
@@ -179,4 +181,54 @@ void lambda_on_one_branch(bool wide) {
   auto q = call_it([&] { return x; });
   if (!wide)
     auto s = torch::mm(q, torch::randn({8, 4}));
+}
+
+// Registries of lambdas: a std::function taken by a constant key from a
+// const (or static, handed out by a function) map written as a braced list
+// runs the lambda that key names.
+using BinaryOp = std::function<torch::Tensor(const torch::Tensor &, const torch::Tensor &)>;
+
+std::map<std::string, BinaryOp> &op_registry() {
+  static std::map<std::string, BinaryOp> registry = {
+      {"mm", [](const torch::Tensor &a, const torch::Tensor &b) {
+         return torch::mm(a, b); // reported at its calls below
+       }},
+      {"add", [](const torch::Tensor &a, const torch::Tensor &b) { return a + b; }},
+      {"mv", [](const torch::Tensor &a, const torch::Tensor &b) {
+         return torch::mv(a, b);
+       }},
+  };
+  return registry;
+}
+
+void registry_by_literal_key() {
+  const BinaryOp &op = op_registry().at("mm");
+  auto y = op(torch::randn({2, 2}), torch::randn({2, 2}, torch::kDouble));
+  // CHECK-MESSAGES: :{{[0-9]+}}:17: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-2]]:12: note: in this call of 'op'
+}
+
+void registry_by_const_name() {
+  const std::string name = "mv";
+  const BinaryOp &op = op_registry().at(name);
+  for (int i = 0; i < 2; ++i) {
+    auto y = op(torch::randn({2, 2}), torch::randn({2}, torch::kDouble));
+    // CHECK-MESSAGES: :{{[0-9]+}}:17: warning: 'mv' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-2]]:14: note: in this call of 'op'
+  }
+}
+
+void registry_other_key() {
+  const BinaryOp &op = op_registry().at("add");
+  auto y = op(torch::randn({2, 2}), torch::randn({2, 2}, torch::kDouble));
+}
+
+void registry_key_from_the_command_line(char **argv) {
+  const BinaryOp &op = op_registry().at(argv[1]);
+  auto y = op(torch::randn({2, 2}), torch::randn({2, 2}, torch::kDouble));
+}
+
+void registry_same_dtypes() {
+  const BinaryOp &op = op_registry().at("mm");
+  auto y = op(torch::randn({2, 2}), torch::randn({2, 2}));
 }

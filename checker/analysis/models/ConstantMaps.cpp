@@ -31,11 +31,14 @@ bool isMapLookup(const CXXMemberCallExpr *MC) {
   return isStdMap(MC->getImplicitObjectArgument()->getType());
 }
 
-/// The entries of the braced list a const map variable is initialized with;
-/// none unless every key is a constant.
+/// The entries of the braced list a const map variable (or, StaticToo, a
+/// static one a registry function hands out) is initialized with; none
+/// unless every key is a constant.
 std::optional<llvm::SmallVector<std::pair<Constant, const Expr *>, 8>>
-constantEntries(const VarDecl *VD, ASTContext &Ctx) {
-  if (!VD->getType().isConstQualified() || !VD->getInit())
+constantEntries(const VarDecl *VD, ASTContext &Ctx, bool StaticToo = false) {
+  if ((!VD->getType().isConstQualified() &&
+       !(StaticToo && VD->isStaticLocal())) ||
+      !VD->getInit())
     return std::nullopt;
   const auto *CE = dyn_cast<CXXConstructExpr>(strip(VD->getInit()));
   if (!CE || CE->getNumArgs() < 1)
@@ -70,7 +73,89 @@ constantEntries(const VarDecl *VD, ASTContext &Ctx) {
   return Out;
 }
 
+/// The const or static map a registry expression names: the variable
+/// itself, or a function of the user's whose body is `static std::map<...>
+/// r = {...}; return r;` (a registry built once and handed out).
+const VarDecl *registryMap(const Expr *E) {
+  E = strip(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V && (V->getType().isConstQualified() || V->isStaticLocal()) ? V
+                                                                        : nullptr;
+  }
+  const auto *C = dyn_cast<CallExpr>(E);
+  const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!F || !F->hasBody(Def) || !Def || C->getNumArgs() != 0)
+    return nullptr;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 2)
+    return nullptr;
+  const auto *DS = dyn_cast<DeclStmt>(Body->body_front());
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_back());
+  const auto *V = DS && DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                           : nullptr;
+  const auto *R = Ret && Ret->getRetValue()
+                      ? dyn_cast<DeclRefExpr>(strip(Ret->getRetValue()))
+                      : nullptr;
+  return V && V->isStaticLocal() && R && R->getDecl() == V ? V : nullptr;
+}
+
 } // namespace
+
+const LambdaExpr *registryLambda(const CallSite &S, ASTContext &Ctx,
+                                 const Assumptions &Known, CallConstant Calls) {
+  // `criterion(...)` of `const LossFn &criterion = registry().at("bce")`:
+  // the lambda the registry's braced list gives that key.
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
+  if (!MD || !S.Obj || S.Name != "operator()" ||
+      !MD->getParent()->isInStdNamespace() ||
+      MD->getParent()->getName() != "function")
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj));
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || !V->getInit())
+    return nullptr;
+  const Expr *Init = strip(V->getInit());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
+      CE && CE->getNumArgs() == 1)
+    Init = strip(CE->getArg(0));
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Init);
+  if (!MC || !isMapLookup(MC) || MC->getMethodDecl()->getName() != "at")
+    return nullptr;
+  const VarDecl *Map = registryMap(MC->getImplicitObjectArgument());
+  auto Entries = Map ? constantEntries(Map, Ctx, /*StaticToo=*/true)
+                     : std::nullopt;
+  if (!Entries)
+    return nullptr;
+  // A constant, or a const variable (what every path knows of it).
+  const Expr *KeyE = MC->getArg(0);
+  if (const auto *KR = dyn_cast<DeclRefExpr>(strip(KeyE)))
+    if (const auto *KV = dyn_cast<VarDecl>(KR->getDecl())) {
+      if (!KV->getType().isConstQualified() || !KV->getInit())
+        return nullptr;
+      KeyE = KV->getInit();
+    }
+  std::optional<Constant> Key = knownValue(KeyE, Known, Ctx, Calls);
+  if (!Key)
+    if (const auto *KC = dyn_cast<CXXConstructExpr>(strip(KeyE));
+        KC && KC->getNumArgs() >= 1)
+      Key = knownValue(KC->getArg(0), Known, Ctx, Calls);
+  if (!Key)
+    return nullptr;
+  for (const auto &[K, Value] : *Entries) {
+    if (K.Key != Key->Key)
+      continue;
+    const Expr *E = strip(Value);
+    while (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() != 1)
+        return nullptr;
+      E = strip(CE->getArg(0));
+    }
+    return dyn_cast<LambdaExpr>(E);
+  }
+  return nullptr;
+}
 
 std::optional<AbsValue>
 FunctionAnalyzer::constantMapLookup(const CXXMemberCallExpr *MC,
@@ -130,3 +215,4 @@ FunctionAnalyzer::constantMapEntry(const CXXOperatorCallExpr *Arrow,
 }
 
 } // namespace torchdtype
+
