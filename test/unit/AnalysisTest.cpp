@@ -977,6 +977,30 @@ void f(std::vector<int64_t> &ids, void *raw, unsigned char *bytes) {
 }
 )cpp");
 }
+// The optimizer family: step() is the first op of its update the
+// parameters' dtype lacks a CPU kernel for, where a backward ran.
+TEST(Analysis, OptimizerSteps) {
+  expectAnnotated(R"cpp(
+void f(bool small) {
+  torch::nn::Linear fc(4, 4);
+  fc->to(torch::kHalf);
+  torch::optim::Adam adam(fc->parameters());
+  torch::optim::SGD sgd(fc->parameters(), torch::optim::SGDOptions(0.1));
+  torch::Tensor loss = torch::ones({1}, torch::kHalf).sum();
+  loss.backward();
+  adam.step(); // [[half]]
+  sgd.step();
+}
+void g() {
+  torch::nn::Linear fc(4, 4);
+  fc->to(torch::kHalf);
+  torch::optim::Adam adam(fc->parameters());
+  adam.step();
+}
+)cpp",
+                  "1.13");
+}
+
 } // namespace
 
 // User calls: an op whose operands are the callee's parameters is judged at
