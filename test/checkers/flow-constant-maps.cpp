@@ -46,6 +46,24 @@ void lambda_with_table() {
 
 // ---- Negatives --------------------------------------------------------------
 
+// A table a function builds once and hands out.
+const std::map<std::string, torch::Dtype> &dtype_table() {
+  static const std::map<std::string, torch::Dtype> table = {
+      {"float", torch::kFloat}, {"double", torch::kDouble}};
+  return table;
+}
+
+void table_from_a_function() {
+  auto a = torch::randn({4, 4}, dtype_table().at("double"));
+  auto y = torch::mm(a, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void table_from_a_function_same_dtype() {
+  auto a = torch::randn({4, 4}, dtype_table().at("float"));
+  auto y = torch::mm(a, torch::randn({4, 4}));
+}
+
 enum class Precision { Single, Wide };
 
 void enum_key_through_an_iterator() {

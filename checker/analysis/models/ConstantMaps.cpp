@@ -73,15 +73,15 @@ constantEntries(const VarDecl *VD, ASTContext &Ctx, bool StaticToo = false) {
   return Out;
 }
 
-/// The const or static map a registry expression names: the variable
-/// itself, or a function of the user's whose body is `static std::map<...>
-/// r = {...}; return r;` (a registry built once and handed out).
+/// The map a lookup reads, when its entries are those of its braced list: a
+/// const variable, or a function of the user's whose body is `static
+/// std::map<...> r = {...}; return r;` (a registry built once and handed
+/// out; what its callers do to it is not looked at).
 const VarDecl *registryMap(const Expr *E) {
   E = strip(E);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    return V && (V->getType().isConstQualified() || V->isStaticLocal()) ? V
-                                                                        : nullptr;
+    return V && V->getType().isConstQualified() ? V : nullptr;
   }
   const auto *C = dyn_cast<CallExpr>(E);
   const FunctionDecl *F = C ? C->getDirectCallee() : nullptr;
@@ -162,12 +162,10 @@ FunctionAnalyzer::constantMapLookup(const CXXMemberCallExpr *MC,
                                     QualType ValueT) {
   if (!isMapLookup(MC))
     return std::nullopt;
-  const auto *DRE =
-      dyn_cast<DeclRefExpr>(strip(MC->getImplicitObjectArgument()));
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const VarDecl *VD = registryMap(MC->getImplicitObjectArgument());
   if (!VD || !isCarriedField(Api.classify(ValueT)))
     return std::nullopt;
-  auto Entries = constantEntries(VD, Ctx);
+  auto Entries = constantEntries(VD, Ctx, /*StaticToo=*/true);
   if (!Entries)
     return std::nullopt;
   std::optional<Constant> Key = knownKey(MC->getArg(0));
