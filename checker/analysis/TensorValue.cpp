@@ -92,14 +92,14 @@ std::optional<Device> deviceFromString(llvm::StringRef S) {
 }
 
 /// The rank of a category in result types.
-static unsigned category(DType D) { return unsigned(dtypeCategory(D)); }
+static unsigned categoryRank(DType D) { return unsigned(dtypeCategory(D)); }
 
 DType promoteTypes(DType A, DType B) {
   if (A == B)
     return A;
   if (A == DType::Other || B == DType::Other)
     return DType::Other;
-  unsigned CA = category(A), CB = category(B);
+  unsigned CA = categoryRank(A), CB = categoryRank(B);
   if (CA != CB) {
     if (CA == 3 || CB == 3) {
       // Complex with a wider real type widens the complex type.

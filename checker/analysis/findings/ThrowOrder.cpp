@@ -147,7 +147,6 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
         Call, {Via.begin(), Via.end()}, {Assumed.begin(), Assumed.end()}});
   };
   for (llvm::StringRef Check : ThrowingChecks) {
-    size_t N0 = Throws.size();
     bool Known = throwSites(Check, Found, Add);
     assert(Known && "checks.json marks a check as throwing that has no "
                     "throw sites (FunctionFindings.cpp)");
@@ -162,9 +161,8 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
   };
   llvm::DenseSet<const void *> Dropped;
   for (const OpEvent &E : R.Ops)
-    if (Unreached(Place{E.Call, E.Via, E.Assumed})) {
+    if (Unreached(Place{E.Call, E.Via, E.Assumed}))
       Dropped.insert(&E);
-    }
   for (const ModuleCallEvent &E : R.ModuleCalls)
     if (Unreached(Place{E.Call, E.Via, E.Assumed}))
       Dropped.insert(&E);
