@@ -43,7 +43,8 @@ static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
     if (Api.isModuleStateList(Name) && S.Obj &&
         (S.Receiver == TypeKind::Holder || S.Receiver == TypeKind::NNModule))
       return CallFamily::ModuleStateList;
-    if (Name == "step" && S.Obj && isOptimizerObject(S.Obj, Api))
+    if (Name == "step" && S.Obj && S.IsLibTorch &&
+        isOptimizerObject(S.Obj, Api))
       return CallFamily::OptimizerStep;
     if (S.IsLibTorch || !Callee->hasBody())
       return CallFamily::OpaqueMethod;

@@ -70,8 +70,12 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
   const LambdaExpr *Held = nullptr;
   if (auto Stored = storedLambda(S); Stored && stableVar(Stored->first))
     Held = Stored->second;
-  else if (const LambdaExpr *L = registryLambda(S, Ctx, Cur ? Cur->Assumed : Assumptions(), CallsFn);
-           L && stableVar(cast<VarDecl>(cast<DeclRefExpr>(strip(S.Obj))->getDecl())))
+  // (The key is a literal or a const variable's initializer: the same on
+  // every path, so the answer may be kept for the call.)
+  else if (const LambdaExpr *L =
+               registryLambda(S, Ctx, Assumptions(), /*Calls=*/nullptr);
+           L && stableVar(cast<VarDecl>(
+                    cast<DeclRefExpr>(strip(S.Obj))->getDecl())))
     Held = L;
   if (Held)
     if (const CXXMethodDecl *Op = Held->getCallOperator();

@@ -128,7 +128,7 @@ const LambdaExpr *registryLambda(const CallSite &S, ASTContext &Ctx,
                      : std::nullopt;
   if (!Entries)
     return nullptr;
-  // A constant, or a const variable (what every path knows of it).
+  // A constant, or a const variable's initializer.
   const Expr *KeyE = MC->getArg(0);
   if (const auto *KR = dyn_cast<DeclRefExpr>(strip(KeyE)))
     if (const auto *KV = dyn_cast<VarDecl>(KR->getDecl())) {
@@ -213,4 +213,3 @@ FunctionAnalyzer::constantMapEntry(const CXXOperatorCallExpr *Arrow,
 }
 
 } // namespace torchdtype
-

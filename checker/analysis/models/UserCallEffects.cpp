@@ -66,7 +66,11 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
     if (const AnalysisContext::ContextRun *R =
             Facts.Constants.empty() ? nullptr : runFor(Def, Facts))
       for (unsigned I = 0; I < NumAutocastDevices; ++I)
-        if (ExitAutocast[I] == AutocastState::Unknown) {
+        // Only a state the run decided (not one it left as it found it,
+        // nor the default of a run that did not finish).
+        if (ExitAutocast[I] == AutocastState::Unknown &&
+            (R->ExitAutocast[I] == AutocastState::On ||
+             R->ExitAutocast[I] == AutocastState::Off)) {
           ExitAutocast[I] = R->ExitAutocast[I];
           if (R->ExitAutocastDType[I])
             ExitAutocastDType[I] = R->ExitAutocastDType[I];
