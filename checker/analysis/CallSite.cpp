@@ -107,16 +107,21 @@ CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
   return S;
 }
 
-std::optional<std::pair<const VarDecl *, const LambdaExpr *>>
-storedLambda(const CallSite &S) {
+const VarDecl *functionVariable(const CallSite &S) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
   if (!MD || !S.Obj || S.Name != "operator()" ||
       !MD->getParent()->isInStdNamespace() ||
       MD->getParent()->getName() != "function")
-    return std::nullopt;
+    return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj));
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->isLocalVarDecl() || !V->getInit())
+  return V && V->isLocalVarDecl() && V->getInit() ? V : nullptr;
+}
+
+std::optional<std::pair<const VarDecl *, const LambdaExpr *>>
+storedLambda(const CallSite &S) {
+  const VarDecl *V = functionVariable(S);
+  if (!V)
     return std::nullopt;
   // std::function's converting constructor, around temporaries and casts.
   const Expr *Init = strip(V->getInit());

@@ -70,20 +70,24 @@ struct CallSite {
 CallSite classifyCall(const clang::CallExpr *CE, const ApiModel &Api,
                       clang::ASTContext &Ctx);
 
+/// The local variable a call `f(args)` of a std::function goes through,
+/// when it has an initializer (the two lookups below read it).
+const clang::VarDecl *functionVariable(const CallSite &S);
+
 /// The variable a call `f(args)` of a std::function goes through, and the
 /// lambda it was initialised with (`std::function<...> f = [&](...) {...}`);
 /// the caller decides whether the variable may have been reassigned since.
 std::optional<std::pair<const clang::VarDecl *, const clang::LambdaExpr *>>
 storedLambda(const CallSite &S);
 
-/// The lambda a call `f(args)` of a std::function reference runs, when it
-/// was initialised with `registry.at(key)` of a const (or static) map
-/// written as a braced list of {constant, lambda} entries and the key is a
-/// constant (models/ConstantMaps.cpp).
-const clang::LambdaExpr *registryLambda(const CallSite &S,
-                                        clang::ASTContext &Ctx,
-                                        const Assumptions &Known,
-                                        CallConstant Calls);
+/// The variable a call `f(args)` of a std::function reference goes through,
+/// and the lambda it runs, when the variable was initialised with
+/// `registry.at(key)` of a const (or static) map written as a braced list
+/// of {constant, lambda} entries and the key is a constant
+/// (models/ConstantMaps.cpp); the caller decides, as for storedLambda.
+std::optional<std::pair<const clang::VarDecl *, const clang::LambdaExpr *>>
+registryLambda(const CallSite &S, clang::ASTContext &Ctx,
+               const Assumptions &Known, CallConstant Calls);
 
 } // namespace torchdtype
 

@@ -68,15 +68,13 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
   // A std::function never reassigned calls the lambda it was made from.
   // So does one taken from a registry of lambdas by a constant key.
   const LambdaExpr *Held = nullptr;
-  if (auto Stored = storedLambda(S); Stored && stableVar(Stored->first))
-    Held = Stored->second;
   // (The key is a literal or a const variable's initializer: the same on
   // every path, so the answer may be kept for the call.)
-  else if (const LambdaExpr *L =
-               registryLambda(S, Ctx, Assumptions(), /*Calls=*/nullptr);
-           L && stableVar(cast<VarDecl>(
-                    cast<DeclRefExpr>(strip(S.Obj))->getDecl())))
-    Held = L;
+  auto Stored = storedLambda(S);
+  if (!Stored)
+    Stored = registryLambda(S, Ctx, Assumptions(), /*Calls=*/nullptr);
+  if (Stored && stableVar(Stored->first))
+    Held = Stored->second;
   if (Held)
     if (const CXXMethodDecl *Op = Held->getCallOperator();
         Op && Op->hasBody() && !Op->isDependentContext()) {

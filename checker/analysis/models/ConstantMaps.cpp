@@ -103,37 +103,32 @@ const VarDecl *registryMap(const Expr *E) {
 
 } // namespace
 
-const LambdaExpr *registryLambda(const CallSite &S, ASTContext &Ctx,
-                                 const Assumptions &Known, CallConstant Calls) {
+std::optional<std::pair<const VarDecl *, const LambdaExpr *>>
+registryLambda(const CallSite &S, ASTContext &Ctx, const Assumptions &Known,
+               CallConstant Calls) {
   // `criterion(...)` of `const LossFn &criterion = registry().at("bce")`:
   // the lambda the registry's braced list gives that key.
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
-  if (!MD || !S.Obj || S.Name != "operator()" ||
-      !MD->getParent()->isInStdNamespace() ||
-      MD->getParent()->getName() != "function")
-    return nullptr;
-  const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj));
-  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!V || !V->isLocalVarDecl() || !V->getInit())
-    return nullptr;
+  const VarDecl *V = functionVariable(S);
+  if (!V)
+    return std::nullopt;
   const Expr *Init = strip(V->getInit());
   if (const auto *CE = dyn_cast<CXXConstructExpr>(Init);
       CE && CE->getNumArgs() == 1)
     Init = strip(CE->getArg(0));
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Init);
   if (!MC || !isMapLookup(MC) || MC->getMethodDecl()->getName() != "at")
-    return nullptr;
+    return std::nullopt;
   const VarDecl *Map = registryMap(MC->getImplicitObjectArgument());
   auto Entries = Map ? constantEntries(Map, Ctx, /*StaticToo=*/true)
                      : std::nullopt;
   if (!Entries)
-    return nullptr;
+    return std::nullopt;
   // A constant, or a const variable's initializer.
   const Expr *KeyE = MC->getArg(0);
   if (const auto *KR = dyn_cast<DeclRefExpr>(strip(KeyE)))
     if (const auto *KV = dyn_cast<VarDecl>(KR->getDecl())) {
       if (!KV->getType().isConstQualified() || !KV->getInit())
-        return nullptr;
+        return std::nullopt;
       KeyE = KV->getInit();
     }
   std::optional<Constant> Key = knownValue(KeyE, Known, Ctx, Calls);
@@ -142,19 +137,21 @@ const LambdaExpr *registryLambda(const CallSite &S, ASTContext &Ctx,
         KC && KC->getNumArgs() >= 1)
       Key = knownValue(KC->getArg(0), Known, Ctx, Calls);
   if (!Key)
-    return nullptr;
+    return std::nullopt;
   for (const auto &[K, Value] : *Entries) {
     if (K.Key != Key->Key)
       continue;
     const Expr *E = strip(Value);
     while (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
       if (CE->getNumArgs() != 1)
-        return nullptr;
+        return std::nullopt;
       E = strip(CE->getArg(0));
     }
-    return dyn_cast<LambdaExpr>(E);
+    if (const auto *LE = dyn_cast<LambdaExpr>(E))
+      return std::make_pair(V, LE);
+    return std::nullopt;
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 std::optional<AbsValue>
