@@ -83,6 +83,26 @@ std::string quote(const std::string &S) {
 }
 std::string quote(const json &S) { return quote(S.get<std::string>()); }
 
+/// An object of api.json mapping names (beginning with Prefix) to lists of
+/// op names, as Macro(name, op) rows, one per op.
+void emitOpLists(const json &Api, const std::string &File,
+                 const std::string &Key, const std::string &Macro,
+                 const std::string &Prefix, const std::string &Shape,
+                 std::ostream &Out) {
+  for (const auto &[Name, Inner] :
+       member(Api, File, "", Key, json::value_t::object).items()) {
+    if (Name == "_doc")
+      continue;
+    if (Name.rfind(Prefix, 0) != 0 || !Inner.is_array() || Inner.empty())
+      fail(File, Key + "." + Name, Shape);
+    for (const auto &Op : Inner) {
+      if (!Op.is_string() || Op.get<std::string>().empty())
+        fail(File, Key + "." + Name, "must hold op names");
+      Out << Macro << "(" << quote(Name) << ", " << quote(Op) << ")\n";
+    }
+  }
+}
+
 void emitApi(const std::string &File, std::ostream &Out) {
   json Api = load(File);
   static const std::map<std::string, std::string> FactoryRules = {
@@ -297,38 +317,12 @@ void emitApi(const std::string &File, std::ostream &Out) {
         << ")\n";
   }
   Out << "#endif\n#ifdef TD_AUTOCAST_COMPOSITE\n";
-  for (const auto &[Name, Inner] :
-       member(Api, File, "", "autocast_composites", json::value_t::object)
-           .items()) {
-    if (Name == "_doc")
-      continue;
-    if (!Inner.is_array() || Inner.empty())
-      fail(File, "autocast_composites." + Name,
-           "must list the ops it runs inside");
-    for (const auto &Op : Inner) {
-      if (!Op.is_string())
-        fail(File, "autocast_composites." + Name, "must hold op names");
-      Out << "TD_AUTOCAST_COMPOSITE(" << quote(Name) << ", " << quote(Op)
-          << ")\n";
-    }
-  }
+  emitOpLists(Api, File, "autocast_composites", "TD_AUTOCAST_COMPOSITE", "",
+              "must list the ops it runs inside", Out);
   Out << "#endif\n#ifdef TD_OPTIMIZER_STEP\n";
-  for (const auto &[Name, Inner] :
-       member(Api, File, "", "optimizer_steps", json::value_t::object)
-           .items()) {
-    if (Name == "_doc")
-      continue;
-    if (Name.rfind("torch::optim::", 0) != 0 || !Inner.is_array() ||
-        Inner.empty())
-      fail(File, "optimizer_steps." + Name,
-           "must map a torch::optim class to the ops its step() runs");
-    for (const auto &Op : Inner) {
-      if (!Op.is_string() || Op.get<std::string>().empty())
-        fail(File, "optimizer_steps." + Name, "must hold op names");
-      Out << "TD_OPTIMIZER_STEP(" << quote(Name) << ", " << quote(Op)
-          << ")\n";
-    }
-  }
+  emitOpLists(Api, File, "optimizer_steps", "TD_OPTIMIZER_STEP",
+              "torch::optim::",
+              "must map a torch::optim class to the ops its step() runs", Out);
   Out << "#endif\n#ifdef TD_SOURCE_DTYPE_OP\n";
   for (const auto &[Name, Info] :
        member(Api, File, "", "source_dtype_ops", json::value_t::object)
