@@ -44,6 +44,14 @@ const Expr *strip(const Expr *E) {
   return E;
 }
 
+const Expr *throughArrow(const Expr *E) {
+  E = strip(E);
+  if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+      Op && Op->getOperator() == OO_Arrow && Op->getNumArgs() == 1)
+    return strip(Op->getArg(0));
+  return E;
+}
+
 bool isNonEmptyList(const Expr *E) {
   for (int I = 0; E && I < 6; ++I) {
     E = strip(E);

@@ -22,6 +22,9 @@ namespace torchdtype {
 
 /// Looks through parentheses, implicit casts, temporaries and cleanups.
 const clang::Expr *strip(const clang::Expr *E);
+/// The object an overloaded `->` goes through (`p` of `p->f()`, a smart
+/// pointer or a module holder), stripped; E stripped otherwise.
+const clang::Expr *throughArrow(const clang::Expr *E);
 /// The variable at the root of `v`, `v.f`, `v.f.g` (not through `->`).
 const clang::VarDecl *rootVar(const clang::Expr *E);
 /// A braced list with elements, possibly inside an IntArrayRef or

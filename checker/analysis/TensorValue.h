@@ -244,6 +244,11 @@ struct AbsValue {
   static AbsValue unknownTensor() {
     return tensor(DTypeFact::unknown(), DeviceFact::unknown());
   }
+  /// Module only: its parameters as one tensor (each floating parameter
+  /// has the module's dtype and device; none is a scalar).
+  AbsValue parameters() const {
+    return tensor(DT, DV, /*NonScalar=*/true);
+  }
   /// A module whose parameters' dtype and device are not known.
   static AbsValue unknownModule() {
     AbsValue M;

@@ -325,7 +325,7 @@ AbsValue FunctionAnalyzer::stateListValue(const CallSite &S) {
   AbsValue M = eval(S.Obj);
   if (M.K != AbsValue::Kind::Module)
     return unknownOf(RT);
-  return AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+  return M.parameters();
 }
 
 void FunctionAnalyzer::moduleStateList(const CallSite &S) {

@@ -113,7 +113,7 @@ AbsValue FunctionAnalyzer::sequentialResult(const CallSite &S,
   AbsValue X = eval(S.Args[0]);
   if (!X.isTensor())
     return unknownOf(RT);
-  AbsValue Params = AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+  AbsValue Params = M.parameters();
   for (const Expr *A : M.Layers->arguments()) {
     QualType LT = strip(A)->getType();
     std::string Act = Api.activationModuleOp(LT);
@@ -149,7 +149,7 @@ AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
       Api.builtinModule(S.Obj->IgnoreParenImpCasts()->getType());
   if (!Info || S.Result != TypeKind::Tensor || S.Args.empty())
     return unknownOf(RT);
-  AbsValue Params = AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+  AbsValue Params = M.parameters();
   AbsValue Input = eval(S.Args[0]);
   if (!Input.isTensor())
     return unknownOf(RT);

@@ -51,8 +51,9 @@ static const VarDecl *optimizerVar(const Expr *Obj) {
 }
 
 /// The tensors an optimizer variable was made with: the first argument of
-/// its constructor, or of std::make_unique / make_shared.
-static const Expr *optimizerParams(const VarDecl *V) {
+/// its constructor, or of a std function that makes it behind a pointer
+/// (api.json's owner_makers: make_unique, make_shared).
+static const Expr *optimizerParams(const VarDecl *V, const ApiModel &Api) {
   const Expr *Init = V->getInit() ? strip(V->getInit()) : nullptr;
   // A copy or move of what a call gave (`auto opt = make_unique<...>()`).
   if (const auto *C = dyn_cast_or_null<CXXConstructExpr>(Init);
@@ -64,8 +65,7 @@ static const Expr *optimizerParams(const VarDecl *V) {
   if (const auto *C = dyn_cast_or_null<CallExpr>(Init)) {
     const FunctionDecl *F = C->getDirectCallee();
     if (F && F->getIdentifier() && C->getNumArgs() >= 1 &&
-        (F->getName() == "make_unique" || F->getName() == "make_shared") &&
-        F->isInStdNamespace())
+        Api.isOwnerMaker(F->getName()) && F->isInStdNamespace())
       return C->getArg(0);
   }
   return nullptr;
@@ -83,10 +83,7 @@ static const FieldDecl *parametersOfMember(const Expr *Params,
   const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
   if (!M || !M->getIdentifier() || M->getName() != "parameters")
     return nullptr;
-  const Expr *Obj = strip(MC->getImplicitObjectArgument());
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Obj);
-      Op && Op->getOperator() == OO_Arrow && Op->getNumArgs() == 1)
-    Obj = strip(Op->getArg(0));
+  const Expr *Obj = throughArrow(MC->getImplicitObjectArgument());
   if (const auto *ME = dyn_cast<MemberExpr>(Obj);
       ME && isa<CXXThisExpr>(strip(ME->getBase())))
     return dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -141,17 +138,14 @@ AbsValue FunctionAnalyzer::paramsNow(const Expr *Params) {
     E = strip(C->getArg(0));
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CallSite &S = site(MC);
-    const Expr *Obj = S.Obj ? strip(S.Obj) : nullptr;
-    if (const auto *Op = dyn_cast_or_null<CXXOperatorCallExpr>(Obj);
-        Op && Op->getOperator() == OO_Arrow && Op->getNumArgs() == 1)
-      Obj = strip(Op->getArg(0));
+    const Expr *Obj = S.Obj ? throughArrow(S.Obj) : nullptr;
     const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Obj);
     if (S.Family == CallFamily::ModuleStateList && S.Name == "parameters" &&
         DRE) {
       AbsValue M = evalDeclRef(DRE->getDecl(), DRE->getType());
       if (M.K != AbsValue::Kind::Module)
         return AbsValue::none();
-      return AbsValue::tensor(M.DT, M.DV, /*NonScalar=*/true);
+      return M.parameters();
     }
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
@@ -166,7 +160,7 @@ void FunctionAnalyzer::optimizerStep(const CallSite &S, const AbsValue &) {
   llvm::ArrayRef<std::string> Ops =
       Api.optimizerStepOps(OT->getAsCXXRecordDecl());
   const VarDecl *Opt = optimizerVar(S.Obj);
-  const Expr *Params = Opt ? optimizerParams(Opt) : nullptr;
+  const Expr *Params = Opt ? optimizerParams(Opt, Api) : nullptr;
   // A member of the object a method runs on (a trainer's), made from a
   // module member's parameters: that member as the method sees it.
   const FieldDecl *Module = nullptr;
@@ -185,7 +179,7 @@ void FunctionAnalyzer::optimizerStep(const CallSite &S, const AbsValue &) {
     P = paramsNow(Params);
   } else if (std::optional<AbsValue> M = thisMember(Module, Module->getType());
              M && M->K == AbsValue::Kind::Module) {
-    P = AbsValue::tensor(M->DT, M->DV, /*NonScalar=*/true);
+    P = M->parameters();
     Params = S.Obj;
   }
   if (!P.isTensor())
