@@ -91,6 +91,18 @@ const InitListExpr *bracedList(const Expr *E) {
   return nullptr;
 }
 
+bool isIndexList(QualType T) {
+  const auto *R = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!R || !R->getIdentifier() ||
+      (R->getName() != "ArrayRef" && R->getName() != "initializer_list") ||
+      R->getTemplateArgs().size() != 1 ||
+      R->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  const auto *E = R->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  return E && E->getIdentifier() && E->getName() == "TensorIndex";
+}
+
 const Expr *firstListElement(const Expr *E) {
   for (int I = 0; E && I < 6; ++I) {
     E = strip(E);

@@ -35,6 +35,9 @@ unsigned listLength(const clang::Expr *E);
 /// A braced list, through std::initializer_list and one-argument
 /// constructors built from it (c10::ArrayRef, c10::List); null otherwise.
 const clang::InitListExpr *bracedList(const clang::Expr *E);
+/// ArrayRef or std::initializer_list of at::indexing::TensorIndex: the
+/// index list of Tensor::index and index_put_ (tensors, slices, integers).
+bool isIndexList(clang::QualType T);
 /// The first element of a braced list, through std::initializer_list; null
 /// if there is none.
 const clang::Expr *firstListElement(const clang::Expr *E);

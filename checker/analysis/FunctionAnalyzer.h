@@ -355,7 +355,7 @@ private:
   /// The tensors of a braced index list, into E.Indices.
   /// The class weights a loss's options give it, as its operand 2.
   void lossWeight(OpEvent &E, llvm::ArrayRef<const clang::Expr *> Ops);
-  void recordIndexList(OpEvent &E, const clang::Expr *List);
+  void recordIndexList(OpEvent &E, const clang::Expr *List, unsigned Pos);
   /// Records Ev with the state it runs in (autocast, guards, the path's
   /// assumptions, whether a lambda runs it).
   OpEvent &recordEvent(OpEvent Ev);

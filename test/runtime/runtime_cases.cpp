@@ -1784,6 +1784,36 @@ std::vector<Case> cases() {
          auto x = torch::rand({4, 3}, torch::kFloat);
          EXPECT_DTYPE(x.gather(1, torch::zeros({4, 1}, torch::kLong)), torch::kFloat);
        }},
+      // Tensor::index's list: its tensors must be Long, Byte or Bool on 1.13
+      // (slices and integers beside them are no index tensors)
+      {"index_list_int32_tensor_throws",
+       THROWS("^tensors used as indices must be long, byte or bool tensors$"),
+       [] {
+         auto table = torch::rand({10, 4}, torch::kFloat);
+         auto ids = torch::zeros({3}, torch::kInt);
+         table.index({ids}); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"index_list_slice_and_int32_tensor_throws",
+       THROWS("^tensors used as indices must be long, byte or bool tensors$"),
+       [] {
+         auto x = torch::rand({4, 6}, torch::kFloat);
+         auto cols = torch::zeros({2}, torch::kInt);
+         x.index({torch::indexing::Slice(), cols}); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"index_put_float_index_throws",
+       THROWS("^tensors used as indices must be long, byte or bool tensors$"),
+       [] {
+         auto x = torch::zeros({5}, torch::kFloat);
+         x.index_put_({torch::ones({2}, torch::kFloat)}, torch::ones({2}, torch::kFloat)); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"index_list_long_bool_byte_run_Float", RUNS,
+       [] {
+         auto table = torch::rand({10, 4}, torch::kFloat);
+         EXPECT_DTYPE(table.index({torch::zeros({3}, torch::kLong)}), torch::kFloat);
+         EXPECT_DTYPE(table.index({torch::ones({10}, torch::kBool)}), torch::kFloat);
+         // a Byte index is a mask (deprecated), of the indexed dimension's size
+         EXPECT_DTYPE(table.index({torch::ones({10}, torch::kByte)}), torch::kFloat);
+       }},
       {"index_select_int32_index_runs_Float", RUNS,
        [] {
          auto x = torch::rand({4, 3}, torch::kFloat);

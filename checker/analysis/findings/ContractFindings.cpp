@@ -26,6 +26,19 @@ bool judgedElsewhere(const OpEvent &Ev, const ApiModel &Api) {
          Api.fillValueOp(Ev.Written) || findInplaceDtype(Ev, Api);
 }
 
+/// The tensors of the index list at P (Tensor::index's), as one operand
+/// (the first) when they all have one dtype: the table measured lists so.
+const Operand *indexListOperand(const OpEvent &Ev, unsigned P) {
+  if (!Ev.IndexListSeen || Ev.Indices.empty() || Ev.Indices[0].Pos != P)
+    return nullptr;
+  std::optional<DType> D = Ev.Indices[0].V.DT.single();
+  std::optional<Device> V = Ev.Indices[0].V.DV.single();
+  for (const Operand &O : Ev.Indices)
+    if (O.V.DT.single() != D || O.V.DV.single() != V)
+      return nullptr;
+  return &Ev.Indices[0];
+}
+
 } // namespace
 
 std::optional<ContractOutcome>
@@ -36,6 +49,8 @@ measuredOutcome(const OpEvent &Ev, const ApiModel &Api,
     return std::nullopt;
   for (unsigned P : Ev.Contract->SlotPos) {
     const Operand *O = operandAt(Ev.Operands, P);
+    if (!O)
+      O = indexListOperand(Ev, P);
     std::optional<DType> D = O ? O->V.DT.single() : std::nullopt;
     // Measured on the CPU: another device's kernels may differ.
     std::optional<Device> V = O ? O->V.DV.single() : std::nullopt;

@@ -169,8 +169,11 @@ FunctionAnalyzer::matchContract(const CallSite &S,
       // elements, which is that dtype only when they agree).
       TypeKind K = P < Ops.size() ? Api.classify(Ops[P]->getType())
                                   : TypeKind::None;
+      // A list of optional tensors (index's Tensor?[]) is an index list.
       Ok = (O.slotKind(J) == 'T' && K == TypeKind::Tensor) ||
-           (O.slotKind(J) == 'L' && P < Sig.size() && Sig[P] == 'L');
+           (O.slotKind(J) == 'L' && P < Sig.size() && Sig[P] == 'L') ||
+           (O.slotKind(J) == 'O' && P < Ops.size() &&
+            isIndexList(Ops[P]->getType()));
       Slots.push_back(P);
     }
     if (!Ok || (!M.Overloads.empty() && M.SlotPos != Slots))
@@ -201,6 +204,10 @@ char FunctionAnalyzer::signatureCode(QualType T) const {
   default:
     break;
   }
+  // An index list (Tensor::index's): its tensors are the schema's Tensor?[]
+  // (its slices and integers select or slice first).
+  if (isIndexList(T))
+    return 'L';
   bool Optional = Api.classify(T) == TypeKind::Optional;
   if (Optional && (T = unwrapOptional(Api, T)).isNull())
     return '?';

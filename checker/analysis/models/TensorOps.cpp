@@ -385,9 +385,15 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     if (!E)
       return;
     E->Outs.append(OutOperands(0));
+    // An index list, by its type (Tensor::index, index_put_), or where the
+    // op's rule says one stands.
+    for (unsigned I = 0; I < Ops.size() && !E->IndexListSeen; ++I)
+      if (isIndexList(Ops[I]->getType()))
+        recordIndexList(*E, Ops[I], I);
     if (std::optional<SourceDTypeRule> R = Api.sourceDTypeOp(Base))
-      if (R->IndexList >= 0 && unsigned(R->IndexList) < Ops.size())
-        recordIndexList(*E, Ops[R->IndexList]);
+      if (R->IndexList >= 0 && unsigned(R->IndexList) < Ops.size() &&
+          !E->IndexListSeen)
+        recordIndexList(*E, Ops[R->IndexList], unsigned(R->IndexList));
   };
   if (std::optional<unsigned> P = Api.sameDTypeList(Base)) {
     // The elements of a braced list (einsum's operands), each an operand.
@@ -493,7 +499,8 @@ unsigned FunctionAnalyzer::outParams(const FunctionDecl *Callee,
   return N;
 }
 
-void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List) {
+void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List,
+                                       unsigned Pos) {
   // `t.index_put_({idx, Slice()}, v)`: a braced list of TensorIndex (or
   // optional<Tensor>) built from tensors, slices and integers.
   const InitListExpr *IL = bracedList(List);
@@ -505,13 +512,14 @@ void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List) {
     for (int I = 0; I < 4; ++I) {
       const auto *C = dyn_cast<CXXConstructExpr>(X);
       if (!C || C->getNumArgs() != 1 ||
-          Api.classify(X->getType()) == TypeKind::Tensor)
+          (Api.classify(X->getType()) == TypeKind::Tensor &&
+           !isCopyOrMoveOf(C)))
         break;
       X = strip(C->getArg(0));
     }
     if (Api.classify(X->getType()) != TypeKind::Tensor)
       continue; // a slice, an integer, None, an ellipsis
-    E.Indices.push_back(Operand{X, eval(X), operandName(X), 1});
+    E.Indices.push_back(Operand{X, eval(X), operandName(X), Pos});
   }
   E.IndexListSeen = true;
 }

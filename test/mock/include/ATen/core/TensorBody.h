@@ -117,6 +117,8 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor & index_copy_(int64_t dim, const at::Tensor & index, const at::Tensor & source) const;
   at::Tensor index_copy(int64_t dim, const at::Tensor & index, const at::Tensor & source) const;
   at::Tensor index_add(int64_t dim, const at::Tensor & index, const at::Tensor & source, const at::Scalar & alpha=1) const;
+  Tensor index(ArrayRef<at::indexing::TensorIndex> indices) const;
+  Tensor index(std::initializer_list<at::indexing::TensorIndex> indices) const;
   Tensor & index_put_(std::initializer_list<at::indexing::TensorIndex> indices, Tensor const & rhs);
   Tensor & index_put_(std::initializer_list<at::indexing::TensorIndex> indices, const Scalar& v);
   at::Tensor & masked_scatter_(const at::Tensor & mask, const at::Tensor & source) const;
