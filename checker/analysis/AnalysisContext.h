@@ -95,6 +95,12 @@ std::optional<ContractOutcome> contractOutcome(const OpContracts &C,
                                                const ContractCall &M,
                                                llvm::ArrayRef<DType> SlotDTypes);
 
+/// The base overload of Op called with its one tensor first and every other
+/// argument as measured: an op a LibTorch function runs inside
+/// (models/Contracts.cpp).
+std::optional<ContractCall> innerContract(const OpContracts &C,
+                                          llvm::StringRef Op);
+
 struct OpEvent {
   const clang::Expr *Call = nullptr;
   std::string Op;           ///< base op name ("mm", "addmm", "add", ...)

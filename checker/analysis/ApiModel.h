@@ -398,6 +398,12 @@ public:
   /// The aten op a callee's contract is recorded under: its name, or for
   /// an operator the op it calls (api.json "operator_ops"); "" if none.
   llvm::StringRef contractName(llvm::StringRef Name) const;
+  /// The aten op a functional runs for a mode its options give
+  /// (`interpolate` with kBilinear: upsample_bilinear2d), or "".
+  llvm::StringRef modeOp(llvm::StringRef Fn, llvm::StringRef Mode) const {
+    auto It = FunctionalOps.find((Fn + ":" + Mode).str());
+    return It == FunctionalOps.end() ? "" : llvm::StringRef(It->second);
+  }
   /// The in-place op an operator runs on an empty_like of its right tensor
   /// when a number is on its left (`1.0 / t` is div_), or "" (api.json
   /// "reverse_scalar_operators").

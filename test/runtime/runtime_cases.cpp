@@ -1814,6 +1814,33 @@ std::vector<Case> cases() {
          // a Byte index is a mask (deprecated), of the indexed dimension's size
          EXPECT_DTYPE(table.index({torch::ones({10}, torch::kByte)}), torch::kFloat);
        }},
+      // F::interpolate: the mode picks the upsample op (api.json functional_ops)
+      {"interpolate_uint8_bilinear_throws",
+       THROWS("^\"compute_indices_weights_linear\" not implemented for 'Byte'$"),
+       [] {
+         namespace F = torch::nn::functional;
+         auto frame = torch::zeros({1, 3, 16, 16}, torch::kByte);
+         F::interpolate(frame, F::InterpolateFuncOptions().size(std::vector<int64_t>{8, 8}).mode(torch::kBilinear).align_corners(false)); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"interpolate_int32_bicubic_throws",
+       THROWS("^\"compute_indices_weights_cubic\" not implemented for 'Int'$"),
+       [] {
+         namespace F = torch::nn::functional;
+         auto mask = torch::zeros({1, 1, 4, 4}, torch::kInt);
+         F::interpolate(mask, F::InterpolateFuncOptions().scale_factor(std::vector<double>{2.0, 2.0}).mode(torch::kBicubic).align_corners(false)); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"interpolate_uint8_nearest_runs_Byte", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         auto frame = torch::zeros({1, 3, 16, 16}, torch::kByte);
+         EXPECT_DTYPE(F::interpolate(frame, F::InterpolateFuncOptions().size(std::vector<int64_t>{8, 8}).mode(torch::kNearest)), torch::kByte);
+       }},
+      {"interpolate_float_bilinear_runs_Float", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         auto frame = torch::zeros({1, 3, 16, 16}, torch::kByte).to(torch::kFloat);
+         EXPECT_DTYPE(F::interpolate(frame, F::InterpolateFuncOptions().size(std::vector<int64_t>{8, 8}).mode(torch::kBilinear).align_corners(false)), torch::kFloat);
+       }},
       {"index_select_int32_index_runs_Float", RUNS,
        [] {
          auto x = torch::rand({4, 3}, torch::kFloat);

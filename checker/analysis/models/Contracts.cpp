@@ -280,6 +280,29 @@ contractOutcome(const OpContracts &C, const ContractCall &M,
   return R;
 }
 
+std::optional<ContractCall> innerContract(const OpContracts &C,
+                                          llvm::StringRef Op) {
+  ContractCall M;
+  for (unsigned I : C.overloads(Op)) {
+    const ContractOverload &O = C.overload(I);
+    if (!O.Overload.empty() || O.numSlots() != 1 || O.slotKind(0) != 'T' ||
+        O.slotPosition(0) != 0 ||
+        (O.Flags & (ContractOverload::Unstable | ContractOverload::NeverRan |
+                    ContractOverload::OutVariant)))
+      continue;
+    std::string Scalars;
+    for (char A : O.Signature)
+      if (A == 'S')
+        Scalars += 'd';
+    M.Overloads.push_back(I);
+    M.Scalars.push_back(Scalars);
+    M.SlotPos = {0};
+  }
+  if (M.Overloads.empty())
+    return std::nullopt;
+  return M;
+}
+
 /// The outcome of nll_loss(input, target) for the first two dtypes.
 static std::optional<ContractOutcome>
 classIndexLoss(const OpContracts &C, llvm::ArrayRef<DType> DTypes) {

@@ -13,6 +13,33 @@ using namespace clang;
 
 namespace torchdtype {
 
+/// The op a LibTorch functional runs for the mode its options give
+/// (`F::interpolate(x, F::InterpolateFuncOptions().mode(torch::kBilinear))`:
+/// upsample_bilinear2d, api.json functional_ops), or "" when the mode is
+/// not known or an antialias setter may pick another kernel.
+static llvm::StringRef
+modeOp(const CallSite &S, llvm::ArrayRef<const Expr *> Ops,
+       const ApiModel &Api,
+       llvm::function_ref<bool(const VarDecl *)> Unchanged) {
+  if (!S.IsLibTorch || Ops.size() != 2 ||
+      optionSetterArg(Ops[1], "antialias", Api, Unchanged))
+    return "";
+  const Expr *M = optionSetterArg(Ops[1], "mode", Api, Unchanged);
+  // torch::kBilinear: a constant of an enumtype struct, converted to the
+  // options' variant.
+  for (int I = 0; M && I < 4; ++I) {
+    M = strip(M);
+    const auto *C = dyn_cast<CXXConstructExpr>(M);
+    if (!C || C->getNumArgs() != 1)
+      break;
+    M = C->getArg(0);
+  }
+  const CXXRecordDecl *RD = M ? M->getType()->getAsCXXRecordDecl() : nullptr;
+  if (!RD || !RD->getIdentifier())
+    return "";
+  return Api.modeOp(S.Name, RD->getName());
+}
+
 bool FunctionAnalyzer::hasExplicitDType(const CallSite &S) const {
   for (unsigned I = 0; I < S.Args.size() && I < S.Callee->getNumParams(); ++I)
     if (!isa<CXXDefaultArgExpr>(S.Args[I]) &&
@@ -457,6 +484,21 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
        Name.size() == 10)) {
     WithContract(recordOp(CE, Base, /*SameDType=*/false, /*Elementwise=*/true,
                           0x3, Ops, InPlace, Out, false));
+    return;
+  }
+  // A functional whose options' mode fixes the op it runs (interpolate):
+  // that op's contract, on the input.
+  if (llvm::StringRef Inner = modeOp(S, Ops, Api, [&](const VarDecl *VD) {
+        return stableVar(VD);
+      });
+      !Inner.empty() && !Out && Api.contractsApply()) {
+    if (OpEvent *E = recordOp(CE, Inner, /*SameDType=*/false,
+                              /*Elementwise=*/false, 0x1, Ops, InPlace, Out,
+                              false)) {
+      E->Written = Name.str();
+      E->Generic = true;
+      E->Contract = innerContract(Api.contracts(), Inner);
+    }
     return;
   }
   if (!Name.starts_with("operator") || !Api.contractName(Name).empty()) {

@@ -1,6 +1,7 @@
 // Mock of torch/csrc/api/include/torch/nn/functional/*.h (subset).
 #pragma once
 #include <torch/nn/modules.h>
+#include <variant>
 
 namespace torch {
 // torch/enum.h: the reduction tags.
@@ -8,10 +9,22 @@ namespace enumtype {
 struct kNone {};
 struct kMean {};
 struct kSum {};
+struct kNearest {};
+struct kLinear {};
+struct kBilinear {};
+struct kBicubic {};
+struct kTrilinear {};
+struct kArea {};
 } // namespace enumtype
 constexpr enumtype::kNone kNone{};
 constexpr enumtype::kMean kMean{};
 constexpr enumtype::kSum kSum{};
+constexpr enumtype::kNearest kNearest{};
+constexpr enumtype::kLinear kLinear{};
+constexpr enumtype::kBilinear kBilinear{};
+constexpr enumtype::kBicubic kBicubic{};
+constexpr enumtype::kTrilinear kTrilinear{};
+constexpr enumtype::kArea kArea{};
 namespace nn {
 namespace functional {
 template <size_t D>
@@ -97,6 +110,22 @@ Tensor conv1d(const Tensor& input, const Tensor& weight, const Conv1dFuncOptions
 Tensor conv2d(const Tensor& input, const Tensor& weight, const Conv2dFuncOptions& options = {});
 Tensor conv3d(const Tensor& input, const Tensor& weight, const Conv3dFuncOptions& options = {});
 Tensor normalize(const Tensor& input, NormalizeFuncOptions options = {});
+// torch/nn/options/upsampling.h: the mode is a variant of the tags.
+struct InterpolateFuncOptions {
+  typedef std::variant<enumtype::kNearest, enumtype::kLinear,
+                       enumtype::kBilinear, enumtype::kBicubic,
+                       enumtype::kTrilinear, enumtype::kArea>
+      mode_t;
+  TORCH_ARG(c10::optional<std::vector<int64_t>>, size) = c10::nullopt;
+  TORCH_ARG(c10::optional<std::vector<double>>, scale_factor) = c10::nullopt;
+  TORCH_ARG(mode_t, mode) = torch::kNearest;
+  TORCH_ARG(c10::optional<bool>, align_corners) = c10::nullopt;
+  TORCH_ARG(bool, antialias) = false;
+};
+inline Tensor interpolate(const Tensor& input,
+                          const InterpolateFuncOptions& options = {}) {
+  return input;
+}
 Tensor relu(Tensor input, const ReLUFuncOptions& options = {});
 Tensor softmax(const Tensor& input, const SoftmaxFuncOptions& options);
 Tensor log_softmax(const Tensor& input, const LogSoftmaxFuncOptions& options);
