@@ -482,8 +482,8 @@ private:
   static bool definiteFields(const AbsValue *R);
   /// A module some of whose submodules were converted alone (Fields).
   static bool convertedSubmodules(const AbsValue *R);
-  /// A non-const method called on a plain object in a variable: the
-  /// object's fields are what the method's run for this call left in them.
+  /// A non-const method called on a plain object in a variable, or on
+  /// this: the fields are what the method's run for this call left.
   void objectAfterMethod(const CallSite &S, const AbsValue &Before);
   /// A plain object made by its own constructor: the fields it leaves, run
   /// for these arguments; none for copies and constructors without a body.

@@ -173,9 +173,26 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
       instantiateContext(S.Def, *Callee, S.Args,
                          Receiver ? &*Receiver : nullptr, S.E);
     }
+  // A method of this object calling another (`set_precision(d)` from
+  // `configure()`): the members this run holds before the call are its
+  // object's fields (the others it reads as the callee would).
+  std::optional<AbsValue> This;
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
+      !Receiver && M && S.Obj && isa<CXXThisExpr>(strip(S.Obj)) &&
+      isa<CXXMethodDecl>(FD) &&
+      cast<CXXMethodDecl>(FD)->getParent() == M->getParent()) {
+    const CXXRecordDecl *RD = M->getParent();
+    This = unknownOf(QualType(RD->getTypeForDecl(), 0));
+    if (This->K == AbsValue::Kind::Record)
+      for (const FieldDecl *F : RD->fields())
+        if (auto It = Cur->Vars.find(F); It != Cur->Vars.end())
+          This = This->withField(F->getFieldIndex(), It->second);
+  }
   applyCalleeEffects(S.Callee, S.Obj, S.Args);
   if (Receiver)
     objectAfterMethod(S, *Receiver);
+  else if (This && This->K == AbsValue::Kind::Record)
+    objectAfterMethod(S, *This);
   // A helper of the user's that places a tensor: report at the call unless
   // an argument was already a float64 tensor on MPS.
   if (V.isTensor() && llvm::none_of(S.Args, [&](const Expr *A) {

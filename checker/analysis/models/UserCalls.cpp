@@ -418,7 +418,13 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
       FV.DV.Where = S.E->getExprLoc();
     After = After.withField(F->getFieldIndex(), FV);
   }
-  assign(S.Obj, After);
+  if (!isa<CXXThisExpr>(strip(S.Obj))) {
+    assign(S.Obj, After);
+    return;
+  }
+  for (const FieldDecl *F : M->getParent()->fields())
+    if (const AbsValue *V = After.field(F->getFieldIndex()))
+      Cur->Vars[F] = *V;
 }
 
 std::optional<AbsValue>
