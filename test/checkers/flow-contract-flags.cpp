@@ -1,8 +1,9 @@
 // torchdtype-mixed-precision: a result dtype from the measured table holds
 // for the call the table ran. A bool argument was measured with its
 // schema default (false unless the schema says True); given the other
-// value as a constant (`bucketize(x, edges, /*out_int32=*/true)` returns
-// int32), its result is not taken from the table; the table still judges
+// value as a constant, its result is not taken from the table, except
+// that a true out_int32 (`bucketize(x, edges, /*out_int32=*/true)`,
+// searchsorted) makes the result int32; the table still judges
 // its arguments' dtypes (`norm(2, dim, /*keepdim=*/true)` of an integer
 // tensor throws as measured). A bool the analysis cannot evaluate is taken
 // as measured.
@@ -23,6 +24,19 @@ void explicit_false_is_the_measured_call() {
     torch::mm(ids.view({2, 2}), torch::ones({2, 2}, torch::kFloat));
     // CHECK-MESSAGES-V113: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Long and Float{{.*}} [torchdtype-mixed-precision]
   }
+}
+
+void int32_bucket_ids_beside_float() {
+  auto ids = torch::bucketize(torch::rand({4}), torch::rand({2}), /*out_int32=*/true);
+  torch::mm(ids.view({2, 2}), torch::ones({2, 2}, torch::kFloat));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Int and Float{{.*}} [torchdtype-mixed-precision]
+}
+
+void int32_bucket_ids_on_one_branch(bool compact) {
+  auto ids = compact ? torch::bucketize(torch::rand({4}), torch::rand({2}), true)
+                     : torch::bucketize(torch::rand({4}), torch::rand({2}));
+  torch::mm(ids.view({2, 2}), torch::ones({2, 2}, torch::kLong));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Int and Long{{.*}} [torchdtype-mixed-precision]
 }
 
 // ---- Negatives ------------------------------------------------------------

@@ -1621,6 +1621,16 @@ std::vector<Case> cases() {
          auto b = torch::ones({1, 2, 2}, torch::kFloat);
          torch::addbmm(bias, b, b); // FLAGGED(torchdtype-mixed-precision)
        }},
+      {"bucketize_out_int32_ids_mm_f32_throws", THROWS("^expected scalar type Int but found Float$"),
+       [] {
+         auto ids = torch::bucketize(torch::rand({4}), torch::rand({2}), /*out_int32=*/true);
+         torch::mm(ids.view({2, 2}), torch::ones({2, 2}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"bucketize_out_int32_labels_cross_entropy_throws", THROWS("^expected scalar type Long but found Int$"),
+       [] {
+         auto labels = torch::bucketize(torch::rand({4}) * 3, torch::tensor({1.0f, 2.0f}), /*out_int32=*/true);
+         torch::nn::functional::cross_entropy(torch::randn({4, 3}), labels); // FLAGGED(torchdtype-loss-target-dtype)
+       }},
       {"bucketize_out_int32_ids_mm_int32_runs", RUNS,
        [] {
          auto ids = torch::bucketize(torch::rand({4}), torch::rand({2}), /*out_int32=*/true);

@@ -319,6 +319,23 @@ std::optional<AbsValue>
 FunctionAnalyzer::contractValue(const CallSite &S,
                                 llvm::ArrayRef<const Expr *> Ops) {
   std::optional<ContractCall> M = matchContract(S, Ops);
+  // out_int32 given true (bucketize, searchsorted): the indices are Int
+  // (the table ran the default, false: Long).
+  for (unsigned I = 0; M && M->OtherBool && I < S.Args.size() &&
+                       I < S.Callee->getNumParams();
+       ++I) {
+    const ParmVarDecl *P = S.Callee->getParamDecl(I);
+    bool B = false;
+    if (!P->getIdentifier() || P->getName() != "out_int32" ||
+        S.Args[I]->isValueDependent() ||
+        !S.Args[I]->EvaluateAsBooleanCondition(B, Ctx) || !B)
+      continue;
+    AbsValue R = AbsValue::unknownTensor();
+    R.DT = DTypeFact::of(DType::Int, S.E->getExprLoc());
+    if (AbsValue In = eval(Ops[0]); In.isTensor())
+      R.DV = In.DV;
+    return R;
+  }
   // A number given may change the result dtype (a Long tensor plus 2.5):
   // the runs of its pattern say which, when they were measured. A bool
   // given otherwise than measured may too (bucketize's out_int32).
