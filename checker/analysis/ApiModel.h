@@ -399,9 +399,14 @@ public:
   /// an operator the op it calls (api.json "operator_ops"); "" if none.
   llvm::StringRef contractName(llvm::StringRef Name) const;
   /// The aten op a functional runs for a mode its options give
-  /// (`interpolate` with kBilinear: upsample_bilinear2d), or "".
-  llvm::StringRef modeOp(llvm::StringRef Fn, llvm::StringRef Mode) const {
+  /// (`interpolate` with kBilinear: upsample_bilinear2d), or for that mode
+  /// and the length of the list its options are made of (`pad` with
+  /// kReflect and 4 numbers: reflection_pad2d), or "".
+  llvm::StringRef modeOp(llvm::StringRef Fn, llvm::StringRef Mode,
+                         std::optional<unsigned> Length) const {
     auto It = FunctionalOps.find((Fn + ":" + Mode).str());
+    if (It == FunctionalOps.end() && Length)
+      It = FunctionalOps.find((Fn + ":" + Mode + ":" + llvm::Twine(*Length)).str());
     return It == FunctionalOps.end() ? "" : llvm::StringRef(It->second);
   }
   /// The in-place op an operator runs on an empty_like of its right tensor

@@ -218,18 +218,27 @@ unchangedInit(const DeclRefExpr *DRE,
   return VD->getInit();
 }
 
-const Expr *
-optionSetterArg(const Expr *E, llvm::StringRef Setter, const ApiModel &Api,
-                llvm::function_ref<bool(const VarDecl *)> Unchanged) {
+/// Walks a chain that builds a LibTorch options object back towards where
+/// it was made, through local copies Unchanged accepts and the chain's
+/// setters: stops at the setter call AtSetter accepts, at the object's
+/// construction (not a copy), or at anything else (null).
+static const Expr *
+walkOptions(const Expr *E, const ApiModel &Api,
+            llvm::function_ref<bool(const VarDecl *)> Unchanged,
+            llvm::function_ref<bool(const CXXMemberCallExpr *)> AtSetter) {
   for (int I = 0; E && I < 16; ++I) {
     E = strip(E);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
       E = unchangedInit(DRE, Unchanged);
       continue;
     }
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+      E = FC->getSubExpr(); // F::PadFuncOptions({1, 1})
+      continue;
+    }
     if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
       if (!isCopyOrMoveOf(C))
-        return nullptr;
+        return C;
       E = C->getArg(0);
       continue;
     }
@@ -237,11 +246,47 @@ optionSetterArg(const Expr *E, llvm::StringRef Setter, const ApiModel &Api,
     const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
     if (!M || !M->getIdentifier() || !Api.isLibTorchDecl(M->getParent()))
       return nullptr;
-    if (M->getName() == Setter && MC->getNumArgs() == 1)
-      return MC->getArg(0);
+    if (AtSetter(MC))
+      return MC;
     E = MC->getImplicitObjectArgument(); // another setter of the chain
   }
   return nullptr;
+}
+
+const Expr *
+optionSetterArg(const Expr *E, llvm::StringRef Setter, const ApiModel &Api,
+                llvm::function_ref<bool(const VarDecl *)> Unchanged) {
+  auto IsSetter = [&](const CXXMemberCallExpr *MC) {
+    return MC->getMethodDecl()->getName() == Setter && MC->getNumArgs() == 1;
+  };
+  const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
+      walkOptions(E, Api, Unchanged, IsSetter));
+  return MC ? MC->getArg(0) : nullptr;
+}
+
+std::optional<unsigned>
+optionsListLength(const Expr *E, const ApiModel &Api,
+                  llvm::function_ref<bool(const VarDecl *)> Unchanged) {
+  const auto *C = dyn_cast_or_null<CXXConstructExpr>(walkOptions(
+      E, Api, Unchanged, [](const CXXMemberCallExpr *) { return false; }));
+  if (!C || C->getNumArgs() < 1 || !Api.isLibTorchDecl(C->getConstructor()))
+    return std::nullopt;
+  // PadFuncOptions({1, 1, 2, 2}): the std::vector made of a braced list.
+  const Expr *L = C->getArg(0);
+  for (int I = 0; L && I < 4; ++I) {
+    L = strip(L);
+    if (const auto *IL = dyn_cast<InitListExpr>(L))
+      return IL->getNumInits();
+    if (const auto *SL = dyn_cast<CXXStdInitializerListExpr>(L)) {
+      L = SL->getSubExpr();
+      continue;
+    }
+    const auto *VC = dyn_cast<CXXConstructExpr>(L);
+    if (!VC || VC->getNumArgs() < 1)
+      return std::nullopt;
+    L = VC->getArg(0);
+  }
+  return std::nullopt;
 }
 
 const Expr *dtypeReadTensor(const Expr *E, const ApiModel &Api,

@@ -68,6 +68,12 @@ const clang::Expr *
 optionSetterArg(const clang::Expr *E, llvm::StringRef Setter,
                 const ApiModel &Api,
                 llvm::function_ref<bool(const clang::VarDecl *)> Unchanged);
+/// The number of elements of the braced list an options object is made of
+/// (`F::PadFuncOptions({1, 1, 2, 2})`: 4), through the chain's setters and
+/// local copies Unchanged accepts; none if it is not made so.
+std::optional<unsigned>
+optionsListLength(const clang::Expr *E, const ApiModel &Api,
+                  llvm::function_ref<bool(const clang::VarDecl *)> Unchanged);
 /// The tensor whose dtype E reads (`x.scalar_type()`, `x.dtype()`),
 /// through local copies Unchanged accepts and isDispatchTypeRead calls;
 /// ThroughReader, if given, says whether the chain went through one.

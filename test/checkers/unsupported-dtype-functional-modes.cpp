@@ -4,7 +4,10 @@
 // kBicubic and kTrilinear (api.json functional_ops), whose 1.13 CPU kernels
 // take Float, Double and BFloat16 only (the measured table). kNearest and
 // kArea pick their op by the input's rank, and antialias(true) other
-// kernels: not judged. Only a 1.13 target is judged.
+// kernels: not judged. F::pad runs reflection_pad1d/2d/3d or
+// replication_pad1d/2d/3d for kReflect and kReplicate with 2, 4 or 6 pad
+// numbers (at::_pad_enum); kConstant and kCircular copy any dtype. Only a
+// 1.13 target is judged.
 // RUN: %check_clang_tidy -check-suffix=V113 %s torchdtype-unsupported-dtype %t -- -config="{CheckOptions: {PyTorchVersion: '1.13'}}"
 // RUN: %check_clang_tidy -check-suffix=V214 %s torchdtype-unsupported-dtype %t
 #include <torch/torch.h>
@@ -12,6 +15,7 @@
 namespace F = torch::nn::functional;
 
 bool flag();
+#define MIRROR(x) F::pad((x), F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kReflect))
 #define RESIZE(x) F::interpolate((x), F::InterpolateFuncOptions().size(std::vector<int64_t>{8, 8}).mode(torch::kBilinear).align_corners(false))
 
 // ---- Positives ------------------------------------------------------------
@@ -40,6 +44,28 @@ void int64_signal_linear() {
   auto counts = torch::zeros({1, 1, 10}, torch::kLong);
   auto up = F::interpolate(counts, F::InterpolateFuncOptions().size(std::vector<int64_t>{20}).mode(torch::kLinear).align_corners(false));
   // CHECK-MESSAGES-V113: :[[@LINE-1]]:13: warning: 'interpolate' does not take Long 'counts'{{.*}}
+}
+
+void uint8_tile_reflect() {
+  auto tile = torch::randint(0, 256, {1, 3, 8, 8}, torch::kByte);
+  auto padded = F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kReflect));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:17: warning: 'pad' does not take Byte 'tile' in PyTorch 1.13 (Float or Double would run); this throws at run time: ""reflection_pad2d" not implemented for 'Byte'" [kb: pytorch/dtype-not-implemented] [torchdtype-unsupported-dtype]
+  // CHECK-MESSAGES-V113: :[[@LINE-3]]:{{[0-9]+}}: note: operand 'tile' has dtype Byte from here
+}
+
+void int64_counts_replicate_in_a_variable() {
+  auto counts = torch::zeros({1, 1, 10}, torch::kLong);
+  auto opts = F::PadFuncOptions({1, 1}).mode(torch::kReplicate);
+  auto padded = F::pad(counts, opts);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:17: warning: 'pad' does not take Long 'counts'{{.*}}"replication_pad1d_cpu" not implemented for 'Long'"{{.*}}
+}
+
+void bfloat16_volume_reflect_3d_vs_int_2d() {
+  auto vol = torch::zeros({1, 1, 4, 4, 4}, torch::kBFloat16);
+  auto a = F::pad(vol, F::PadFuncOptions({1, 1, 1, 1, 1, 1}).mode(torch::kReflect)); // runs: reflection_pad3d takes BFloat16
+  auto img = torch::zeros({1, 1, 4, 4}, torch::kInt);
+  auto b = F::pad(img, F::PadFuncOptions({1, 1, 1, 1}).mode(torch::kReflect));
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'pad' does not take Int 'img'{{.*}}"reflection_pad2d" not implemented for 'Int'"{{.*}}
 }
 
 // Branches: the dtype on the path that reaches the call.
@@ -76,7 +102,47 @@ void through_a_template() {
   resize_any(torch::zeros({1, 3, 16, 16}, torch::kByte));
 }
 
+void mirror_on_one_branch(bool border) {
+  auto tile = torch::randint(0, 256, {1, 3, 8, 8}, torch::kByte);
+  torch::Tensor padded;
+  if (!border)
+    padded = F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kConstant).value(0));
+  else
+    padded = MIRROR(tile);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:14: warning: 'pad' does not take Byte 'tile'{{.*}}
+}
+
+void mirror_in_a_loop_lambda() {
+  auto mirror = [](const torch::Tensor &t) { return MIRROR(t); };
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:53: warning: 'pad' does not take Byte 't'{{.*}}
+  for (int i = 0; i < 2; ++i)
+    mirror(torch::zeros({1, 3, 8, 8}, torch::kByte));
+}
+
+template <typename T> torch::Tensor mirror_any(const T &img) {
+  return MIRROR(img);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:10: warning: 'pad' does not take Int 'img'{{.*}}
+}
+
+void mirror_through_a_template() {
+  mirror_any(torch::zeros({1, 3, 8, 8}, torch::kInt));
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+void pad_modes_that_copy_any_dtype() {
+  auto tile = torch::randint(0, 256, {1, 3, 8, 8}, torch::kByte);
+  auto a = F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}));
+  auto b = F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kConstant).value(0));
+  auto c = F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kCircular));
+  auto d = MIRROR(tile.to(torch::kFloat));
+}
+
+void pad_list_not_written_out(const std::vector<int64_t> &halo) {
+  auto tile = torch::randint(0, 256, {1, 3, 8, 8}, torch::kByte);
+  auto padded = F::pad(tile, F::PadFuncOptions(halo).mode(torch::kReflect)); // its length is not known
+}
+
 
 void float_frame() {
   auto frame = torch::zeros({1, 3, 16, 16}, torch::kByte).to(torch::kFloat);

@@ -1851,6 +1851,40 @@ std::vector<Case> cases() {
          auto frame = torch::zeros({1, 3, 16, 16}, torch::kByte).to(torch::kFloat);
          EXPECT_DTYPE(F::interpolate(frame, F::InterpolateFuncOptions().size(std::vector<int64_t>{8, 8}).mode(torch::kBilinear).align_corners(false)), torch::kFloat);
        }},
+      // F::pad: the mode and the pad list's length pick the op (api.json
+      // functional_ops, at::_pad_enum)
+      {"pad_uint8_reflect_2d_throws",
+       THROWS("^\"reflection_pad2d\" not implemented for 'Byte'$"),
+       [] {
+         namespace F = torch::nn::functional;
+         auto tile = torch::randint(0, 256, {1, 3, 8, 8}, torch::kByte);
+         F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kReflect)); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"pad_int64_replicate_1d_throws",
+       THROWS("^\"replication_pad1d_cpu\" not implemented for 'Long'$"),
+       [] {
+         namespace F = torch::nn::functional;
+         auto counts = torch::zeros({1, 1, 10}, torch::kLong);
+         F::pad(counts, F::PadFuncOptions({1, 1}).mode(torch::kReplicate)); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"pad_half_reflect_3d_runs_Half", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         auto vol = torch::zeros({1, 1, 4, 4, 4}, torch::kHalf);
+         EXPECT_DTYPE(F::pad(vol, F::PadFuncOptions({1, 1, 1, 1, 1, 1}).mode(torch::kReflect)), torch::kHalf);
+       }},
+      {"pad_uint8_constant_runs_Byte", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         auto tile = torch::randint(0, 256, {1, 3, 8, 8}, torch::kByte);
+         EXPECT_DTYPE(F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kConstant).value(0)), torch::kByte);
+       }},
+      {"pad_uint8_circular_runs_Byte", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         auto tile = torch::randint(0, 256, {1, 3, 8, 8}, torch::kByte);
+         EXPECT_DTYPE(F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kCircular)), torch::kByte);
+       }},
       {"index_select_int32_index_runs_Float", RUNS,
        [] {
          auto x = torch::rand({4, 3}, torch::kFloat);

@@ -15,8 +15,10 @@ namespace torchdtype {
 
 /// The op a LibTorch functional runs for the mode its options give
 /// (`F::interpolate(x, F::InterpolateFuncOptions().mode(torch::kBilinear))`:
-/// upsample_bilinear2d, api.json functional_ops), or "" when the mode is
-/// not known or an antialias setter may pick another kernel.
+/// upsample_bilinear2d; `F::pad(x, F::PadFuncOptions({1, 1, 2, 2})
+/// .mode(torch::kReflect))`: reflection_pad2d; api.json functional_ops),
+/// or "" when the mode is not known or an antialias setter may pick
+/// another kernel.
 static llvm::StringRef
 modeOp(const CallSite &S, llvm::ArrayRef<const Expr *> Ops,
        const ApiModel &Api,
@@ -37,7 +39,8 @@ modeOp(const CallSite &S, llvm::ArrayRef<const Expr *> Ops,
   const CXXRecordDecl *RD = M ? M->getType()->getAsCXXRecordDecl() : nullptr;
   if (!RD || !RD->getIdentifier())
     return "";
-  return Api.modeOp(S.Name, RD->getName());
+  return Api.modeOp(S.Name, RD->getName(),
+                    optionsListLength(Ops[1], Api, Unchanged));
 }
 
 bool FunctionAnalyzer::hasExplicitDType(const CallSite &S) const {

@@ -15,6 +15,10 @@ struct kBilinear {};
 struct kBicubic {};
 struct kTrilinear {};
 struct kArea {};
+struct kConstant {};
+struct kReflect {};
+struct kReplicate {};
+struct kCircular {};
 } // namespace enumtype
 constexpr enumtype::kNone kNone{};
 constexpr enumtype::kMean kMean{};
@@ -25,6 +29,10 @@ constexpr enumtype::kBilinear kBilinear{};
 constexpr enumtype::kBicubic kBicubic{};
 constexpr enumtype::kTrilinear kTrilinear{};
 constexpr enumtype::kArea kArea{};
+constexpr enumtype::kConstant kConstant{};
+constexpr enumtype::kReflect kReflect{};
+constexpr enumtype::kReplicate kReplicate{};
+constexpr enumtype::kCircular kCircular{};
 namespace nn {
 namespace functional {
 template <size_t D>
@@ -124,6 +132,19 @@ struct InterpolateFuncOptions {
 };
 inline Tensor interpolate(const Tensor& input,
                           const InterpolateFuncOptions& options = {}) {
+  return input;
+}
+// torch/nn/options/padding.h: made of the pad list, the mode a variant.
+struct PadFuncOptions {
+  typedef std::variant<enumtype::kConstant, enumtype::kReflect,
+                       enumtype::kReplicate, enumtype::kCircular>
+      mode_t;
+  PadFuncOptions(std::vector<int64_t> pad);
+  TORCH_ARG(std::vector<int64_t>, pad);
+  TORCH_ARG(mode_t, mode) = torch::kConstant;
+  TORCH_ARG(double, value) = 0;
+};
+inline Tensor pad(const Tensor& input, const PadFuncOptions& options) {
   return input;
 }
 Tensor relu(Tensor input, const ReLUFuncOptions& options = {});
