@@ -1885,6 +1885,32 @@ std::vector<Case> cases() {
          auto tile = torch::randint(0, 256, {1, 3, 8, 8}, torch::kByte);
          EXPECT_DTYPE(F::pad(tile, F::PadFuncOptions({2, 2, 2, 2}).mode(torch::kCircular)), torch::kByte);
        }},
+      // Modules without parameters run their op on the input (api.json
+      // activation_modules): the dtype is kept, the op's table judges it.
+      {"module_reflection_pad2d_uint8_throws",
+       THROWS("^\"reflection_pad2d\" not implemented for 'Byte'$"),
+       [] {
+         torch::nn::ReflectionPad2d pad(2);
+         auto img = torch::zeros({1, 3, 8, 8}, torch::kByte);
+         pad(img); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"module_pads_3d_keep_dtype", RUNS,
+       [] {
+         torch::nn::ReflectionPad3d reflect(1);
+         torch::nn::ReplicationPad3d replicate(1);
+         for (auto D : {torch::kFloat, torch::kDouble}) {
+           auto vol = torch::zeros({1, 1, 4, 4, 4}, D);
+           EXPECT_DTYPE(reflect(vol), D);
+           EXPECT_DTYPE(replicate->forward(vol), D);
+         }
+       }},
+      {"module_relu_keeps_double_mm_f32_throws",
+       THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         torch::nn::ReLU act;
+         auto h = act(torch::rand({4, 4}, torch::kDouble));
+         torch::mm(h, torch::ones({4, 2}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
       {"index_select_int32_index_runs_Float", RUNS,
        [] {
          auto x = torch::rand({4, 3}, torch::kFloat);

@@ -20,7 +20,7 @@ namespace {
 /// other dtype errors (an Int index of index_copy_ or scatter_, a floating
 /// bound of an integral clamp_) are the table's.
 bool judgedElsewhere(const OpEvent &Ev, const ApiModel &Api) {
-  return Ev.SameDType || Ev.FromModule ||
+  return Ev.SameDType || (Ev.FromModule && !Ev.Contract) ||
          (Ev.OutVariant && !Api.outDTypeRules(Ev.Op).empty()) ||
          Ev.Op == "dispatch" || Api.loss(Ev.Op) ||
          Api.fillValueOp(Ev.Written) || findInplaceDtype(Ev, Api);

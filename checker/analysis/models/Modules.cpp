@@ -143,6 +143,16 @@ AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
   }
   if (M.Layers)
     return sequentialResult(S, M);
+  // A module without parameters (nn::ReLU, nn::MaxPool2d): its op's
+  // result, of the input's dtype and device.
+  if (std::string Act =
+          Api.activationModuleOp(S.Obj->IgnoreParenImpCasts()->getType());
+      !Act.empty() && S.Result == TypeKind::Tensor && S.Args.size() == 1) {
+    AbsValue Input = eval(S.Args[0]);
+    if (!Input.isTensor())
+      return unknownOf(RT);
+    return convertTo(autocastResult(S, Act, Input, {Input}), RT);
+  }
   // A layer: its output has its parameters' dtype and device, unless
   // autocast runs its op in another dtype.
   std::optional<ModuleInfo> Info =
@@ -289,9 +299,12 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     }
   // The op the module runs, for the checks on one op's dtypes: a loss's,
   // an activation's (nn::SiLU runs silu).
-  std::string ModuleOp = Api.lossModuleOp(Obj->getType());
+  // (The module's own type: a base class template declares forward of
+  // 1.13's nn::ReflectionPad2dImpl.)
+  QualType OT = Obj->IgnoreParenImpCasts()->getType();
+  std::string ModuleOp = Api.lossModuleOp(OT);
   if (ModuleOp.empty())
-    ModuleOp = Api.activationModuleOp(Obj->getType());
+    ModuleOp = Api.activationModuleOp(OT);
   if (!ModuleOp.empty()) {
     llvm::SmallVector<const Expr *, 3> TensorArgs;
     for (const Expr *A : Args)
@@ -301,6 +314,12 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
                               false, false, false)) {
       E->FromModule = true;
       E->Written = ModuleOp; // the op it runs, not operator()
+      // A module without parameters runs its op on the input as the table
+      // measured it (each one's default options were run on 1.13.1 against
+      // the table: the modules agree where the table has a base overload).
+      if (TensorArgs.size() == 1 && Api.contractsApply() &&
+          Api.lossModuleOp(OT).empty())
+        E->Contract = innerContract(Api.contracts(), ModuleOp);
     }
   } else if (Info) {
     OpEvent Op;

@@ -313,6 +313,14 @@ class TORCH_API AdaptiveAvgPool2dImpl
   Tensor forward(const Tensor& input);
 };
 TORCH_MODULE(AdaptiveAvgPool2d);
+class TORCH_API ReflectionPad2dImpl
+    : public torch::nn::Cloneable<ReflectionPad2dImpl> {
+ public:
+  explicit ReflectionPad2dImpl(int64_t padding);
+  void reset() override;
+  Tensor forward(const Tensor& input);
+};
+TORCH_MODULE(ReflectionPad2d);
 
 // ---- Losses ---------------------------------------------------------------
 struct TORCH_API BCELossOptions {
