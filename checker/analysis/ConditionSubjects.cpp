@@ -22,6 +22,18 @@ namespace torchdtype {
 
 
 namespace {
+/// Whether D belongs to the standard library (a member too: its class's
+/// namespace).
+bool inStd(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  while (DC && DC->isRecord())
+    DC = DC->getParent();
+  for (; DC && DC->isNamespace(); DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
+}
+
 /// The scalar arguments, and the scalar fields of plain struct arguments,
 /// of calls of the user's functions: the constants they hold are passed
 /// (callFacts) and pick the callee's paths.
@@ -32,7 +44,36 @@ public:
   bool visitStmt(Stmt *S) override {
     if (const auto *CE = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *F = CE->getDirectCallee();
-      if (!F || !F->hasBody() || Api.isLibTorchDecl(F))
+      if (!F)
+        return true;
+      // The standard library's functions are not the user's, whether or
+      // not their bodies are in this unit (a member of a template a
+      // precompiled header instantiated has none until read from it), except
+      // the key of a map lookup, which a const map's lookup reads
+      // (ConstantMaps.cpp: a key the path assumed).
+      if (inStd(F)) {
+        const auto *M = dyn_cast<CXXMethodDecl>(F);
+        const Expr *Obj = nullptr, *Key = nullptr;
+        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+            MC && MC->getNumArgs() == 1) {
+          Obj = MC->getImplicitObjectArgument();
+          Key = MC->getArg(0);
+        } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
+                   OC && OC->getOperator() == OO_Subscript &&
+                   OC->getNumArgs() == 2) {
+          Obj = OC->getArg(0);
+          Key = OC->getArg(1);
+        }
+        if (M && M->getIdentifier() && Obj && isStdMap(Obj->getType()) &&
+            (M->getName() == "find" || M->getName() == "at" ||
+             M->getName() == "count" || M->getName() == "contains"))
+          add(Key);
+        else if (M && Obj && isStdMap(Obj->getType()) &&
+                 M->getOverloadedOperator() == OO_Subscript)
+          add(Key);
+        return true;
+      }
+      if (!F->hasBody() || Api.isLibTorchDecl(F))
         return true;
       for (const Expr *A : CE->arguments())
         add(A);
@@ -41,7 +82,8 @@ public:
         add(MC->getImplicitObjectArgument());
     } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
       const CXXConstructorDecl *C = CE->getConstructor();
-      if (!C || !C->hasBody() || Api.isLibTorchDecl(C))
+      if (!C || !C->hasBody() || inStd(C) ||
+          Api.isLibTorchDecl(C))
         return true;
       for (const Expr *A : CE->arguments())
         add(A);

@@ -1,11 +1,11 @@
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
 // Const maps of {constant, dtype} entries looked up with a key the path
 // assumed (`name` from `argc > 1 ? argv[1] : "double"`, an enum set on a
-// branch). Mock headers only: on the real 1.13.1 headers the release
-// torchdtype-tidy with its PCH finds both, while the sanitizer builds
-// (-O0) and `torchdtype check` without a PCH do not (the key stays
-// unknown there); until that difference is understood these are not in
-// test/real/shared-inputs.txt. flow-constant-maps.cpp has the literal keys.
+// branch). Also on real headers (test/real/shared-inputs.txt): there the
+// map's find() comes from the precompiled header, where a library member
+// has no body until it is read; the key was a path subject without a PCH
+// and not with one (ConditionSubjects.cpp now asks isDefined). Literal
+// keys are in flow-constant-maps.cpp.
 #include <torch/torch.h>
 #include <map>
 #include <string>

@@ -139,6 +139,8 @@ class TORCH_API Tensor : public TensorBase {
   ::std::tuple<at::Tensor,at::Tensor> sort(int64_t dim=-1, bool descending=false) const;
   at::Tensor mean(c10::optional<at::ScalarType> dtype=c10::nullopt) const;
   at::Tensor mean(at::OptionalIntArrayRef dim, bool keepdim=false, c10::optional<at::ScalarType> dtype=c10::nullopt) const;
+  at::Tensor std(bool unbiased=true) const;
+  at::Tensor var(bool unbiased=true) const;
   at::Tensor min() const;
   at::Tensor mm(const at::Tensor & mat2) const;
   at::Tensor mul(const at::Tensor & other) const;
