@@ -46,7 +46,7 @@ static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
     if (Name == "step" && S.Obj && S.IsLibTorch &&
         isOptimizerObject(S.Obj, Api))
       return CallFamily::OptimizerStep;
-    if (S.IsLibTorch || !Callee->hasBody())
+    if (S.IsLibTorch || !Callee->hasBody() || isStdLibrary(Callee))
       return CallFamily::OpaqueMethod;
   }
   if (isDispatchTypeRead(S.E, Api))
@@ -95,7 +95,7 @@ CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
   }
   const FunctionDecl *Def = nullptr;
   if (S.Callee->hasBody(Def) && Def && !Api.isLibTorchDecl(Def) &&
-      !Def->isDependentContext())
+      !isStdLibrary(Def) && !Def->isDependentContext())
     S.Def = Def;
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE))
     S.IsAssignment = OC->getOperator() == OO_Equal && OC->getNumArgs() == 2;

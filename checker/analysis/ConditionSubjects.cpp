@@ -22,18 +22,6 @@ namespace torchdtype {
 
 
 namespace {
-/// Whether D belongs to the standard library (a member too: its class's
-/// namespace).
-bool inStd(const Decl *D) {
-  const DeclContext *DC = D->getDeclContext();
-  while (DC && DC->isRecord())
-    DC = DC->getParent();
-  for (; DC && DC->isNamespace(); DC = DC->getParent())
-    if (DC->isStdNamespace())
-      return true;
-  return false;
-}
-
 /// The scalar arguments, and the scalar fields of plain struct arguments,
 /// of calls of the user's functions: the constants they hold are passed
 /// (callFacts) and pick the callee's paths.
@@ -51,7 +39,7 @@ public:
       // precompiled header instantiated has none until read from it), except
       // the key of a map lookup, which a const map's lookup reads
       // (ConstantMaps.cpp: a key the path assumed).
-      if (inStd(F)) {
+      if (isStdLibrary(F)) {
         const auto *M = dyn_cast<CXXMethodDecl>(F);
         const Expr *Obj = nullptr, *Key = nullptr;
         if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
@@ -82,7 +70,7 @@ public:
         add(MC->getImplicitObjectArgument());
     } else if (const auto *CE = dyn_cast<CXXConstructExpr>(S)) {
       const CXXConstructorDecl *C = CE->getConstructor();
-      if (!C || !C->hasBody() || inStd(C) ||
+      if (!C || !C->hasBody() || isStdLibrary(C) ||
           Api.isLibTorchDecl(C))
         return true;
       for (const Expr *A : CE->arguments())

@@ -425,6 +425,16 @@ const CXXRecordDecl *plainRecord(QualType T, const ApiModel &Api) {
   return RD;
 }
 
+bool isStdLibrary(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  while (DC && DC->isRecord())
+    DC = DC->getParent();
+  for (; DC && DC->isNamespace(); DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
+}
+
 bool isStdMap(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && RD->isInStdNamespace() && RD->getIdentifier() &&

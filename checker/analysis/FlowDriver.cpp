@@ -99,7 +99,7 @@ AbsValue FunctionAnalyzer::holderValue(const CallSite &S) {
     M = eval(S.Obj->IgnoreParenImpCasts());
   if (M.K == AbsValue::Kind::Module)
     return M;
-  if (S.IsLibTorch || !S.Callee->hasBody())
+  if (S.IsLibTorch || !S.Callee->hasBody() || isStdLibrary(S.Callee))
     return unknownOf(S.E->getType());
   return userCall(S);
 }
