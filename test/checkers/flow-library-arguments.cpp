@@ -3,7 +3,7 @@
 // is not a call of the user's code, and `words` changing in a loop must not
 // split the paths until the analysis gives up. The key of a map lookup is
 // the exception: a const map's lookup reads what the path assumed it is
-// (flow-constant-maps-assumed.cpp). The same holds whether the library's
+// (flow-constant-maps-assumed.cpp has those positives). The same holds whether the library's
 // template members have bodies in this unit or come from a precompiled
 // header (the real-header tier runs this with one). The ops on integer
 // tensors are judged by the table measured on 1.13 only.
@@ -57,20 +57,6 @@ template <typename T> void spread_of(const std::vector<T> &values) {
 }
 
 void through_a_template() { spread_of(std::vector<int64_t>{1, 2, 3}); }
-
-int key_assumed_on_one_path(int argc, char **argv) {
-  const std::map<std::string, torch::Dtype> kByName = {
-      {"float", torch::kFloat32}, {"double", torch::kFloat64}};
-  const std::string name = argc > 1 ? argv[1] : "double";
-  auto found = kByName.find(name);
-  if (found == kByName.end())
-    return 2;
-  auto a = torch::randn({4, 4}, torch::TensorOptions().dtype(found->second));
-  auto y = torch::mm(a, torch::randn({4, 4}));
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
-  // CHECK-MESSAGES: :[[@LINE-7]]:33: note: assuming 'argc > 1' is false
-  return 0;
-}
 
 // ---- Negatives ------------------------------------------------------------
 
