@@ -22,6 +22,26 @@ namespace torchdtype {
 
 
 namespace {
+/// The key a lookup of a std map reads (`m.find(k)`, `at`, `count`,
+/// `contains`, `m[k]`), or null.
+const Expr *stdMapKey(const CallExpr *CE) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee());
+  if (!M)
+    return nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    return MC->getNumArgs() == 1 && M->getIdentifier() &&
+                   llvm::is_contained({"find", "at", "count", "contains"},
+                                      M->getName()) &&
+                   isStdMap(MC->getImplicitObjectArgument()->getType())
+               ? MC->getArg(0)
+               : nullptr;
+  const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
+  return OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
+                 isStdMap(OC->getArg(0)->getType())
+             ? OC->getArg(1)
+             : nullptr;
+}
+
 /// The scalar arguments, and the scalar fields of plain struct arguments,
 /// of calls of the user's functions: the constants they hold are passed
 /// (callFacts) and pick the callee's paths.
@@ -40,24 +60,7 @@ public:
       // the key of a map lookup, which a const map's lookup reads
       // (ConstantMaps.cpp: a key the path assumed).
       if (isStdLibrary(F)) {
-        const auto *M = dyn_cast<CXXMethodDecl>(F);
-        const Expr *Obj = nullptr, *Key = nullptr;
-        if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
-            MC && MC->getNumArgs() == 1) {
-          Obj = MC->getImplicitObjectArgument();
-          Key = MC->getArg(0);
-        } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
-                   OC && OC->getOperator() == OO_Subscript &&
-                   OC->getNumArgs() == 2) {
-          Obj = OC->getArg(0);
-          Key = OC->getArg(1);
-        }
-        if (M && M->getIdentifier() && Obj && isStdMap(Obj->getType()) &&
-            (M->getName() == "find" || M->getName() == "at" ||
-             M->getName() == "count" || M->getName() == "contains"))
-          add(Key);
-        else if (M && Obj && isStdMap(Obj->getType()) &&
-                 M->getOverloadedOperator() == OO_Subscript)
+        if (const Expr *Key = stdMapKey(CE))
           add(Key);
         return true;
       }

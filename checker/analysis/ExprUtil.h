@@ -85,11 +85,11 @@ dtypeReadTensor(const clang::Expr *E, const ApiModel &Api,
 clang::QualType unwrapOptional(const ApiModel &Api, clang::QualType T);
 /// std::nullopt_t or c10::nullopt_t: an optional's empty value.
 bool isNulloptType(clang::QualType T);
-/// A std::map or std::unordered_map (through a reference).
 /// Whether D belongs to the standard library (a member: its class's
 /// namespace). Its functions are never run as the user's code: whether a
 /// template member has a body in the unit depends on a precompiled header.
 bool isStdLibrary(const clang::Decl *D);
+/// A std::map or std::unordered_map (through a reference).
 bool isStdMap(clang::QualType T);
 /// `L == R` or `L != R`, built-in or an overloaded operator (std::string,
 /// c10::Device, TypeMeta against ScalarType).

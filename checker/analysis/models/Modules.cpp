@@ -303,7 +303,8 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   // 1.13's nn::ReflectionPad2dImpl.)
   QualType OT = Obj->IgnoreParenImpCasts()->getType();
   std::string ModuleOp = Api.lossModuleOp(OT);
-  if (ModuleOp.empty())
+  bool Loss = !ModuleOp.empty();
+  if (!Loss)
     ModuleOp = Api.activationModuleOp(OT);
   if (!ModuleOp.empty()) {
     llvm::SmallVector<const Expr *, 3> TensorArgs;
@@ -317,8 +318,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
       // A module without parameters runs its op on the input as the table
       // measured it (each one's default options were run on 1.13.1 against
       // the table: the modules agree where the table has a base overload).
-      if (TensorArgs.size() == 1 && Api.contractsApply() &&
-          Api.lossModuleOp(OT).empty())
+      if (!Loss && TensorArgs.size() == 1 && Api.contractsApply())
         E->Contract = innerContract(Api.contracts(), ModuleOp);
     }
   } else if (Info) {
