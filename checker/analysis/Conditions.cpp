@@ -71,50 +71,11 @@ const Expr *unwrap(const Expr *Cond, bool &Negated) {
   return Cond;
 }
 
-/// The argument of an implicit conversion (a DeviceType made a Device).
-const Expr *peelConversion(const Expr *E) {
-  for (int I = 0; E && I < 8; ++I) {
-    E = strip(E);
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(CE)) {
-      E = CE->getArg(0);
-      continue;
-    }
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    break;
-  }
-  return E;
-}
-
 } // namespace
 
 const Expr *FunctionAnalyzer::dtypeSource(const Expr *E) {
   return dtypeReadTensor(E, Api,
                          [&](const VarDecl *VD) { return stableVar(VD); });
-}
-
-std::optional<DType> FunctionAnalyzer::caseDType(const CaseStmt &CS) const {
-  if (CS.caseStmtIsGNURange())
-    return std::nullopt;
-  return constantOf(peelConversion(CS.getLHS())).DT.single();
-}
-
-std::optional<uint32_t> FunctionAnalyzer::caseDTypes(const SwitchStmt &SW) {
-  uint32_t Bits = 0;
-  for (const SwitchCase *SC = SW.getSwitchCaseList(); SC;
-       SC = SC->getNextSwitchCase()) {
-    const auto *CS = dyn_cast<CaseStmt>(SC);
-    if (!CS)
-      continue;
-    std::optional<DType> D = caseDType(*CS);
-    if (!D)
-      return std::nullopt;
-    Bits |= 1u << unsigned(*D);
-  }
-  return Bits;
 }
 
 bool FunctionAnalyzer::refineSwitch(FlowState &S, const SwitchStmt &SW,
@@ -128,12 +89,12 @@ bool FunctionAnalyzer::refineSwitch(FlowState &S, const SwitchStmt &SW,
     return true;
   SourceLocation Where = SW.getCond()->getExprLoc();
   if (const auto *CS = dyn_cast_or_null<CaseStmt>(To->getLabel())) {
-    std::optional<DType> K = caseDType(*CS);
+    std::optional<DType> K = models::caseDType(*this, *CS);
     return !K || applyTest(S, D, /*IsDevice=*/false, 1u << unsigned(*K),
                            Where, /*Holds=*/true);
   }
   // The default, or past the switch: none of the cases.
-  std::optional<uint32_t> Cases = caseDTypes(SW);
+  std::optional<uint32_t> Cases = models::caseDTypes(*this, SW);
   return !Cases || !*Cases ||
          applyTest(S, D, /*IsDevice=*/false, *Cases, Where, /*Holds=*/false);
 }

@@ -391,7 +391,7 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
     return V;
   }
   case TypeKind::Optional:
-    return optionalOf(T, Args.empty() ? nullptr : Args[0]);
+    return models::optionalOf(*this, T, Args.empty() ? nullptr : Args[0]);
   case TypeKind::IValue:
     if (Args.size() == 1)
       return eval(Args[0]);
@@ -454,7 +454,8 @@ AbsValue FunctionAnalyzer::defaultRecord(const CXXConstructExpr *CE) {
     const Expr *Init = F->getInClassInitializer();
     if (Init && !isNulloptType(strip(Init)->getType()))
       continue;
-    V = V.withField(F->getFieldIndex(), optionalOf(F->getType(), nullptr));
+    V = V.withField(F->getFieldIndex(),
+                    models::optionalOf(*this, F->getType(), nullptr));
   }
   return V;
 }

@@ -1,9 +1,10 @@
 //===- ExprUtil.cpp - expression shapes the analysis looks through --------===//
 
 #include "ExprUtil.h"
-#include "KnownConstants.h"
 #include "AnalysisContext.h"
+#include "KnownConstants.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -439,6 +440,47 @@ bool isStdMap(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
          (RD->getName() == "map" || RD->getName() == "unordered_map");
+}
+
+const Expr *peelConversion(const Expr *E) {
+  for (int I = 0; E && I < 8; ++I) {
+    E = strip(E);
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+        CE && CE->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(CE)) {
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    break;
+  }
+  return E;
+}
+
+const Decl *holderOf(const Expr *Made, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*Made);
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    DynTypedNodeList Parents = Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return nullptr;
+    N = Parents[0];
+    if (const auto *VD = N.get<VarDecl>())
+      return VD->hasLocalStorage() ? VD : nullptr;
+    if (const auto *OC = N.get<CXXOperatorCallExpr>())
+      return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2
+                 ? storageOf(OC->getArg(0))
+                 : nullptr;
+    const Expr *E = N.get<Expr>();
+    if (!E ||
+        !(isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+              ExprWithCleanups, CXXFunctionalCastExpr, ParenExpr>(E) ||
+          (isa<CXXConstructExpr>(E) &&
+           isCopyOrMoveOf(cast<CXXConstructExpr>(E)))))
+      return nullptr;
+  }
+  return nullptr;
 }
 
 } // namespace torchdtype

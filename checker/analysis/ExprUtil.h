@@ -105,6 +105,11 @@ bool sharesModule(const ApiModel &Api, clang::QualType ParamType);
 /// through `*`, `&`, `->`, get() and ptr(); null otherwise.
 const clang::Decl *storageOf(const clang::Expr *E);
 std::string nameOfStorage(const clang::Decl *D);
+/// The argument of an implicit conversion (a DeviceType made a Device).
+const clang::Expr *peelConversion(const clang::Expr *E);
+/// The local variable or tracked storage an object made by Made lives in
+/// (`Guard g(...)`, `g = Guard(...)`); null for a temporary.
+const clang::Decl *holderOf(const clang::Expr *Made, clang::ASTContext &Ctx);
 /// A type whose constant values the paths keep (a bool, number, enum or
 /// string), so that a call passing one can take the callee's paths it picks.
 bool constantCarrier(clang::QualType T, const ApiModel &Api);

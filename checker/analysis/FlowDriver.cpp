@@ -114,10 +114,6 @@ AbsValue FunctionAnalyzer::libTorchOpValue(const CallSite &S) {
   return tensorOp(S, S.Args);
 }
 
-AbsValue FunctionAnalyzer::firstArgumentValue(const CallSite &S) {
-  return convertTo(eval(S.Args[0]), S.E->getType());
-}
-
 AbsValue FunctionAnalyzer::madeModuleValue(const CallSite &S) {
   return moduleValue(S.E->getType(), S.E->getExprLoc());
 }
@@ -134,47 +130,62 @@ void FunctionAnalyzer::userEffects(const CallSite &S, const AbsValue &V) {
     userCallEffects(S, V);
 }
 
-void FunctionAnalyzer::dispatchCallEffects(const CallSite &S,
-                                           const AbsValue &) {
-  dispatchEffects(S);
+AbsValue models::firstArgumentValue(TransferState &St, const CallSite &S) {
+  return St.convertTo(St.eval(S.Args[0]), S.E->getType());
+}
+
+void FunctionAnalyzer::defaultEffects(const CallSite &S, const AbsValue &V) {
+  if (S.IsLibTorch)
+    libTorchEffects(S, V);
+  else
+    userEffects(S, V);
 }
 
 namespace {
 /// The model of one API family: what its calls evaluate to (none: unknown
 /// of the call's type) and what they change (none: the LibTorch or user
-/// call's defaults, FunctionAnalyzer::libTorchEffects and userEffects).
+/// call's defaults, TransferState::defaultEffects). Both are functions of
+/// the state they are given (models/FamilyModels.h).
 struct FamilyModel {
   CallFamily Family;
-  AbsValue (FunctionAnalyzer::*Value)(const CallSite &);
-  void (FunctionAnalyzer::*Effects)(const CallSite &, const AbsValue &);
+  AbsValue (*Value)(TransferState &, const CallSite &);
+  void (*Effects)(TransferState &, const CallSite &, const AbsValue &);
 };
 
 using FA = FunctionAnalyzer;
+/// A family whose rule is still a member of FunctionAnalyzer (not yet
+/// written against TransferState alone): the row calls it on the analysis
+/// that implements the state.
+template <AbsValue (FunctionAnalyzer::*Rule)(const CallSite &)>
+AbsValue member(TransferState &St, const CallSite &S) {
+  return (static_cast<FunctionAnalyzer &>(St).*Rule)(S);
+}
+
 /// Calls are routed by their family (CallSite.h) through this one table,
 /// indexed by the family: a new family is its models/ file and one row
 /// here, in the enum's order.
 constexpr FamilyModel FamilyModels[] = {
     {CallFamily::NoCallee, nullptr, nullptr},
-    {CallFamily::TensorMethod, &FA::tensorMethod, nullptr},
-    {CallFamily::OptionsMethod, &FA::optionsMethod, nullptr},
-    {CallFamily::TypeMetaMake, &FA::typeMetaMake, nullptr},
-    {CallFamily::DeviceType, &FA::deviceTypeValue, nullptr},
-    {CallFamily::Accessor, &FA::holderValue, nullptr},
-    {CallFamily::RegisterModule, &FA::registeredValue, nullptr},
-    {CallFamily::ModuleForward, &FA::moduleResult, nullptr},
-    {CallFamily::ModuleStateList, &FA::stateListValue, nullptr},
-    {CallFamily::OptimizerStep, nullptr, &FA::optimizerStep},
+    {CallFamily::TensorMethod, &member<&FA::tensorMethod>, nullptr},
+    {CallFamily::OptionsMethod, &member<&FA::optionsMethod>, nullptr},
+    {CallFamily::TypeMetaMake, &member<&FA::typeMetaMake>, nullptr},
+    {CallFamily::DeviceType, &member<&FA::deviceTypeValue>, nullptr},
+    {CallFamily::Accessor, &member<&FA::holderValue>, nullptr},
+    {CallFamily::RegisterModule, &member<&FA::registeredValue>, nullptr},
+    {CallFamily::ModuleForward, &member<&FA::moduleResult>, nullptr},
+    {CallFamily::ModuleStateList, &member<&FA::stateListValue>, nullptr},
+    {CallFamily::OptimizerStep, nullptr, &models::optimizerStep},
     {CallFamily::OpaqueMethod, nullptr, nullptr},
-    {CallFamily::LibTorchOp, &FA::libTorchOpValue, nullptr},
-    {CallFamily::Autocast, nullptr, &FA::setterEffects},
-    {CallFamily::DefaultDType, nullptr, &FA::setterEffects},
-    {CallFamily::OptionsBuilder, &FA::optionsBuilder, nullptr},
-    {CallFamily::DTypeConversion, &FA::firstArgumentValue, nullptr},
+    {CallFamily::LibTorchOp, &member<&FA::libTorchOpValue>, nullptr},
+    {CallFamily::Autocast, nullptr, &models::setterEffects},
+    {CallFamily::DefaultDType, nullptr, &models::setterEffects},
+    {CallFamily::OptionsBuilder, &member<&FA::optionsBuilder>, nullptr},
+    {CallFamily::DTypeConversion, &models::firstArgumentValue, nullptr},
     {CallFamily::LibTorchOther, nullptr, nullptr},
-    {CallFamily::MakeSharedModule, &FA::madeModuleValue, nullptr},
-    {CallFamily::DispatchType, &FA::firstArgumentValue,
-     &FA::dispatchCallEffects},
-    {CallFamily::UserFunction, &FA::userCall, nullptr},
+    {CallFamily::MakeSharedModule, &member<&FA::madeModuleValue>, nullptr},
+    {CallFamily::DispatchType, &models::firstArgumentValue,
+     &models::dispatchEffects},
+    {CallFamily::UserFunction, &member<&FA::userCall>, nullptr},
     {CallFamily::Other, nullptr, nullptr},
 };
 
@@ -209,10 +220,10 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
     return *E;
   if (std::optional<AbsValue> T = madeTuple(S))
     return *T;
-  if (std::optional<AbsValue> O = optionalRead(S))
+  if (std::optional<AbsValue> O = models::optionalRead(*this, S))
     return *O;
   if (const FamilyModel &M = familyModel(S.Family); M.Value)
-    return (this->*(M.Value))(S);
+    return M.Value(*this, S);
   return unknownOf(RT);
 }
 
@@ -240,7 +251,7 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   if (S.IsAssignment) {
     guardAssigned(CE->getArg(0), CE->getArg(1));
     writeSubject(CE->getArg(0), CE->getArg(1));
-    AbsValue V = assignedValue(CE->getArg(0), CE->getArg(1));
+    AbsValue V = models::assignedValue(*this, CE->getArg(0), CE->getArg(1));
     if (!tieAssigned(CE->getArg(0), V)) {
       mapEntryAssigned(CE->getArg(0), V);
       assign(CE->getArg(0), V);
@@ -249,18 +260,25 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   }
   if (guardCall(S))
     return;
-  optionalEffects(S);
+  models::optionalEffects(*this, S);
   AbsValue V = eval(CE);
   if (S.List != TypeKind::None) {
     listEffects(S);
     return;
   }
   if (const FamilyModel &M = familyModel(S.Family); M.Effects)
-    (this->*(M.Effects))(S, V);
-  else if (S.IsLibTorch)
-    libTorchEffects(S, V);
+    M.Effects(*this, S, V);
   else
-    userEffects(S, V);
+    defaultEffects(S, V);
+}
+
+std::optional<Constant> FunctionAnalyzer::knownConstant(const Expr *E) {
+  return knownValue(E, Cur->Assumed, Ctx, CallsFn);
+}
+
+void FunctionAnalyzer::recordAutocastDType(AutocastDTypeEvent Ev) {
+  const Expr *Key = Ev.Call;
+  record(RefusedAutocastDTypes, Key, std::move(Ev));
 }
 
 AutocastArray FunctionAnalyzer::currentAutocast() const {

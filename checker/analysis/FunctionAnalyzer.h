@@ -9,7 +9,6 @@
 //   models/TensorOps.cpp    ops on tensors and the events they record
 //   models/Tuples.cpp       tuples and pairs of tensors, ops returning them
 //   models/Modules.cpp      torch::nn and TorchScript modules
-//   models/Autocast.cpp     autocast setters and the default dtype
 //   models/UserCalls.cpp    calls of the user's own functions (summaries)
 //   models/UserCallEffects.cpp  what those calls leave behind
 //   models/GuardScopes.cpp  guard objects that save and restore state
@@ -18,7 +17,9 @@
 //   VarUses.cpp             how the body uses its variables
 //   models/ConstantLists.cpp  loops over braced lists of constants
 //   models/ConstantMaps.cpp   lookups in const maps of constants
-// No clang-tidy includes.
+// The families written as free functions of a TransferState (which this
+// class implements for the path being transferred) are declared in
+// models/FamilyModels.h, not here. No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,8 +30,9 @@
 #include "CallSite.h"
 #include "EventTable.h"
 #include "FlowState.h"
-#include "VarUses.h"
 #include "PathStates.h"
+#include "VarUses.h"
+#include "models/FamilyModels.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
@@ -45,7 +47,7 @@ struct AnalysisContext::Entry {
   bool InProgress = true;
 };
 
-class FunctionAnalyzer {
+class FunctionAnalyzer final : public TransferState {
 public:
   /// Analyses a method for one receiver: the members read have its facts.
   void bindReceiver(const AbsValue &R) { BoundReceiver = R; }
@@ -87,9 +89,37 @@ public:
     if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(CS->getStmt()))
       return listValueToSplit(DS);
     const auto *CE = llvm::dyn_cast<clang::CallExpr>(CS->getStmt());
-    return CE ? autocastFlagToSplit(CE, S) : std::nullopt;
+    return CE ? models::autocastFlagToSplit(*this, CE) : std::nullopt;
   }
   void atExit(const PathStates &Exit);
+
+  // TransferState (models/TransferState.h), for the path being transferred.
+  const ApiModel &api() const override { return Api; }
+  clang::ASTContext &astContext() const override { return Ctx; }
+  const clang::FunctionDecl *function() const override { return FD; }
+  const CallSite &site(const clang::CallExpr *CE) override;
+  AbsValue eval(const clang::Expr *E) override;
+  AbsValue valueOf(const clang::ValueDecl *D, clang::QualType T) override {
+    return evalDeclRef(D, T);
+  }
+  std::optional<AbsValue> thisMember(const clang::FieldDecl *Field,
+                                     clang::QualType T) override;
+  AbsValue unknownOf(clang::QualType T) const override;
+  AbsValue convertTo(const AbsValue &V, clang::QualType T) const override;
+  AbsValue constantOf(const clang::Expr *E) const override;
+  std::optional<Constant> knownConstant(const clang::Expr *E) override;
+  bool stableVar(const clang::VarDecl *VD) override;
+  bool trackedVar(const clang::VarDecl *VD) override;
+  void assign(const clang::Expr *LHS, const AbsValue &V) override;
+  OpEvent &recordEvent(OpEvent Ev) override;
+  OpEvent *recordOp(const clang::CallExpr *CE, llvm::StringRef Op,
+                    bool SameDType, bool Elementwise, unsigned Mask,
+                    llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,
+                    bool Out, bool Explicit) override;
+  void recordAutocastDType(AutocastDTypeEvent Ev) override;
+  FlowState &path() override { return *Cur; }
+  AutocastArray autocast() const override { return currentAutocast(); }
+  void defaultEffects(const CallSite &S, const AbsValue &V) override;
 
 private:
   // FlowDriver.cpp
@@ -119,10 +149,6 @@ private:
   /// The tensor whose dtype E is: `x.scalar_type()`, `x.dtype()`, through
   /// unchanged local copies and detail::scalar_type (AT_DISPATCH_*).
   const clang::Expr *dtypeSource(const clang::Expr *E);
-  /// The dtype a case label names, if a known ScalarType.
-  std::optional<DType> caseDType(const clang::CaseStmt &CS) const;
-  /// The dtypes of a switch's cases, if each is a known ScalarType.
-  std::optional<uint32_t> caseDTypes(const clang::SwitchStmt &SW);
   void processStmt(const clang::Stmt *S);
   /// A call's effects and value, routed by its family through one table
   /// (familyModel in FlowDriver.cpp).
@@ -136,14 +162,9 @@ public:
   AbsValue holderValue(const CallSite &S);
   AbsValue registeredValue(const CallSite &S);
   AbsValue libTorchOpValue(const CallSite &S);
-  AbsValue firstArgumentValue(const CallSite &S);
   AbsValue madeModuleValue(const CallSite &S);
   void libTorchEffects(const CallSite &S, const AbsValue &V);
   void userEffects(const CallSite &S, const AbsValue &V);
-  void dispatchCallEffects(const CallSite &S, const AbsValue &V);
-  /// The effects of the Autocast and DefaultDType families
-  /// (models/Autocast.cpp): the setter's, unless the call is the user's.
-  void setterEffects(const CallSite &S, const AbsValue &V);
   // The value rules in models/ files the table names.
   AbsValue tensorMethod(const CallSite &S);
   AbsValue optionsMethod(const CallSite &S);
@@ -156,10 +177,6 @@ public:
   /// dtype and device.
   AbsValue stateListValue(const CallSite &S);
   AbsValue userCall(const CallSite &S);
-  /// opt.step() of a torch::optim class (models/Optimizers.cpp): the op of
-  /// its step that has no kernel for its parameters' dtype.
-  void optimizerStep(const CallSite &S, const AbsValue &V);
-  AbsValue paramsNow(const clang::Expr *Params);
 
 private:
   /// A user function's return for this call's argument facts, where its
@@ -173,20 +190,13 @@ private:
   /// this call (its facts, or the autocast state here).
   AbsValue callResult(const CallSite &S, const clang::FunctionDecl *Def,
                       const Summary &Callee, const AbsValue *Recv);
-  /// The call classified once; a virtual call on an object whose dynamic
-  /// class the path knows, as a call of that class's override.
-  const CallSite &site(const clang::CallExpr *CE);
   const CallSite &devirtualized(const CallSite &S);
-  void assign(const clang::Expr *LHS, const AbsValue &V);
   /// A variable or member has a new value (a write the summary records).
   void store(const clang::Decl *D, const AbsValue &V);
   // ConditionSubjects.cpp
-  /// The variable keeps its value through this function (const, or never
-  /// changed in its body).
-  bool stableVar(const clang::VarDecl *VD);
-  /// Every change of the variable is an assignment or increment of it or
-  /// its fields, seen by writeSubject (PathStates.h, TrackedVar).
-  bool trackedVar(const clang::VarDecl *VD);
+  // stableVar: const, or never changed in the body; trackedVar: every
+  // change is an assignment or increment of it or its fields, seen by
+  // writeSubject (PathStates.h, TrackedVar).
   /// A variable a lambda captures by reference that neither this function
   /// nor any lambda in it changes: the lambda reads it as it was made.
   bool unchangedCapture(const clang::VarDecl *VD);
@@ -262,26 +272,18 @@ private:
   void collectEvents();
 
   // Evaluate.cpp
-  AbsValue eval(const clang::Expr *E);
   AbsValue evalUncached(const clang::Expr *E);
   AbsValue evalConstruct(const clang::CXXConstructExpr *CE);
   /// A plain struct made by its implicit default constructor: its optional
   /// fields hold nothing.
   AbsValue defaultRecord(const clang::CXXConstructExpr *CE);
   AbsValue evalDeclRef(const clang::ValueDecl *D, clang::QualType T);
-  AbsValue unknownOf(clang::QualType T) const;
-  AbsValue convertTo(const AbsValue &V, clang::QualType T) const;
-  AbsValue constantOf(const clang::Expr *E) const;
   AbsValue paramValue(const clang::ParmVarDecl *P, clang::QualType T) const;
   std::optional<DType> dataElementDType(const clang::Expr *E) const;
   /// A member of a torch::nn::Module subclass read in one of its methods:
   /// relative to the receiver module (ParamRef::ThisModule); none if the
   /// field is not such a member.
   AbsValue moduleMember(const clang::FieldDecl *Field, clang::QualType T);
-  /// A member of the object a method runs on, read as `this->Field`: as
-  /// this path set it, as every method leaves it, or as a module's.
-  std::optional<AbsValue> thisMember(const clang::FieldDecl *Field,
-                                     clang::QualType T);
 
   // models/Factories.cpp
   AbsValue factory(FactoryRule Rule, const CallSite &S);
@@ -296,16 +298,6 @@ private:
   void mapEntryAssigned(const clang::Expr *LHS, const AbsValue &V);
   /// A list's (or map's) storage D of type T joins a tensor added to it.
   void joinIntoList(const clang::Decl *D, clang::QualType T, const AbsValue &V);
-
-  // models/Optionals.cpp
-  /// An optional of type T made from From (null: default, empty).
-  AbsValue optionalOf(clang::QualType T, const clang::Expr *From);
-  /// value(), operator*, value_or() of an optional.
-  std::optional<AbsValue> optionalRead(const CallSite &S);
-  /// reset(), emplace().
-  void optionalEffects(const CallSite &S);
-  /// What `LHS = RHS` stores (an optional: filled or emptied).
-  AbsValue assignedValue(const clang::Expr *LHS, const clang::Expr *RHS);
 
   /// A std::pair or std::tuple of tensors built from its elements.
   std::optional<AbsValue> tupleOf(clang::QualType T,
@@ -346,8 +338,6 @@ private:
   AbsValue scalarPromotion(const CallSite &S, AbsValue T,
                            const clang::Expr *Number);
   void tensorOpEffects(const CallSite &S, const AbsValue &V);
-  /// A dtype argument was given (such calls are not autocast).
-  bool hasExplicitDType(const CallSite &S) const;
   /// The recorded event (null if the op has no operands to judge); valid
   /// until the next event is recorded.
   /// How many out= tensors the callee takes first (or last).
@@ -356,13 +346,6 @@ private:
   /// The class weights a loss's options give it, as its operand 2.
   void lossWeight(OpEvent &E, llvm::ArrayRef<const clang::Expr *> Ops);
   void recordIndexList(OpEvent &E, const clang::Expr *List, unsigned Pos);
-  /// Records Ev with the state it runs in (autocast, guards, the path's
-  /// assumptions, whether a lambda runs it).
-  OpEvent &recordEvent(OpEvent Ev);
-  OpEvent *recordOp(const clang::CallExpr *CE, llvm::StringRef Op,
-                    bool SameDType, bool Elementwise, unsigned Mask,
-                    llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,
-                    bool Out, bool Explicit);
 
   // models/Modules.cpp
   AbsValue moduleValue(clang::QualType ModuleType, clang::SourceLocation Where);
@@ -402,11 +385,6 @@ private:
   /// them the tensors' facts are unified as after a TORCH_CHECK of `==`.
   /// Returns whether S was one.
   bool tensorArgCheck(const CallSite &S);
-
-  // models/Dispatch.cpp
-  /// detail::scalar_type(t) of an AT_DISPATCH_* macro: records the
-  /// dispatch (the tensor, the dtypes its cases cover, the kernel's name).
-  void dispatchEffects(const CallSite &S);
 
   // models/Containers.cpp
   /// push_back, emplace_back, clear ... on a std::vector of IValues or
@@ -448,17 +426,6 @@ private:
   llvm::SmallVector<Assumption, 4> listValues(const clang::DeclStmt *DS);
   std::optional<Assumption> listValueToSplit(const clang::DeclStmt *DS);
   std::optional<Assumption> listValueHeld(const clang::DeclStmt *DS);
-
-  // models/Autocast.cpp
-  void autocastCall(const CallSite &S);
-  std::optional<Assumption> autocastFlagToSplit(const clang::CallExpr *CE,
-                                                const FlowState &S);
-  void defaultDTypeCall(const CallSite &S);
-  /// An op's result inside an autocast region: the region's dtype for ops
-  /// on the lower-precision list, float32 for the float32 list, unknown
-  /// where autocast may or may not be on.
-  AbsValue autocastResult(const CallSite &S, llvm::StringRef Op, AbsValue R,
-                          llvm::ArrayRef<AbsValue> Operands);
 
   // models/UserCalls.cpp
   AbsValue applySummary(const Summary &Sum,
@@ -518,9 +485,6 @@ private:
                           llvm::ArrayRef<const clang::Expr *> Args);
   void processConstruct(const clang::CXXConstructExpr *CE);
   // models/GuardScopes.cpp: objects of guard classes (GuardClasses.h).
-  GuardSnapshot stateSnapshot() const;
-  /// The local variable or tracked storage an object made by Made lives in.
-  const clang::Decl *guardHolder(const clang::Expr *Made);
   void guardMade(const clang::CXXConstructorDecl *Ctor,
                  const clang::Decl *Holder, const GuardSnapshot &Before);
   /// The guard Holder holds is destroyed; DtorRan: its destructor's own

@@ -1,5 +1,4 @@
-//===- Autocast.cpp - autocast and the default dtype
-//---------------===//
+//===- Autocast.cpp - autocast and the default dtype ----------------------===//
 //
 // The at::autocast setters (checker/data/api.json "autocast_setters") turn
 // autocast on or off, or set its dtype, per device; set_default_dtype
@@ -7,28 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/FunctionAnalyzer.h"
+#include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/KnownConstants.h"
-#include "llvm/ADT/STLExtras.h"
+#include "analysis/PathStates.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
-namespace torchdtype {
-
-void FunctionAnalyzer::setterEffects(const CallSite &S, const AbsValue &V) {
-  // A function of the user's by such a name is a user call; a TensorArg
-  // check by one (tensorArgCheck) is a check.
-  if (!S.IsLibTorch)
-    userEffects(S, V);
-  else if (tensorArgCheck(S))
-    return;
-  else if (S.Family == CallFamily::DefaultDType)
-    defaultDTypeCall(S);
-  else
-    autocastCall(S);
-}
+namespace torchdtype::models {
 
 /// `const bool prev = at::autocast::is_cpu_enabled();`: the variable that
 /// saved the autocast state, and the state it saved on this path (kept as a
@@ -44,43 +31,46 @@ static const GuardSnapshot *savedState(const FlowState &S, const Expr *E) {
   return It == S.Guards.end() ? nullptr : &It->second;
 }
 
-std::optional<Assumption>
-FunctionAnalyzer::autocastFlagToSplit(const CallExpr *CE,
-                                      const FlowState &S) {
+std::optional<Assumption> autocastFlagToSplit(TransferState &St,
+                                              const CallExpr *CE) {
   // `set_cpu_enabled(amp)` with a bool variable the path knows nothing
   // of: each value is a path of its own, as `if (amp)` would make.
-  const CallSite &Site = site(CE);
+  const CallSite &Site = St.site(CE);
   if (Site.Family != CallFamily::Autocast || !Site.IsLibTorch)
     return std::nullopt;
-  std::optional<AutocastSetter> Setter = Api.autocastSetter(Site.Name);
+  std::optional<AutocastSetter> Setter = St.api().autocastSetter(Site.Name);
   if (!Setter || Setter->What != AutocastSetter::Sets::Enabled ||
       Site.Args.empty())
     return std::nullopt;
   const Expr *Value = Site.Args.back();
-  std::optional<Assumption> A = branchVariable(Value, Api, TrackedFn);
+  std::optional<Assumption> A = branchVariable(
+      Value, St.api(), [&](const VarDecl *V) { return St.trackedVar(V); });
   if (!A || A->Rel != Assumption::Relation::Is || A->Site)
     return std::nullopt;
   const auto *V = dyn_cast_or_null<VarDecl>(A->Var);
-  if (!V || !trackedVar(V) || knownValue(Value, S.Assumed, Ctx, CallsFn) ||
-      savedState(S, Value))
+  if (!V || !St.trackedVar(V) || St.knownConstant(Value) ||
+      savedState(St.path(), Value))
     return std::nullopt;
   A->Where = Value;
   return A;
 }
 
-void FunctionAnalyzer::autocastCall(const CallSite &S) {
+/// An autocast setter or query (the at::autocast namespace).
+static void autocastCall(TransferState &St, const CallSite &S) {
+  const ApiModel &Api = St.api();
+  FlowState &Cur = St.path();
   std::optional<AutocastSetter> Setter = Api.autocastSetter(S.Name);
   if (!Setter) {
     // A query of whether autocast is on, kept in a variable: what a setter
     // given that variable later restores.
     std::optional<AutocastSetter> Q = Api.autocastQuery(S.Name);
-    const auto *V = dyn_cast_or_null<VarDecl>(guardHolder(S.E));
+    const auto *V = dyn_cast_or_null<VarDecl>(holderOf(S.E, St.astContext()));
     if (Q && Q->What == AutocastSetter::Sets::Enabled && Q->Device && V &&
-        (V->getType().isConstQualified() || stableVar(V))) {
-      llvm::erase_if(Cur->Guards, [&](const auto &G) { return G.first == V; });
-      GuardSnapshot G = stateSnapshot();
+        (V->getType().isConstQualified() || St.stableVar(V))) {
+      llvm::erase_if(Cur.Guards, [&](const auto &G) { return G.first == V; });
+      GuardSnapshot G = snapshotOf(Cur);
       G.Restores = 0;
-      Cur->Guards.push_back({V, G});
+      Cur.Guards.push_back({V, G});
     }
     return;
   }
@@ -91,7 +81,7 @@ void FunctionAnalyzer::autocastCall(const CallSite &S) {
     Value = S.Args[0];
   } else if (!Dev && S.Args.size() == 2) {
     Value = S.Args[1];
-    AbsValue D = eval(S.Args[0]);
+    AbsValue D = St.eval(S.Args[0]);
     if (D.K == AbsValue::Kind::Device && D.DV.single())
       Dev = autocastDeviceOf(*D.DV.single());
   } else {
@@ -102,44 +92,60 @@ void FunctionAnalyzer::autocastCall(const CallSite &S) {
     // A constant, or a flag whose value the path assumed (split there by
     // splitAt when nothing was).
     std::optional<Constant> K =
-        Value->isValueDependent() ? std::nullopt
-                                  : knownValue(Value, Cur->Assumed, Ctx, CallsFn);
+        Value->isValueDependent() ? std::nullopt : St.knownConstant(Value);
     if (std::optional<bool> B = K ? K->truth() : std::nullopt)
       State = *B ? AutocastState::On : AutocastState::Off;
-    else if (const GuardSnapshot *G = savedState(*Cur, Value); G && Dev)
+    else if (const GuardSnapshot *G = savedState(Cur, Value); G && Dev)
       State = G->Autocast[unsigned(*Dev)]; // given back what was saved
     if (Dev)
-      Cur->Autocast[unsigned(*Dev)] = State;
+      Cur.Autocast[unsigned(*Dev)] = State;
     else
-      Cur->Autocast.fill(AutocastState::Unknown);
+      Cur.Autocast.fill(AutocastState::Unknown);
     return;
   }
-  AbsValue D = eval(Value);
+  AbsValue D = St.eval(Value);
   std::optional<DType> DT =
       D.K == AbsValue::Kind::DType ? D.DT.single() : std::nullopt;
   if (Dev && DT && Api.autocastDTypeRefusal(*Dev, *DT))
-    record(RefusedAutocastDTypes, S.E,
-           AutocastDTypeEvent{S.E, *Dev, *DT, Operand{Value, D, "", 0},
-                              Cur->Assumed});
+    St.recordAutocastDType(AutocastDTypeEvent{
+        S.E, *Dev, *DT, Operand{Value, D, "", 0}, Cur.Assumed});
   if (Dev)
-    Cur->AutocastDType[unsigned(*Dev)] = DT;
+    Cur.AutocastDType[unsigned(*Dev)] = DT;
   else
-    Cur->AutocastDType.fill(std::nullopt);
+    Cur.AutocastDType.fill(std::nullopt);
 }
 
-void FunctionAnalyzer::defaultDTypeCall(const CallSite &S) {
-  AbsValue D = eval(S.Args[0]);
-  Cur->DefaultDType = D.K == AbsValue::Kind::DType ? D.DT : DTypeFact::unknown();
+void setterEffects(TransferState &St, const CallSite &S, const AbsValue &V) {
+  // A function of the user's by such a name is a user call.
+  if (!S.IsLibTorch) {
+    St.defaultEffects(S, V);
+  } else if (S.Family == CallFamily::DefaultDType) {
+    AbsValue D = St.eval(S.Args[0]);
+    St.path().DefaultDType =
+        D.K == AbsValue::Kind::DType ? D.DT : DTypeFact::unknown();
+  } else {
+    autocastCall(St, S);
+  }
 }
 
-AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
-                                          AbsValue R,
-                                          llvm::ArrayRef<AbsValue> Operands) {
+bool hasExplicitDType(const ApiModel &Api, const CallSite &S) {
+  for (unsigned I = 0; I < S.Args.size() && I < S.Callee->getNumParams(); ++I)
+    if (!isa<CXXDefaultArgExpr>(S.Args[I]) &&
+        Api.classify(unwrapOptional(
+            Api, S.Callee->getParamDecl(I)->getType())) == TypeKind::ScalarType)
+      return true;
+  return false;
+}
+
+AbsValue autocastResult(TransferState &St, const CallSite &S,
+                        llvm::StringRef Op, AbsValue R,
+                        llvm::ArrayRef<AbsValue> Operands) {
+  const ApiModel &Api = St.api();
   bool InPlace, Out, OutLast;
   baseOpName(S.Name, InPlace, Out, OutLast);
-  if (InPlace || Out || hasExplicitDType(S))
+  if (InPlace || Out || hasExplicitDType(Api, S))
     return R; // not autocast
-  AutocastArray State = currentAutocast();
+  AutocastArray State = St.autocast();
   std::optional<Device> Dev = R.DV.single();
   for (unsigned I = 0; I < NumAutocastDevices; ++I) {
     AutocastDevice AD = AutocastDevice(I);
@@ -159,7 +165,7 @@ AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
       return R; // autocast may or may not decide
     // The operands as autocast casts them; they must agree (else the op
     // throws, which the checks report).
-    DType Lower = Cur->AutocastDType[I].value_or(*Default);
+    DType Lower = St.path().AutocastDType[I].value_or(*Default);
     DType Widest = Lower;
     for (const AbsValue &V : Operands)
       if (V.DT.single() == DType::Float)
@@ -187,4 +193,4 @@ AbsValue FunctionAnalyzer::autocastResult(const CallSite &S, llvm::StringRef Op,
   return R;
 }
 
-} // namespace torchdtype
+} // namespace torchdtype::models

@@ -1,4 +1,4 @@
-//===- Dispatch.cpp - the AT_DISPATCH_* family --------------------===//
+//===- Dispatch.cpp - the AT_DISPATCH_* family ----------------------------===//
 //
 // An AT_DISPATCH_* macro (1.13 and 2.x, AT_DISPATCH_SWITCH/CASE, V2) expands
 // to a lambda called at once that reads the dispatched dtype through
@@ -11,14 +11,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
-#include "analysis/FunctionAnalyzer.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 
 using namespace clang;
 
-namespace torchdtype {
+namespace torchdtype::models {
 
 namespace {
 
@@ -63,11 +63,35 @@ std::optional<llvm::StringRef> nameLiteral(const VarDecl *VD) {
 
 } // namespace
 
-void FunctionAnalyzer::dispatchEffects(const CallSite &S) {
-  const Expr *Tensor = dtypeSource(S.Args[0]);
+std::optional<DType> caseDType(const TransferState &St, const CaseStmt &CS) {
+  if (CS.caseStmtIsGNURange())
+    return std::nullopt;
+  return St.constantOf(peelConversion(CS.getLHS())).DT.single();
+}
+
+std::optional<uint32_t> caseDTypes(const TransferState &St,
+                                   const SwitchStmt &SW) {
+  uint32_t Bits = 0;
+  for (const SwitchCase *SC = SW.getSwitchCaseList(); SC;
+       SC = SC->getNextSwitchCase()) {
+    const auto *CS = dyn_cast<CaseStmt>(SC);
+    if (!CS)
+      continue;
+    std::optional<DType> D = caseDType(St, *CS);
+    if (!D)
+      return std::nullopt;
+    Bits |= 1u << unsigned(*D);
+  }
+  return Bits;
+}
+
+void dispatchEffects(TransferState &St, const CallSite &S, const AbsValue &) {
+  // The tensor whose dtype the macro reads (through unchanged copies).
+  const Expr *Tensor = dtypeReadTensor(
+      S.Args[0], St.api(), [&](const VarDecl *VD) { return St.stableVar(VD); });
   if (!Tensor)
     return;
-  auto [Block, St] = declaringBlock(S.E, Ctx);
+  auto [Block, DTypeVar] = declaringBlock(S.E, St.astContext());
   if (!Block)
     return;
   // The switch on the local that holds the dtype, and the kernel's name
@@ -83,23 +107,24 @@ void FunctionAnalyzer::dispatchEffects(const CallSite &S) {
     const auto *Sw = dyn_cast<SwitchStmt>(Child);
     const auto *Cond =
         Sw ? dyn_cast<DeclRefExpr>(strip(Sw->getCond())) : nullptr;
-    if (Cond && Cond->getDecl() == St) {
+    if (Cond && Cond->getDecl() == DTypeVar) {
       SW = Sw;
       break;
     }
   }
   if (!SW || !Name)
     return;
-  std::optional<uint32_t> Covers = caseDTypes(*SW);
+  std::optional<uint32_t> Covers = caseDTypes(St, *SW);
   if (!Covers || !*Covers)
     return;
-  OpEvent *E = recordOp(S.E, "dispatch", /*SameDType=*/false,
-                        /*Elementwise=*/false, 0x1, {Tensor},
-                        /*InPlace=*/false, /*Out=*/false, /*Explicit=*/false);
+  OpEvent *E =
+      St.recordOp(S.E, "dispatch", /*SameDType=*/false,
+                  /*Elementwise=*/false, 0x1, {Tensor},
+                  /*InPlace=*/false, /*Out=*/false, /*Explicit=*/false);
   if (!E)
     return;
   E->Written = Name->str();
   E->Covers = *Covers;
 }
 
-} // namespace torchdtype
+} // namespace torchdtype::models

@@ -13,6 +13,7 @@
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/GuardClasses.h"
+#include "analysis/models/TransferState.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "llvm/ADT/STLExtras.h"
@@ -29,45 +30,13 @@ AnalysisContext::guardClass(const CXXConstructorDecl *Ctor) {
   return It->second;
 }
 
-GuardSnapshot FunctionAnalyzer::stateSnapshot() const {
-  GuardSnapshot G;
-  G.Autocast = Cur->Autocast;
-  G.AutocastDType = Cur->AutocastDType;
-  G.DefaultDType = Cur->DefaultDType;
-  return G;
-}
-
-const Decl *FunctionAnalyzer::guardHolder(const Expr *Made) {
-  DynTypedNode N = DynTypedNode::create(*Made);
-  for (int Depth = 0; Depth < 8; ++Depth) {
-    DynTypedNodeList Parents = Ctx.getParents(N);
-    if (Parents.size() != 1)
-      return nullptr;
-    N = Parents[0];
-    if (const auto *VD = N.get<VarDecl>())
-      return VD->hasLocalStorage() ? VD : nullptr;
-    if (const auto *OC = N.get<CXXOperatorCallExpr>())
-      return OC->getOperator() == OO_Equal && OC->getNumArgs() == 2
-                 ? storageOf(OC->getArg(0))
-                 : nullptr;
-    const Expr *E = N.get<Expr>();
-    if (!E || !(isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                    CXXBindTemporaryExpr, ExprWithCleanups,
-                    CXXFunctionalCastExpr, ParenExpr>(E) ||
-                (isa<CXXConstructExpr>(E) &&
-                 isCopyOrMoveOf(cast<CXXConstructExpr>(E)))))
-      return nullptr;
-  }
-  return nullptr;
-}
-
 void FunctionAnalyzer::guardMade(const CXXConstructorDecl *Ctor,
                                  const Decl *Holder,
                                  const GuardSnapshot &Before) {
   const GuardClass &G = AC.guardClass(Ctor);
   if (!G.Restores || !Holder)
     return;
-  GuardSnapshot Saved = Before, After = stateSnapshot();
+  GuardSnapshot Saved = Before, After = snapshotOf(*Cur);
   for (unsigned I = 0; I < NumAutocastDevices; ++I) {
     if (G.SavedAfterSet & statePieceBit(StatePiece::Enabled, I))
       Saved.Autocast[I] = After.Autocast[I];
@@ -120,12 +89,12 @@ bool FunctionAnalyzer::guardCall(const CallSite &S) {
   // held before.
   if (const CXXConstructorDecl *Ctor = ownerConstructor(Api, S.E);
       Ctor && AC.guardClass(Ctor).Restores) {
-    const Decl *Holder = S.Obj ? storageOf(S.Obj) : guardHolder(S.E);
+    const Decl *Holder = S.Obj ? storageOf(S.Obj) : holderOf(S.E, Ctx);
     if (S.Obj && !Holder)
       return false;
     if (Holder)
       guardEnds(Holder, /*DtorRan=*/false);
-    GuardSnapshot Before = stateSnapshot();
+    GuardSnapshot Before = snapshotOf(*Cur);
     applyCalleeEffects(Ctor, nullptr, S.Args);
     guardMade(Ctor, Holder, Before);
     return true;

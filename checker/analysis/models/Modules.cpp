@@ -118,13 +118,14 @@ AbsValue FunctionAnalyzer::sequentialResult(const CallSite &S,
     QualType LT = strip(A)->getType();
     std::string Act = Api.activationModuleOp(LT);
     if (!Act.empty()) {
-      X = autocastResult(S, Act, X, {X});
+      X = models::autocastResult(*this, S, Act, X, {X});
       continue;
     }
     std::optional<ModuleInfo> Info = Api.builtinModule(LT);
     if (!Info)
       return unknownOf(RT);
-    X = autocastResult(S, Info->Op, layerResult(*Info, X, Params), {X, Params});
+    X = models::autocastResult(*this, S, Info->Op,
+                               layerResult(*Info, X, Params), {X, Params});
   }
   return convertTo(X, RT);
 }
@@ -151,7 +152,7 @@ AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
     AbsValue Input = eval(S.Args[0]);
     if (!Input.isTensor())
       return unknownOf(RT);
-    return convertTo(autocastResult(S, Act, Input, {Input}), RT);
+    return convertTo(models::autocastResult(*this, S, Act, Input, {Input}), RT);
   }
   // A layer: its output has its parameters' dtype and device, unless
   // autocast runs its op in another dtype.
@@ -166,10 +167,11 @@ AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
   // Embedding and EmbeddingBag gather rows of their weight: the result has
   // the weight's dtype and device, whatever the indices' integer dtype.
   if (Info->Rule == ModuleRule::IndexInput)
-    return convertTo(autocastResult(S, Info->Op, Params, {Params}), RT);
-  return convertTo(autocastResult(S, Info->Op,
-                                  layerResult(*Info, Input, Params),
-                                  {Input, Params}),
+    return convertTo(
+        models::autocastResult(*this, S, Info->Op, Params, {Params}), RT);
+  return convertTo(models::autocastResult(*this, S, Info->Op,
+                                          layerResult(*Info, Input, Params),
+                                          {Input, Params}),
                    RT);
 }
 

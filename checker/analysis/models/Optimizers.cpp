@@ -11,15 +11,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ASTWalk.h"
 #include "analysis/ExprUtil.h"
-#include "analysis/FunctionAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
 
-namespace torchdtype {
+namespace torchdtype::models {
 
 namespace {
 /// Whether a body calls backward() (a tensor's, or torch::autograd's).
@@ -128,7 +128,8 @@ static const FieldDecl *moduleOfOptimizer(const FieldDecl *Opt) {
   return Found;
 }
 
-AbsValue FunctionAnalyzer::paramsNow(const Expr *Params) {
+/// What the optimizer was given (Params), as it is at the step.
+static AbsValue paramsNow(TransferState &St, const Expr *Params) {
   // What the optimizer was given, as it is now: to() converts a module's
   // parameters in place, so the module's value at the step is what the
   // optimizer holds (the cached values of the constructor's operands are
@@ -137,23 +138,24 @@ AbsValue FunctionAnalyzer::paramsNow(const Expr *Params) {
   if (const auto *C = dyn_cast<CXXConstructExpr>(E); C && C->getNumArgs() == 1)
     E = strip(C->getArg(0));
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    const CallSite &S = site(MC);
+    const CallSite &S = St.site(MC);
     const Expr *Obj = S.Obj ? throughArrow(S.Obj) : nullptr;
     const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Obj);
     if (S.Family == CallFamily::ModuleStateList && S.Name == "parameters" &&
         DRE) {
-      AbsValue M = evalDeclRef(DRE->getDecl(), DRE->getType());
+      AbsValue M = St.valueOf(DRE->getDecl(), DRE->getType());
       if (M.K != AbsValue::Kind::Module)
         return AbsValue::none();
       return M.parameters();
     }
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return evalDeclRef(DRE->getDecl(), DRE->getType());
-  return eval(Params);
+    return St.valueOf(DRE->getDecl(), DRE->getType());
+  return St.eval(Params);
 }
 
-void FunctionAnalyzer::optimizerStep(const CallSite &S, const AbsValue &) {
+void optimizerStep(TransferState &St, const CallSite &S, const AbsValue &) {
+  const ApiModel &Api = St.api();
   QualType OT = strip(S.Obj)->getType();
   if (OT->isPointerType())
     OT = OT->getPointeeType();
@@ -171,13 +173,14 @@ void FunctionAnalyzer::optimizerStep(const CallSite &S, const AbsValue &) {
   if (Ops.empty() || (!Params && !Module))
     return;
   BackwardCall Backward;
-  Backward.walk(FD->getBody());
+  Backward.walk(St.function()->getBody());
   if (!Backward.Found)
     return;
   AbsValue P = AbsValue::none();
   if (Params) {
-    P = paramsNow(Params);
-  } else if (std::optional<AbsValue> M = thisMember(Module, Module->getType());
+    P = paramsNow(St, Params);
+  } else if (std::optional<AbsValue> M =
+                 St.thisMember(Module, Module->getType());
              M && M->K == AbsValue::Kind::Module) {
     P = M->parameters();
     Params = S.Obj;
@@ -207,7 +210,7 @@ void FunctionAnalyzer::optimizerStep(const CallSite &S, const AbsValue &) {
   Ev.Written = OT->getAsCXXRecordDecl()->getName().str() + "::step";
   Ev.Generic = true;
   Ev.Operands.push_back(Operand{Params, P, operandName(Params)});
-  recordEvent(std::move(Ev));
+  St.recordEvent(std::move(Ev));
 }
 
-} // namespace torchdtype
+} // namespace torchdtype::models

@@ -8,12 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
-#include "analysis/FunctionAnalyzer.h"
 
 using namespace clang;
 
-namespace torchdtype {
+namespace torchdtype::models {
 
 namespace {
 
@@ -24,31 +24,31 @@ AbsValue contents(AbsValue V) {
 
 } // namespace
 
-AbsValue FunctionAnalyzer::optionalOf(QualType T, const Expr *From) {
+AbsValue optionalOf(TransferState &St, QualType T, const Expr *From) {
   if (!From || isNulloptType(strip(From)->getType())) {
-    AbsValue V = unknownOf(T);
+    AbsValue V = St.unknownOf(T);
     V.Opt = AbsValue::Engaged::No;
     return V;
   }
-  AbsValue V = eval(From);
-  if (Api.classify(strip(From)->getType()) != TypeKind::Optional)
+  AbsValue V = St.eval(From);
+  if (St.api().classify(strip(From)->getType()) != TypeKind::Optional)
     V.Opt = AbsValue::Engaged::Yes;
   return V;
 }
 
-std::optional<AbsValue> FunctionAnalyzer::optionalRead(const CallSite &S) {
+std::optional<AbsValue> optionalRead(TransferState &St, const CallSite &S) {
   if (S.Receiver != TypeKind::Optional || !S.Obj || !S.Callee)
     return std::nullopt;
   QualType RT = S.E->getType();
-  AbsValue O = eval(S.Obj);
+  AbsValue O = St.eval(S.Obj);
   llvm::StringRef N = S.Name;
   if (N == "value" || N == "operator*")
-    return convertTo(contents(O), RT.getNonReferenceType());
+    return St.convertTo(contents(O), RT.getNonReferenceType());
   if (N == "value_or" && S.Args.size() == 1) {
-    AbsValue Fallback = convertTo(eval(S.Args[0]), RT);
+    AbsValue Fallback = St.convertTo(St.eval(S.Args[0]), RT);
     if (O.Opt == AbsValue::Engaged::No)
       return Fallback;
-    AbsValue R = convertTo(contents(O), RT);
+    AbsValue R = St.convertTo(contents(O), RT);
     if (O.Opt != AbsValue::Engaged::Yes)
       R.join(Fallback);
     return R;
@@ -56,23 +56,23 @@ std::optional<AbsValue> FunctionAnalyzer::optionalRead(const CallSite &S) {
   return std::nullopt;
 }
 
-void FunctionAnalyzer::optionalEffects(const CallSite &S) {
+void optionalEffects(TransferState &St, const CallSite &S) {
   // reset() empties it; emplace() fills it with what is not followed.
   if (S.Receiver != TypeKind::Optional || !S.Obj)
     return;
   if (S.Name == "reset" || S.Name == "emplace") {
-    AbsValue V = unknownOf(S.Obj->getType());
+    AbsValue V = St.unknownOf(S.Obj->getType());
     if (S.Name == "reset")
       V.Opt = AbsValue::Engaged::No;
-    assign(S.Obj, V);
+    St.assign(S.Obj, V);
   }
 }
 
-AbsValue FunctionAnalyzer::assignedValue(const Expr *LHS, const Expr *RHS) {
+AbsValue assignedValue(TransferState &St, const Expr *LHS, const Expr *RHS) {
   // `opt = t` fills an optional, `opt = c10::nullopt` empties it.
-  if (Api.classify(LHS->getType()) == TypeKind::Optional)
-    return optionalOf(LHS->getType().getNonReferenceType(), RHS);
-  return eval(RHS);
+  if (St.api().classify(LHS->getType()) == TypeKind::Optional)
+    return optionalOf(St, LHS->getType().getNonReferenceType(), RHS);
+  return St.eval(RHS);
 }
 
-} // namespace torchdtype
+} // namespace torchdtype::models

@@ -43,15 +43,6 @@ modeOp(const CallSite &S, llvm::ArrayRef<const Expr *> Ops,
                     optionsListLength(Ops[1], Api, Unchanged));
 }
 
-bool FunctionAnalyzer::hasExplicitDType(const CallSite &S) const {
-  for (unsigned I = 0; I < S.Args.size() && I < S.Callee->getNumParams(); ++I)
-    if (!isa<CXXDefaultArgExpr>(S.Args[I]) &&
-        Api.classify(unwrapOptional(
-            Api, S.Callee->getParamDecl(I)->getType())) == TypeKind::ScalarType)
-      return true;
-  return false;
-}
-
 AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
                                     llvm::ArrayRef<const Expr *> Args) {
   AbsValue R = tensorOpRule(S, Args);
@@ -80,7 +71,7 @@ AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
   // names a device.
   if (R.DV.isUnknown() && OneDevice && Dev)
     R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
-  return autocastResult(S, Base, R, Operands);
+  return models::autocastResult(*this, S, Base, R, Operands);
 }
 
 /// The dimensions a reduction leaves: one fewer per dimension it is given
@@ -434,15 +425,16 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
                                              IL->inits().end());
     if (OpEvent *E = recordOp(CE, Base, /*SameDType=*/true,
                               /*Elementwise=*/false, 0xFF, Elems, InPlace, Out,
-                              hasExplicitDType(S)))
+                              models::hasExplicitDType(Api, S)))
       E->ListOperands = true;
     return;
   }
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
     // Ops with an explicit dtype argument are not autocast; the measured
     // table may know the call runs (findMixedPrecision).
-    OpEvent *E = recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false,
-                          *Mask, Ops, InPlace, Out, hasExplicitDType(S));
+    OpEvent *E =
+        recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask,
+                 Ops, InPlace, Out, models::hasExplicitDType(Api, S));
     if (E && !Out && Api.contractsApply())
       E->Contract = matchContract(S, Ops);
     Written(E);
@@ -507,7 +499,7 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   if (!Name.starts_with("operator") || !Api.contractName(Name).empty()) {
     OpEvent *E = recordOp(CE, Base, /*SameDType=*/false,
                           /*Elementwise=*/false, 0xFF, Ops, InPlace, Out,
-                          hasExplicitDType(S));
+                          models::hasExplicitDType(Api, S));
     if (E) {
       E->Generic = true;
       lossWeight(*E, Ops);

@@ -10,6 +10,7 @@
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/PathStates.h"
+#include "analysis/models/TransferState.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -208,9 +209,9 @@ void FunctionAnalyzer::processConstruct(const CXXConstructExpr *CE) {
   if (!Ctor || Api.isLibTorchDecl(Ctor) || !Ctor->hasBody())
     return;
   llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
-  GuardSnapshot Before = stateSnapshot();
+  GuardSnapshot Before = snapshotOf(*Cur);
   applyCalleeEffects(Ctor, nullptr, Args);
-  guardMade(Ctor, guardHolder(CE), Before);
+  guardMade(Ctor, holderOf(CE, Ctx), Before);
 }
 
 } // namespace torchdtype

@@ -1,0 +1,70 @@
+//===- FamilyModels.h - models written against TransferState --*- C++ -*-===//
+//
+// The transfer functions of the API families whose models are free
+// functions of the state they are given (TransferState.h): each file under
+// models/ that holds one includes this header and not FunctionAnalyzer.h.
+// FlowDriver.cpp's routing table (FamilyModels) names them directly; the
+// families still written as FunctionAnalyzer's members are routed through
+// its `member<>` adaptor until they move here (docs/design.md, "Adding an
+// API family"). No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_MODELS_FAMILYMODELS_H
+#define TORCHDTYPE_ANALYSIS_MODELS_FAMILYMODELS_H
+
+#include "TransferState.h"
+#include "clang/AST/Stmt.h"
+
+namespace torchdtype::models {
+
+// FlowDriver.cpp: the small rules of families without a file of their own.
+/// The call's value is its first argument's, as the call's type (a
+/// TypeMeta made a ScalarType, the dtype AT_DISPATCH_* reads).
+AbsValue firstArgumentValue(TransferState &St, const CallSite &S);
+
+// models/Autocast.cpp: the at::autocast setters and queries, and
+// set_default_dtype (families Autocast and DefaultDType).
+void setterEffects(TransferState &St, const CallSite &S, const AbsValue &V);
+/// `set_cpu_enabled(flag)` with a bool the path knows nothing of: the
+/// flag, for the solver to split the path by (a path per value).
+std::optional<Assumption> autocastFlagToSplit(TransferState &St,
+                                              const clang::CallExpr *CE);
+/// An op's result R inside an autocast region: the region's dtype for ops
+/// on the lower-precision list, float32 for the float32 list, unknown
+/// where autocast may or may not be on.
+AbsValue autocastResult(TransferState &St, const CallSite &S,
+                        llvm::StringRef Op, AbsValue R,
+                        llvm::ArrayRef<AbsValue> Operands);
+/// A dtype argument was given to the call (such calls are not autocast).
+bool hasExplicitDType(const ApiModel &Api, const CallSite &S);
+
+// models/Dispatch.cpp: AT_DISPATCH_* (family DispatchType).
+void dispatchEffects(TransferState &St, const CallSite &S, const AbsValue &V);
+/// The dtype a case label names, if a known ScalarType.
+std::optional<DType> caseDType(const TransferState &St,
+                               const clang::CaseStmt &CS);
+/// The dtypes of a switch's cases, if each is a known ScalarType.
+std::optional<uint32_t> caseDTypes(const TransferState &St,
+                                   const clang::SwitchStmt &SW);
+
+// models/Optimizers.cpp: step() of a torch::optim class (family
+// OptimizerStep).
+void optimizerStep(TransferState &St, const CallSite &S, const AbsValue &V);
+
+// models/Optionals.cpp: std::optional and c10::optional, a carrier of
+// every kind of value (read before the family table, as lists and tuples).
+/// An optional of type T made from From (null: default, empty).
+AbsValue optionalOf(TransferState &St, clang::QualType T,
+                    const clang::Expr *From);
+/// value(), operator*, value_or() of an optional.
+std::optional<AbsValue> optionalRead(TransferState &St, const CallSite &S);
+/// reset(), emplace().
+void optionalEffects(TransferState &St, const CallSite &S);
+/// What `LHS = RHS` stores (an optional: filled or emptied).
+AbsValue assignedValue(TransferState &St, const clang::Expr *LHS,
+                       const clang::Expr *RHS);
+
+} // namespace torchdtype::models
+
+#endif

@@ -1,0 +1,103 @@
+//===- TransferState.h - what a model may do to the path it runs on -*- C++
+//-*-===//
+//
+// The explicit state a family's transfer functions are given, as clang's
+// dataflow models are given a LatticeTransferState: they evaluate
+// expressions, assign storages, record events and read or set the path's
+// autocast state through it, never through the function's analysis
+// itself. FunctionAnalyzer implements it for the path being transferred;
+// a unit test may implement it for a snippet (test/unit/ModelsTest.cpp).
+// The models written against it are declared in FamilyModels.h.
+// No clang-tidy includes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHDTYPE_ANALYSIS_MODELS_TRANSFERSTATE_H
+#define TORCHDTYPE_ANALYSIS_MODELS_TRANSFERSTATE_H
+
+#include "analysis/AnalysisContext.h"
+#include "analysis/CallSite.h"
+#include "analysis/FlowState.h"
+#include <optional>
+
+namespace torchdtype {
+
+class TransferState {
+public:
+  virtual ~TransferState() = default;
+
+  // The unit and the function the path runs in.
+  virtual const ApiModel &api() const = 0;
+  virtual clang::ASTContext &astContext() const = 0;
+  virtual const clang::FunctionDecl *function() const = 0;
+
+  // Evaluate.
+  /// The call classified once (CallSite.h); a virtual call on an object
+  /// whose dynamic class the path knows, as a call of its override.
+  virtual const CallSite &site(const clang::CallExpr *CE) = 0;
+  /// What E evaluates to on this path (kept per path and expression).
+  virtual AbsValue eval(const clang::Expr *E) = 0;
+  /// What a variable, parameter or member named directly holds here.
+  virtual AbsValue valueOf(const clang::ValueDecl *D, clang::QualType T) = 0;
+  /// A member of the object a method runs on, as this path, every method
+  /// or a module's to() leaves it; none if it is not followed.
+  virtual std::optional<AbsValue> thisMember(const clang::FieldDecl *F,
+                                             clang::QualType T) = 0;
+  /// Nothing known, of type T (the lattice's top for T's kind).
+  virtual AbsValue unknownOf(clang::QualType T) const = 0;
+  /// V as a value of type T (a tensor read as its options, a module as its
+  /// holder ...).
+  virtual AbsValue convertTo(const AbsValue &V, clang::QualType T) const = 0;
+  /// A constant expression of a ScalarType or DeviceType: its dtype or
+  /// device (none for other types).
+  virtual AbsValue constantOf(const clang::Expr *E) const = 0;
+  /// The constant a scalar expression holds on this path: its own, what
+  /// the path assumed of a variable, what a call of the user's returns.
+  virtual std::optional<Constant> knownConstant(const clang::Expr *E) = 0;
+  /// The variable keeps its value through this function.
+  virtual bool stableVar(const clang::VarDecl *VD) = 0;
+  /// Every change of the variable is one the analysis sees.
+  virtual bool trackedVar(const clang::VarDecl *VD) = 0;
+
+  // Assign.
+  /// The storage LHS names (a variable, a member, a struct's field) holds V.
+  virtual void assign(const clang::Expr *LHS, const AbsValue &V) = 0;
+
+  // Record an event.
+  /// Records Ev with the state it runs in (autocast, guards, the path's
+  /// assumptions, whether a lambda runs it).
+  virtual OpEvent &recordEvent(OpEvent Ev) = 0;
+  /// The op event of a call with these operands (null if it has none to
+  /// judge); valid until the next event is recorded.
+  virtual OpEvent *recordOp(const clang::CallExpr *CE, llvm::StringRef Op,
+                            bool SameDType, bool Elementwise, unsigned Mask,
+                            llvm::ArrayRef<const clang::Expr *> Operands,
+                            bool InPlace, bool Out, bool Explicit) = 0;
+  /// An autocast dtype the device's autocast refuses (keyed by Ev.Call).
+  virtual void recordAutocastDType(AutocastDTypeEvent Ev) = 0;
+
+  // The autocast state and the rest of the path.
+  /// The path being transferred: its autocast state per device, autocast
+  /// dtypes, default dtype, guards alive and assumptions.
+  virtual FlowState &path() = 0;
+  /// The path's autocast state, Entry resolved to the function's entry.
+  virtual AutocastArray autocast() const = 0;
+
+  /// What a call does when no family model claims it: a LibTorch call's
+  /// default effects, or the user's function's (its summary applied).
+  virtual void defaultEffects(const CallSite &S, const AbsValue &V) = 0;
+};
+
+/// What a guard made now saves: the path's autocast state, autocast dtypes
+/// and default dtype.
+inline GuardSnapshot snapshotOf(const FlowState &S) {
+  GuardSnapshot G;
+  G.Autocast = S.Autocast;
+  G.AutocastDType = S.AutocastDType;
+  G.DefaultDType = S.DefaultDType;
+  return G;
+}
+
+} // namespace torchdtype
+
+#endif

@@ -1,0 +1,302 @@
+//===- FamilyModelsTest.cpp - family models on a state of the test's own -===//
+//
+// The models of models/FamilyModels.h are functions of the TransferState
+// they are given: here each runs on a snippet's calls with a state the test
+// makes (facts given by variable name, events and assignments collected),
+// without the function's analysis.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/models/FamilyModels.h"
+#include "CfgTestUtil.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringMap.h"
+#include "gtest/gtest.h"
+#include <map>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace torchdtype;
+
+namespace {
+
+/// A path with the facts a test gives its variables; nothing else known.
+class SnippetState final : public TransferState {
+public:
+  SnippetState(const ParsedFunction &P, const ApiModel &Api)
+      : Ctx(P.AST->getASTContext()), F(P.F), Api(Api) {
+    Path.Reached = true;
+    Path.Autocast.fill(AutocastState::Off);
+  }
+
+  llvm::StringMap<AbsValue> Facts;
+  FlowState Path;
+  std::vector<OpEvent> Events;
+  std::vector<AutocastDTypeEvent> AutocastDTypes;
+  std::vector<std::pair<const Expr *, AbsValue>> Assigned;
+  unsigned Defaults = 0;
+
+  const ApiModel &api() const override { return Api; }
+  ASTContext &astContext() const override { return Ctx; }
+  const FunctionDecl *function() const override { return F; }
+  const CallSite &site(const CallExpr *CE) override {
+    auto It = Sites.find(CE);
+    if (It == Sites.end())
+      It = Sites.emplace(CE, classifyCall(CE, Api, Ctx)).first;
+    return It->second;
+  }
+  AbsValue eval(const Expr *E) override {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+        C && C->getNumArgs() == 1)
+      return eval(C->getArg(0));
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      return eval(M->getSubExpr());
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return valueOf(DRE->getDecl(), DRE->getType());
+    return unknownOf(E->getType());
+  }
+  AbsValue valueOf(const ValueDecl *D, QualType T) override {
+    auto It = Facts.find(D->getName());
+    return It == Facts.end() ? unknownOf(T) : It->second;
+  }
+  std::optional<AbsValue> thisMember(const FieldDecl *, QualType) override {
+    return std::nullopt;
+  }
+  AbsValue unknownOf(QualType T) const override {
+    TypeKind K = Api.classify(T);
+    return K == TypeKind::Tensor || K == TypeKind::Optional
+               ? AbsValue::unknownTensor()
+               : AbsValue::none();
+  }
+  AbsValue convertTo(const AbsValue &V, QualType) const override { return V; }
+  AbsValue constantOf(const Expr *) const override { return AbsValue::none(); }
+  std::optional<Constant> knownConstant(const Expr *E) override {
+    bool B = false;
+    if (!E->isValueDependent() && E->EvaluateAsBooleanCondition(B, Ctx))
+      return Constant::boolean(B);
+    return std::nullopt;
+  }
+  bool stableVar(const VarDecl *) override { return true; }
+  bool trackedVar(const VarDecl *) override { return true; }
+  void assign(const Expr *LHS, const AbsValue &V) override {
+    Assigned.push_back({LHS, V});
+  }
+  OpEvent &recordEvent(OpEvent Ev) override {
+    Events.push_back(std::move(Ev));
+    return Events.back();
+  }
+  OpEvent *recordOp(const CallExpr *CE, llvm::StringRef Op, bool, bool,
+                    unsigned Mask, llvm::ArrayRef<const Expr *> Operands, bool,
+                    bool, bool) override {
+    OpEvent Ev;
+    Ev.Call = CE;
+    Ev.Op = Op.str();
+    for (unsigned I = 0; I < Operands.size(); ++I)
+      if (Mask & (1u << I))
+        Ev.Operands.push_back(Operand{Operands[I], eval(Operands[I]), "", I});
+    return &recordEvent(std::move(Ev));
+  }
+  void recordAutocastDType(AutocastDTypeEvent Ev) override {
+    AutocastDTypes.push_back(std::move(Ev));
+  }
+  FlowState &path() override { return Path; }
+  AutocastArray autocast() const override { return Path.Autocast; }
+  void defaultEffects(const CallSite &, const AbsValue &) override {
+    ++Defaults;
+  }
+
+private:
+  ASTContext &Ctx;
+  const FunctionDecl *F;
+  const ApiModel &Api;
+  std::map<const CallExpr *, CallSite> Sites;
+};
+
+ParsedFunction parse(llvm::StringRef Code) {
+  return parseFunction("#include <torch/torch.h>\n" + Code.str(),
+                       {"-isystem", TORCHDTYPE_MOCK_INCLUDE, "-include-pch",
+                        TORCHDTYPE_MOCK_PCH});
+}
+
+/// The calls of f whose callee is named Name, in the order written.
+std::vector<const CallExpr *> callsOf(const ParsedFunction &P,
+                                      llvm::StringRef Name) {
+  std::vector<const CallExpr *> Out;
+  for (const BoundNodes &N :
+       match(findAll(callExpr(callee(functionDecl(hasName(Name)))).bind("c")),
+             *P.F->getBody(), P.AST->getASTContext()))
+    Out.push_back(N.getNodeAs<CallExpr>("c"));
+  return Out;
+}
+
+ApiModel model(llvm::StringRef Version) {
+  return ApiModel(*TorchVersion::parse(Version));
+}
+
+AbsValue tensorOf(DType D, Device V = Device::CPU) {
+  return AbsValue::tensor(DTypeFact::of(D, SourceLocation()),
+                          DeviceFact::of(V, SourceLocation()), true);
+}
+
+constexpr unsigned Cpu = unsigned(AutocastDevice::CPU);
+
+// A setter given a constant turns the device's autocast on or off; given a
+// flag the path knows nothing of, it leaves it unknown, and that flag is
+// what the solver splits the path by.
+TEST(FamilyModelsTest, AutocastSettersSetThePathsState) {
+  ParsedFunction P = parse(R"cc(
+    #include <ATen/autocast_mode.h>
+    void f(bool amp) {
+      at::autocast::set_cpu_enabled(true);
+      at::autocast::set_cpu_enabled(false);
+      at::autocast::set_cpu_enabled(amp);
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  std::vector<const CallExpr *> Calls = callsOf(P, "set_cpu_enabled");
+  ASSERT_EQ(Calls.size(), 3u);
+  auto Run = [&](const CallExpr *CE) {
+    const CallSite &S = St.site(CE);
+    ASSERT_EQ(S.Family, CallFamily::Autocast);
+    models::setterEffects(St, S, AbsValue::none());
+  };
+  EXPECT_FALSE(models::autocastFlagToSplit(St, Calls[0]));
+  Run(Calls[0]);
+  EXPECT_EQ(St.Path.Autocast[Cpu], AutocastState::On);
+  Run(Calls[1]);
+  EXPECT_EQ(St.Path.Autocast[Cpu], AutocastState::Off);
+  std::optional<Assumption> Split = models::autocastFlagToSplit(St, Calls[2]);
+  ASSERT_TRUE(Split);
+  EXPECT_EQ(Split->Var, P.F->getParamDecl(0));
+  Run(Calls[2]);
+  EXPECT_EQ(St.Path.Autocast[Cpu], AutocastState::Unknown);
+  EXPECT_EQ(St.Defaults, 0u);
+}
+
+// set_default_dtype takes the dtype its argument holds on the path.
+TEST(FamilyModelsTest, DefaultDTypeSetterReadsItsArgument) {
+  ParsedFunction P = parse(R"cc(
+    void f(caffe2::TypeMeta wide) { c10::set_default_dtype(wide); }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  AbsValue Wide;
+  Wide.K = AbsValue::Kind::DType;
+  Wide.DT = DTypeFact::of(DType::Double, SourceLocation());
+  St.Facts["wide"] = Wide;
+  std::vector<const CallExpr *> Calls = callsOf(P, "set_default_dtype");
+  ASSERT_EQ(Calls.size(), 1u);
+  const CallSite &S = St.site(Calls[0]);
+  ASSERT_EQ(S.Family, CallFamily::DefaultDType);
+  models::setterEffects(St, S, AbsValue::none());
+  EXPECT_EQ(St.Path.DefaultDType.single(), DType::Double);
+}
+
+// Inside a CPU autocast region an op on the lower-precision list gives the
+// region's dtype; outside it, and with an explicit dtype, the op's own.
+TEST(FamilyModelsTest, AutocastResultFollowsTheRegion) {
+  ParsedFunction P = parse(R"cc(
+    void f(at::Tensor a, at::Tensor b) { auto c = torch::mm(a, b); }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  std::vector<const CallExpr *> Calls = callsOf(P, "mm");
+  ASSERT_EQ(Calls.size(), 1u);
+  const CallSite &S = St.site(Calls[0]);
+  AbsValue F32 = tensorOf(DType::Float);
+  EXPECT_EQ(models::autocastResult(St, S, "mm", F32, {F32, F32}).DT.single(),
+            DType::Float);
+  St.Path.Autocast[Cpu] = AutocastState::On;
+  EXPECT_EQ(models::autocastResult(St, S, "mm", F32, {F32, F32}).DT.single(),
+            DType::BFloat16);
+  St.Path.AutocastDType[Cpu] = DType::Half;
+  EXPECT_EQ(models::autocastResult(St, S, "mm", F32, {F32, F32}).DT.single(),
+            DType::Half);
+  EXPECT_FALSE(models::hasExplicitDType(Api, S));
+}
+
+// An optional read with value_or gives its fallback when it is empty and
+// the join of both when that is not known; reset() empties it.
+TEST(FamilyModelsTest, OptionalsCarryTheirValue) {
+  ParsedFunction P = parse(R"cc(
+    #include <optional>
+    void f(std::optional<at::Tensor> o, at::Tensor t) {
+      at::Tensor r = o.value_or(t);
+      o.reset();
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("2.14");
+  SnippetState St(P, Api);
+  AbsValue Held = tensorOf(DType::Half);
+  St.Facts["t"] = tensorOf(DType::Float);
+  std::vector<const CallExpr *> Reads = callsOf(P, "value_or");
+  ASSERT_EQ(Reads.size(), 1u);
+  const CallSite &Read = St.site(Reads[0]);
+  Held.Opt = AbsValue::Engaged::No;
+  St.Facts["o"] = Held;
+  std::optional<AbsValue> R = models::optionalRead(St, Read);
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->DT.single(), DType::Float);
+  Held.Opt = AbsValue::Engaged::Unknown;
+  St.Facts["o"] = Held;
+  R = models::optionalRead(St, Read);
+  ASSERT_TRUE(R);
+  EXPECT_FALSE(R->DT.single());
+  EXPECT_TRUE(R->DT.Bits & (1u << unsigned(DType::Half)));
+  EXPECT_TRUE(R->DT.Bits & (1u << unsigned(DType::Float)));
+
+  std::vector<const CallExpr *> Resets = callsOf(P, "reset");
+  ASSERT_EQ(Resets.size(), 1u);
+  models::optionalEffects(St, St.site(Resets[0]));
+  ASSERT_EQ(St.Assigned.size(), 1u);
+  EXPECT_EQ(St.Assigned[0].second.Opt, AbsValue::Engaged::No);
+}
+
+// step() of an optimizer made from float16 parameters records the first op
+// of its update the version has no CPU kernel for, where a backward runs;
+// without one it records nothing.
+TEST(FamilyModelsTest, OptimizerStepRecordsItsMissingKernel) {
+  ParsedFunction P = parse(R"cc(
+    void f(std::vector<at::Tensor> params, at::Tensor loss) {
+      torch::optim::Adam opt(params, torch::optim::AdamOptions(1e-3));
+      loss.backward();
+      opt.step();
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  St.Facts["params"] = tensorOf(DType::Half);
+  std::vector<const CallExpr *> Steps = callsOf(P, "step");
+  ASSERT_EQ(Steps.size(), 1u);
+  const CallSite &S = St.site(Steps[0]);
+  ASSERT_EQ(S.Family, CallFamily::OptimizerStep);
+  models::optimizerStep(St, S, AbsValue::none());
+  ASSERT_EQ(St.Events.size(), 1u);
+  EXPECT_EQ(St.Events[0].Op, "addcmul");
+  EXPECT_EQ(St.Events[0].Written, "Adam::step");
+  ASSERT_EQ(St.Events[0].Operands.size(), 1u);
+  EXPECT_EQ(St.Events[0].Operands[0].V.DT.single(), DType::Half);
+
+  ParsedFunction NoBackward = parse(R"cc(
+    void f(std::vector<at::Tensor> params) {
+      torch::optim::Adam opt(params, torch::optim::AdamOptions(1e-3));
+      opt.step();
+    }
+  )cc");
+  ASSERT_TRUE(NoBackward.F);
+  SnippetState Quiet(NoBackward, Api);
+  Quiet.Facts["params"] = tensorOf(DType::Half);
+  std::vector<const CallExpr *> Step = callsOf(NoBackward, "step");
+  ASSERT_EQ(Step.size(), 1u);
+  models::optimizerStep(Quiet, Quiet.site(Step[0]), AbsValue::none());
+  EXPECT_TRUE(Quiet.Events.empty());
+}
+
+} // namespace
