@@ -349,9 +349,53 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
 }
 
+/// The std::integral_constant<E, V> a class is or derives from, E being
+/// ScalarType or DeviceType (`c10::CppTypeToScalarType<T>`, a trait of the
+/// user's written so): E and V.
+static std::optional<std::pair<QualType, llvm::APSInt>>
+integralConstantOf(const CXXRecordDecl *RD, const ApiModel &Api,
+                   unsigned Depth = 0) {
+  if (!RD || !RD->hasDefinition() || Depth > 4)
+    return std::nullopt;
+  if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+      S && S->getIdentifier() && S->getName() == "integral_constant" &&
+      S->isInStdNamespace() && S->getTemplateArgs().size() == 2 &&
+      S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+      S->getTemplateArgs()[1].getKind() == TemplateArgument::Integral) {
+    QualType E = S->getTemplateArgs()[0].getAsType();
+    TypeKind K = Api.classify(E);
+    if (K != TypeKind::ScalarType && K != TypeKind::DeviceType)
+      return std::nullopt;
+    return std::make_pair(E, S->getTemplateArgs()[1].getAsIntegral());
+  }
+  for (const CXXBaseSpecifier &B : RD->getDefinition()->bases())
+    if (auto C = integralConstantOf(B.getType()->getAsCXXRecordDecl(), Api,
+                                    Depth + 1))
+      return C;
+  return std::nullopt;
+}
+
 AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   QualType T = CE->getType();
   TypeKind K = Api.classify(T);
+  // An object of a class that holds a dtype or device as its type (it
+  // converts to it where one is expected).
+  if (K == TypeKind::None)
+    if (auto C = integralConstantOf(T->getAsCXXRecordDecl(), Api)) {
+      AbsValue V = unknownOf(C->first);
+      const auto *ET = C->first->getAs<EnumType>();
+      if (!ET || !ET->getDecl())
+        return V;
+      for (const EnumConstantDecl *EC : ET->getDecl()->enumerators())
+        if (llvm::APSInt::isSameValue(EC->getInitVal(), C->second)) {
+          if (std::optional<DType> D = dtypeFromEnumerator(EC->getName()))
+            V.DT = DTypeFact::of(*D, CE->getExprLoc());
+          else if (std::optional<Device> D =
+                       deviceFromEnumerator(EC->getName()))
+            V.DV = DeviceFact::of(*D, CE->getExprLoc());
+        }
+      return V;
+    }
   llvm::SmallVector<const Expr *, 4> Args;
   for (const Expr *A : CE->arguments())
     if (!isa<CXXDefaultArgExpr>(A))

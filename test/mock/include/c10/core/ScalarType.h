@@ -2,6 +2,8 @@
 #pragma once
 #include <c10/macros/Macros.h>
 #include <c10/util/Half.h>
+#include <cstdint>
+#include <type_traits>
 
 #define AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(_) \
   _(uint8_t, Byte) /* 0 */                               \
@@ -36,6 +38,25 @@ enum class ScalarType : int8_t {
   constexpr ScalarType k##name = ScalarType::name;
 AT_FORALL_SCALAR_TYPES_WITH_COMPLEX_AND_QINTS(DEFINE_CONSTANT)
 #undef DEFINE_CONSTANT
+
+// The C++ type of a dtype as a type trait (real: every type of the list
+// above; the mock: those without a class of their own beyond Half).
+template <typename T>
+struct CppTypeToScalarType;
+#define SPECIALIZE_CppTypeToScalarType(cpp_type, scalar_type)        \
+  template <>                                                        \
+  struct CppTypeToScalarType<cpp_type>                               \
+      : std::integral_constant<ScalarType, ScalarType::scalar_type> {};
+SPECIALIZE_CppTypeToScalarType(uint8_t, Byte)
+SPECIALIZE_CppTypeToScalarType(int8_t, Char)
+SPECIALIZE_CppTypeToScalarType(int16_t, Short)
+SPECIALIZE_CppTypeToScalarType(int, Int)
+SPECIALIZE_CppTypeToScalarType(int64_t, Long)
+SPECIALIZE_CppTypeToScalarType(c10::Half, Half)
+SPECIALIZE_CppTypeToScalarType(float, Float)
+SPECIALIZE_CppTypeToScalarType(double, Double)
+SPECIALIZE_CppTypeToScalarType(bool, Bool)
+#undef SPECIALIZE_CppTypeToScalarType
 
 static inline const char* toString(ScalarType t) {
 #define DEFINE_CASE(_, name) \
