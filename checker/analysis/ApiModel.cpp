@@ -114,6 +114,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #define TD_AUTOCAST_COMPOSITE(Name, Op) Composites[Name].push_back(Op);
 #define TD_OPERATOR_OP(Name, Op) OperatorOps[Name] = Op;
 #define TD_FUNCTIONAL_OP(Name, Op) FunctionalOps[Name] = Op;
+#define TD_WRAPPER_NAMESPACE(NS, Prefix) WrapperNamespaces[NS] = Prefix;
 #define TD_REVERSE_SCALAR_OP(Name, Op) ReverseScalarOps[Name] = Op;
 #define TD_ACTIVATION_MODULE(Name, Op) ActivationModules[Name] = Op;
 #define TD_AUTOCAST_SETTER(Name, What, Dev)                                    \
@@ -141,6 +142,7 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
 #undef TD_ACTIVATION_MODULE
 #undef TD_OPERATOR_OP
 #undef TD_FUNCTIONAL_OP
+#undef TD_WRAPPER_NAMESPACE
 #undef TD_REVERSE_SCALAR_OP
   for (const auto &Entry : OpKb) {
     std::vector<std::string> Versions;
@@ -531,17 +533,14 @@ std::optional<ConversionRule> ApiModel::conversion(llvm::StringRef Name) const {
   return lookup(Conversions, Name);
 }
 llvm::StringRef ApiModel::reverseScalarOp(llvm::StringRef Name) const {
-  auto It = ReverseScalarOps.find(Name);
-  return It == ReverseScalarOps.end() ? llvm::StringRef()
-                                      : llvm::StringRef(It->second);
+  return textOf(ReverseScalarOps, Name);
 }
 llvm::StringRef ApiModel::contractName(llvm::StringRef Name) const {
   if (!Name.starts_with("operator")) {
     auto F = FunctionalOps.find(Name);
     return F == FunctionalOps.end() ? Name : llvm::StringRef(F->second);
   }
-  auto It = OperatorOps.find(Name);
-  return It == OperatorOps.end() ? llvm::StringRef() : llvm::StringRef(It->second);
+  return textOf(OperatorOps, Name);
 }
 
 std::optional<OpRule> ApiModel::tensorOp(llvm::StringRef Name) const {

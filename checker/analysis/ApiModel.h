@@ -49,7 +49,10 @@ enum class OpRule : uint8_t {
   Promote,
   BoolResult,
   LongResult,
-  ListPromote ///< cat, stack: the promoted dtype of the list's tensors
+  ListPromote, ///< cat, stack: the promoted dtype of the list's tensors
+  /// abs, angle, real, imag, view_as_real: a complex dtype's real
+  /// counterpart, a real one kept (observed on 1.13.1).
+  RealOfComplex
 };
 enum class ModuleRule : uint8_t { FloatInput, IndexInput };
 enum class LossRule : uint8_t {
@@ -299,6 +302,11 @@ public:
   bool isOpNamespace(llvm::StringRef NS) const {
     return hasName(NameRole::OpNamespaces, NS);
   }
+  /// The prefix of the aten ops a namespace's functions return
+  /// (api.json wrapper_namespaces: torch::fft's are fft_*); empty if none.
+  llvm::StringRef wrapperPrefix(llvm::StringRef NS) const {
+    return textOf(WrapperNamespaces, NS);
+  }
   bool isOptionsNamespace(llvm::StringRef NS) const {
     return hasName(NameRole::OptionsNamespaces, NS);
   }
@@ -434,7 +442,14 @@ private:
   llvm::StringMap<std::string> LossModules;
   llvm::StringMap<std::string> ActivationModules;
   llvm::StringMap<std::string> OperatorOps;
+  /// The text M maps Name to; empty if none.
+  static llvm::StringRef textOf(const llvm::StringMap<std::string> &M,
+                                llvm::StringRef Name) {
+    auto It = M.find(Name);
+    return It == M.end() ? llvm::StringRef() : llvm::StringRef(It->second);
+  }
   llvm::StringMap<std::string> FunctionalOps; ///< api.json functional_ops
+  llvm::StringMap<std::string> WrapperNamespaces; ///< wrapper_namespaces
   llvm::StringMap<std::string> ReverseScalarOps;
   OpContracts Contracts;
   llvm::StringMap<LossRule> Losses;

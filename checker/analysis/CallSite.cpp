@@ -89,6 +89,13 @@ CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
   S.IsLibTorch = Api.isLibTorchDecl(S.Callee);
   if (S.IsLibTorch)
     S.Namespace = Api.namespaceOf(S.Callee);
+  // A function of torch::fft, torch::linalg or torch::special returns the
+  // aten op of the prefixed name (api.json wrapper_namespaces).
+  if (llvm::StringRef Prefix = Api.wrapperPrefix(S.Namespace);
+      !Prefix.empty() && !S.Obj) {
+    S.Name = (Prefix + S.Name).str();
+    S.Namespace = "torch";
+  }
   if (const auto *MD = dyn_cast<CXXMethodDecl>(S.Callee)) {
     S.IsMethod = true;
     S.Receiver = Api.classify(Ctx.getRecordType(MD->getParent()));

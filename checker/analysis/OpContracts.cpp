@@ -153,6 +153,14 @@ OpContracts::outcome(unsigned Overload, llvm::ArrayRef<DType> SlotDTypes,
       R.Result = TableDTypes[Code - 1];
     return R;
   }
+  // A complex result (the tablegen's codes 11 to 13).
+  if (Code >= 11 && Code <= 13) {
+    R.K = ContractOutcome::Runs;
+    R.Result = Code == 11   ? DType::ComplexHalf
+               : Code == 12 ? DType::ComplexFloat
+                            : DType::ComplexDouble;
+    return R;
+  }
   if (Code < 16 || Code - 16 >= std::size(Messages)) {
     R.K = ContractOutcome::Crashes;
     return R;

@@ -94,6 +94,19 @@ std::optional<Device> deviceFromString(llvm::StringRef S) {
 /// The rank of a category in result types.
 static unsigned categoryRank(DType D) { return unsigned(dtypeCategory(D)); }
 
+DType realCounterpart(DType D) {
+  switch (D) {
+  case DType::ComplexHalf:
+    return DType::Half;
+  case DType::ComplexFloat:
+    return DType::Float;
+  case DType::ComplexDouble:
+    return DType::Double;
+  default:
+    return D;
+  }
+}
+
 DType promoteTypes(DType A, DType B) {
   if (A == B)
     return A;

@@ -77,6 +77,9 @@ inline bool isIntegral(DType D) {
 }
 /// torch.promote_types for two known dtypes.
 DType promoteTypes(DType A, DType B);
+/// The real dtype of a complex one (c10::toRealValueType); others as they
+/// are.
+DType realCounterpart(DType D);
 
 /// What a symbolic fact stands for: the same component (dtype or device)
 /// as parameter Index (Param), as field Field of the plain struct that is

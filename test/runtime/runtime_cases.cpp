@@ -1991,6 +1991,72 @@ std::vector<Case> cases() {
          m->to(torch::kDouble);
          m->count(torch::ones({2, 2}, torch::kLong));
        }},
+      // torch::fft and torch::linalg wrap the aten ops of the prefixed name;
+      // the real parts of a complex tensor are real (api.json
+      // wrapper_namespaces, tensor_ops real_of_complex). Every factory names
+      // its dtype: this file changes the default dtype in other cases.
+      {"rfft_power_spectrum_double_matmul_float_throws",
+       THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         auto power = torch::fft::rfft(torch::randn({4, 8}, torch::kDouble)).abs().pow(2);
+         torch::matmul(power, torch::ones({5, 3}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"rfft_complex_mm_float_throws",
+       THROWS("^expected scalar type ComplexDouble but found Float$"),
+       [] {
+         auto spectrum = torch::fft::rfft(torch::randn({4, 8}, torch::kDouble));
+         torch::mm(spectrum, torch::ones({5, 3}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"hann_window_double_power_spectrum_matmul_float_throws",
+       THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         auto frames = torch::randn({4, 400}, torch::kDouble);
+         auto power = torch::fft::rfft(frames * torch::hann_window(400, torch::kDouble)).abs().pow(2);
+         torch::matmul(power, torch::zeros({201, 80}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"window_functions_follow_the_options_runs", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::hann_window(8, torch::kFloat), torch::kFloat);
+         EXPECT_DTYPE(torch::hamming_window(8, torch::kDouble), torch::kDouble);
+         EXPECT_DTYPE(torch::kaiser_window(8, torch::kDouble), torch::kDouble);
+       }},
+      {"complex_parts_are_real_runs", RUNS,
+       [] {
+         auto c = torch::fft::rfft(torch::randn({8}, torch::kDouble));
+         EXPECT_DTYPE(c, torch::kComplexDouble);
+         EXPECT_DTYPE(c.abs(), torch::kDouble);
+         EXPECT_DTYPE(torch::angle(c), torch::kDouble);
+         EXPECT_DTYPE(torch::real(c), torch::kDouble);
+         EXPECT_DTYPE(torch::imag(c), torch::kDouble);
+         EXPECT_DTYPE(torch::view_as_real(c), torch::kDouble);
+         EXPECT_DTYPE(torch::fft::rfft(torch::randn({8}, torch::kFloat)).abs(), torch::kFloat);
+         EXPECT_DTYPE(torch::fft::irfft(torch::fft::rfft(torch::randn({8}, torch::kFloat))), torch::kFloat);
+       }},
+      {"linalg_inv_double_into_float_linear_throws",
+       THROWS("mat1 and mat2 must have the same dtype"),
+       [] {
+         torch::nn::Linear head(3, 1);
+         head->to(torch::kFloat);
+         head(torch::linalg::inv(torch::eye(3, torch::kDouble))); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      // Measured on values in [0, 1] and on 3x3 tensors (op_contracts.json
+      // shapes unit1d, 3x3).
+      {"quantile_double_q_float_input_throws",
+       THROWS("^quantile\\(\\) q tensor must be same dtype as the input tensor$"),
+       [] {
+         auto q = torch::tensor({0.01, 0.99}, torch::kDouble);
+         torch::quantile(torch::rand({64}, torch::kFloat), q); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"quantile_same_dtype_runs", RUNS,
+       [] {
+         EXPECT_DTYPE(torch::quantile(torch::rand({64}, torch::kFloat), torch::tensor({0.5f}, torch::kFloat)), torch::kFloat);
+         EXPECT_DTYPE(torch::quantile(torch::rand({64}, torch::kFloat), 0.5), torch::kFloat);
+       }},
+      {"cross_float_double_throws", THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         auto arms = torch::rand({6, 3}, torch::kDouble);
+         torch::cross(torch::rand({6, 3}, torch::kFloat), arms, 1); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
   };
 }
 

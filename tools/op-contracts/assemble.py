@@ -210,7 +210,12 @@ def main(argv):
                    "outcomes are that family's: 1d every tensor {2} [2,1] "
                    "(indices [1,0]); index1d index tensors {2} [1,0], the "
                    "others {2,2}; 3d, 4d, 5d every tensor {1,2,2}, "
-                   "{1,2,2,2}, {1,2,2,2,2} (the {2,2} values repeated)."),
+                   "{1,2,2,2}, {1,2,2,2,2} (the {2,2} values repeated); "
+                   "unit1d every tensor {2} [0.25,0.75] (indices [1,0]); "
+                   "unit every tensor {2,2} [[0.25,0.75],[0.75,0.25]] "
+                   "(indices [[0,1],[1,0]]); 3x3 every tensor {3,3} "
+                   "[[2,1,0],[1,2,1],[0,1,2]] (indices "
+                   "[[0,1,2],[1,2,0],[2,0,1]], vectors {3})."),
         "inputs": ("Tensors {2,2} [[2,1],[1,2]]; arguments whose name "
                    "contains index/indices or is target/idx [[0,1],[1,0]] "
                    "({2}: [1,0] for index_* ops); a tensor named vec (and "

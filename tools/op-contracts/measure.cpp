@@ -79,13 +79,27 @@ struct Arg {
   bool Zero = false;   // a 0-dim tensor (the value of masked_fill.Tensor)
 };
 
-// The shapes of the tensors built. Base: {2,2} (index tensors of the
-// index_* operators {2}). An operator that fails on them with an error about
-// shapes, not dtypes, is measured again under the first of the others with
-// which a call of one dtype runs.
-enum class Family { Base, OneD, IndexOneD, ThreeD, FourD, FiveD };
-const Family Retried[] = {Family::OneD, Family::IndexOneD, Family::ThreeD,
-                          Family::FourD, Family::FiveD};
+// The shapes and values of the tensors built. Base: {2,2} (index tensors
+// of the index_* operators {2}). An operator that fails on them with an
+// error about shapes or values, not dtypes, is measured again under the
+// first of the others with which a call of one dtype runs. The value
+// families (unit1d, unit: values in [0, 1], for probabilities and
+// quantiles) and 3x3 (a dimension of size 3, for cross products) come last,
+// so that an operator another family suits keeps it.
+enum class Family {
+  Base,
+  OneD,
+  IndexOneD,
+  ThreeD,
+  FourD,
+  FiveD,
+  UnitOneD,
+  Unit,
+  ThreeByThree
+};
+const Family Retried[] = {Family::OneD,  Family::IndexOneD,   Family::ThreeD,
+                          Family::FourD, Family::FiveD,       Family::UnitOneD,
+                          Family::Unit,  Family::ThreeByThree};
 
 const char *familyName(Family F) {
   switch (F) {
@@ -101,6 +115,12 @@ const char *familyName(Family F) {
     return "4d";
   case Family::FiveD:
     return "5d";
+  case Family::UnitOneD:
+    return "unit1d";
+  case Family::Unit:
+    return "unit";
+  case Family::ThreeByThree:
+    return "3x3";
   }
   return "";
 }
@@ -352,6 +372,30 @@ at::Tensor makeTensor(c10::ScalarType D, bool Index, bool Vector, Family F,
   auto Opts = at::TensorOptions().dtype(at::kDouble);
   if (Zero)
     return at::scalar_tensor(1.0, Opts).to(D);
+  if (F == Family::UnitOneD)
+    return at::tensor(Index ? std::vector<double>{1, 0}
+                            : std::vector<double>{0.25, 0.75},
+                      Opts)
+        .to(D);
+  if (F == Family::Unit)
+    return at::tensor(Index ? std::vector<double>{0, 1, 1, 0}
+                            : std::vector<double>{0.25, 0.75, 0.75, 0.25},
+                      Opts)
+        .reshape({2, 2})
+        .to(D);
+  if (F == Family::ThreeByThree) {
+    if (Vector)
+      return at::tensor(Index ? std::vector<double>{1, 0, 2}
+                              : std::vector<double>{2, 1, 1},
+                        Opts)
+          .to(D);
+    // Symmetric positive definite; each row of the indices a permutation.
+    return at::tensor(Index ? std::vector<double>{0, 1, 2, 1, 2, 0, 2, 0, 1}
+                            : std::vector<double>{2, 1, 0, 1, 2, 1, 0, 1, 2},
+                      Opts)
+        .reshape({3, 3})
+        .to(D);
+  }
   if (F == Family::OneD || Vector || (Index && F == Family::IndexOneD))
     return at::tensor(Index ? std::vector<double>{1, 0}
                             : std::vector<double>{2, 1},

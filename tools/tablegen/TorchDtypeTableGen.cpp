@@ -121,9 +121,13 @@ void emitApi(const std::string &File, std::ostream &Out) {
       {"device_cuda", "DeviceCUDA"},
       {"backend_arg", "BackendArg"}};
   static const std::map<std::string, std::string> OpRules = {
-      {"preserve", "Preserve"},      {"reduce", "Reduce"},
-      {"promote", "Promote"},        {"bool_result", "BoolResult"},
-      {"long_result", "LongResult"}, {"list_promote", "ListPromote"}};
+      {"preserve", "Preserve"},
+      {"reduce", "Reduce"},
+      {"promote", "Promote"},
+      {"bool_result", "BoolResult"},
+      {"long_result", "LongResult"},
+      {"list_promote", "ListPromote"},
+      {"real_of_complex", "RealOfComplex"}};
   static const std::map<std::string, std::string> ModuleRules = {
       {"float", "FloatInput"}, {"index", "IndexInput"}};
 
@@ -302,6 +306,18 @@ void emitApi(const std::string &File, std::ostream &Out) {
       fail(File, "functional_ops." + Name,
            "must map a function to the aten op it calls");
     Out << "TD_FUNCTIONAL_OP(" << quote(Name) << ", " << quote(Op) << ")\n";
+  }
+  Out << "#endif\n#ifdef TD_WRAPPER_NAMESPACE\n";
+  for (const auto &[NS, Prefix] :
+       member(Api, File, "", "wrapper_namespaces", json::value_t::object)
+           .items()) {
+    if (NS == "_doc")
+      continue;
+    if (!Prefix.is_string() || Prefix.get<std::string>().empty())
+      fail(File, "wrapper_namespaces." + NS,
+           "must map a namespace to the prefix of the aten ops it wraps");
+    Out << "TD_WRAPPER_NAMESPACE(" << quote(NS) << ", " << quote(Prefix)
+        << ")\n";
   }
   Out << "#endif\n#ifdef TD_REVERSE_SCALAR_OP\n";
   for (const auto &[Name, Op] :
@@ -777,7 +793,8 @@ char signatureCode(const std::string &T) {
 /// combination (8 of one dtype, then with two or more tensors the 64 pairs
 /// of the first two, the rest Float): 0 not measured, 1 + dtype index ran
 /// with that tensor result, 9 ran with another result, 10 crashed or
-/// varied, 16 + i raised message i.
+/// varied, 11, 12, 13 ran with a ComplexHalf, ComplexFloat, ComplexDouble
+/// result, 16 + i raised message i.
 void emitContracts(const std::string &File, std::ostream &Out) {
   static const char Codes[] =
       "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
@@ -878,7 +895,13 @@ void emitContracts(const std::string &File, std::ostream &Out) {
           if (One && DIndex.count(First))
             S = First;
         }
-        Code = DIndex.count(S) ? 1 + DIndex[S] : 9;
+        // Complex results (fft_rfft, view_as_complex, polar): codes 11 to 13.
+        static const std::map<std::string, int> ComplexCodes = {
+            {"ComplexHalf", 11}, {"ComplexFloat", 12}, {"ComplexDouble", 13}};
+        auto CC = ComplexCodes.find(S);
+        Code = DIndex.count(S)            ? 1 + DIndex[S]
+               : CC != ComplexCodes.end() ? CC->second
+                                          : 9;
         Ran = true;
       } else if (R.is_array() && R.size() == 2 && R[1].is_number_integer() &&
                  R[1].get<size_t>() < Messages.size()) {

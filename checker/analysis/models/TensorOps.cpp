@@ -193,6 +193,23 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
         R.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
     return convertTo(applyDTypeDeviceArgs(R, Callee, Args, Explicit), RT);
   }
+  case OpRule::RealOfComplex: {
+    // What each complex dtype the input may have becomes; a symbolic one
+    // (a parameter's) is kept, as the ops of `preserve` keep it.
+    if (!Self.DT.Param.isSymbolic() && !Self.DT.isUnknown()) {
+      uint32_t Bits = 0;
+      for (unsigned I = 0; I < unsigned(DType::NumDTypes); ++I)
+        if (Self.DT.Bits & (1u << I))
+          Bits |= 1u << unsigned(realCounterpart(DType(I)));
+      if (Bits != Self.DT.Bits) {
+        Self.DT.Bits = Bits;
+        Self.DT.Where = CE->getExprLoc();
+      }
+    }
+    if (Base == "view_as_real")
+      Self.atLeast(Self.Dims + 1);
+    return convertTo(Self, RT);
+  }
   case OpRule::BoolResult:
     Self.DT = DTypeFact::of(DType::Bool, CE->getExprLoc());
     return convertTo(Self, RT);

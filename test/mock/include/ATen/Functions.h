@@ -4,6 +4,7 @@
 #include <ATen/TensorIndexing.h>
 #include <tuple>
 #include <c10/util/string_view.h>
+#include <c10/util/Optional.h>
 
 namespace at {
 namespace Reduction {
@@ -160,4 +161,19 @@ TORCH_API at::Tensor huber_loss(const at::Tensor & self, const at::Tensor & targ
 TORCH_API at::Tensor mse_loss(const at::Tensor & self, const at::Tensor & target, int64_t reduction=at::Reduction::Mean);
 TORCH_API at::Tensor binary_cross_entropy(const at::Tensor & self, const at::Tensor & target, const c10::optional<at::Tensor> & weight={}, int64_t reduction=at::Reduction::Mean);
 TORCH_API at::Tensor binary_cross_entropy_with_logits(const at::Tensor & self, const at::Tensor & target, const c10::optional<at::Tensor> & weight={}, const c10::optional<at::Tensor> & pos_weight={}, int64_t reduction=at::Reduction::Mean);
+// Spectral and linear-algebra ops torch::fft and torch::linalg wrap, and
+// the views of a complex tensor's parts (1.13.1's ATen/ops/*.h).
+TORCH_API at::Tensor fft_rfft(const at::Tensor & self, c10::optional<int64_t> n=c10::nullopt, int64_t dim=-1, c10::optional<c10::string_view> norm=c10::nullopt);
+TORCH_API at::Tensor fft_irfft(const at::Tensor & self, c10::optional<int64_t> n=c10::nullopt, int64_t dim=-1, c10::optional<c10::string_view> norm=c10::nullopt);
+TORCH_API at::Tensor linalg_matrix_exp(const at::Tensor & self);
+TORCH_API at::Tensor linalg_inv(const at::Tensor & A);
+TORCH_API at::Tensor real(const at::Tensor & self);
+TORCH_API at::Tensor angle(const at::Tensor & self);
+TORCH_API at::Tensor view_as_real(const at::Tensor & self);
+// Measured on other values or shapes than {2,2} (op_contracts.json
+// shapes unit1d, 3x3).
+TORCH_API at::Tensor quantile(const at::Tensor & self, const at::Tensor & q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear");
+TORCH_API at::Tensor quantile(const at::Tensor & self, double q, c10::optional<int64_t> dim=c10::nullopt, bool keepdim=false, c10::string_view interpolation="linear");
+TORCH_API at::Tensor cross(const at::Tensor & self, const at::Tensor & other, c10::optional<int64_t> dim=c10::nullopt);
+TORCH_API at::Tensor linalg_cross(const at::Tensor & self, const at::Tensor & other, int64_t dim=-1);
 } // namespace at

@@ -42,6 +42,8 @@ TORCH_API at::Tensor arange(const at::Scalar & start, const at::Scalar & end, co
 TORCH_API at::Tensor empty(at::IntArrayRef size, at::TensorOptions options = {}, c10::optional<at::MemoryFormat> memory_format = c10::nullopt);
 TORCH_API at::Tensor empty_like(const at::Tensor & self, at::TensorOptions options = {}, c10::optional<at::MemoryFormat> memory_format = c10::nullopt);
 TORCH_API at::Tensor eye(int64_t n, at::TensorOptions options = {});
+TORCH_API at::Tensor hann_window(int64_t window_length, at::TensorOptions options = {});
+TORCH_API at::Tensor hann_window(int64_t window_length, bool periodic, at::TensorOptions options = {});
 TORCH_API at::Tensor eye(int64_t n, int64_t m, at::TensorOptions options = {});
 TORCH_API at::Tensor full(at::IntArrayRef size, const at::Scalar & fill_value, at::TensorOptions options = {});
 TORCH_API at::Tensor ones(at::IntArrayRef size, at::TensorOptions options = {});
