@@ -276,62 +276,39 @@ void emitApi(const std::string &File, std::ostream &Out) {
     Out << "TD_LOSS(" << quote(Name) << ", "
         << checkedEnum(Rule, File, "losses." + Name, LossRules) << ")\n";
   }
-  Out << "#endif\n#ifdef TD_ACTIVATION_MODULE\n";
-  for (const auto &[Name, Op] :
-       member(Api, File, "", "activation_modules", json::value_t::object)
-           .items()) {
-    if (Name == "_doc")
-      continue;
-    if (!Op.is_string() || Op.get<std::string>().empty())
-      fail(File, "activation_modules." + Name, "must be an op name");
-    Out << "TD_ACTIVATION_MODULE(" << quote(Name) << ", " << quote(Op) << ")\n";
-  }
-  Out << "#endif\n#ifdef TD_OPERATOR_OP\n";
-  for (const auto &[Name, Op] :
-       member(Api, File, "", "operator_ops", json::value_t::object).items()) {
-    if (Name == "_doc")
-      continue;
-    if (Name.rfind("operator", 0) != 0 || !Op.is_string() ||
-        Op.get<std::string>().empty())
-      fail(File, "operator_ops." + Name,
-           "must map an operator to the op it calls");
-    Out << "TD_OPERATOR_OP(" << quote(Name) << ", " << quote(Op) << ")\n";
-  }
-  Out << "#endif\n#ifdef TD_FUNCTIONAL_OP\n";
-  for (const auto &[Name, Op] :
-       member(Api, File, "", "functional_ops", json::value_t::object).items()) {
-    if (Name == "_doc")
-      continue;
-    if (!Op.is_string() || Op.get<std::string>().empty())
-      fail(File, "functional_ops." + Name,
-           "must map a function to the aten op it calls");
-    Out << "TD_FUNCTIONAL_OP(" << quote(Name) << ", " << quote(Op) << ")\n";
-  }
-  Out << "#endif\n#ifdef TD_WRAPPER_NAMESPACE\n";
-  for (const auto &[NS, Prefix] :
-       member(Api, File, "", "wrapper_namespaces", json::value_t::object)
-           .items()) {
-    if (NS == "_doc")
-      continue;
-    if (!Prefix.is_string() || Prefix.get<std::string>().empty())
-      fail(File, "wrapper_namespaces." + NS,
-           "must map a namespace to the prefix of the aten ops it wraps");
-    Out << "TD_WRAPPER_NAMESPACE(" << quote(NS) << ", " << quote(Prefix)
-        << ")\n";
-  }
-  Out << "#endif\n#ifdef TD_REVERSE_SCALAR_OP\n";
-  for (const auto &[Name, Op] :
-       member(Api, File, "", "reverse_scalar_operators", json::value_t::object)
-           .items()) {
-    if (Name == "_doc")
-      continue;
-    if (Name.rfind("operator", 0) != 0 || !Op.is_string() ||
-        Op.get<std::string>().empty() || Op.get<std::string>().back() != '_')
-      fail(File, "reverse_scalar_operators." + Name,
-           "must map an operator to the in-place op it runs");
-    Out << "TD_REVERSE_SCALAR_OP(" << quote(Name) << ", " << quote(Op)
-        << ")\n";
-  }
+  // The objects of "name": "text" pairs, each pair as MACRO(name, text);
+  // Valid says whether a pair is well formed, Why what it must be.
+  auto EmitTextMap = [&](const char *Key, const char *Macro, auto Valid,
+                         const char *Why) {
+    Out << "#endif\n#ifdef " << Macro << "\n";
+    for (const auto &[Name, Text] :
+         member(Api, File, "", Key, json::value_t::object).items()) {
+      if (Name == "_doc")
+        continue;
+      if (!Text.is_string() || Text.get<std::string>().empty() ||
+          !Valid(Name, Text.get<std::string>()))
+        fail(File, std::string(Key) + "." + Name, Why);
+      Out << Macro << "(" << quote(Name) << ", " << quote(Text) << ")\n";
+    }
+  };
+  auto Any = [](const std::string &, const std::string &) { return true; };
+  auto IsOperator = [](const std::string &Name, const std::string &) {
+    return Name.rfind("operator", 0) == 0;
+  };
+  EmitTextMap("activation_modules", "TD_ACTIVATION_MODULE", Any,
+              "must be an op name");
+  EmitTextMap("operator_ops", "TD_OPERATOR_OP", IsOperator,
+              "must map an operator to the op it calls");
+  EmitTextMap("functional_ops", "TD_FUNCTIONAL_OP", Any,
+              "must map a function to the aten op it calls");
+  EmitTextMap("wrapper_namespaces", "TD_WRAPPER_NAMESPACE", Any,
+              "must map a namespace to the prefix of the aten ops it wraps");
+  EmitTextMap(
+      "reverse_scalar_operators", "TD_REVERSE_SCALAR_OP",
+      [](const std::string &Name, const std::string &Op) {
+        return Name.rfind("operator", 0) == 0 && Op.back() == '_';
+      },
+      "must map an operator to the in-place op it runs");
   Out << "#endif\n#ifdef TD_AUTOCAST_COMPOSITE\n";
   emitOpLists(Api, File, "autocast_composites", "TD_AUTOCAST_COMPOSITE", "",
               "must list the ops it runs inside", Out);
