@@ -73,14 +73,9 @@ const Expr *unwrap(const Expr *Cond, bool &Negated) {
 
 } // namespace
 
-const Expr *FunctionAnalyzer::dtypeSource(const Expr *E) {
-  return dtypeReadTensor(E, Api,
-                         [&](const VarDecl *VD) { return stableVar(VD); });
-}
-
 bool FunctionAnalyzer::refineSwitch(FlowState &S, const SwitchStmt &SW,
                                     const CFGBlock &P, unsigned Succ) {
-  const Expr *Tensor = dtypeSource(SW.getCond());
+  const Expr *Tensor = models::dtypeSource(*this, SW.getCond());
   const Decl *D = Tensor ? storageOf(Tensor) : nullptr;
   const CFGBlock *To =
       Succ < P.succ_size() ? (P.succ_begin() + Succ)->getReachableBlock()

@@ -84,6 +84,27 @@ AbsValue FunctionAnalyzer::convertTo(const AbsValue &V, QualType T) const {
   return U;
 }
 
+/// V, the unknown value of T (an enum of kind K: ScalarType or DeviceType),
+/// holding the dtype or device of T's enumerator of value Val, set at Where.
+static AbsValue withEnumerator(AbsValue V, QualType T, TypeKind K,
+                               const llvm::APSInt &Val, SourceLocation Where) {
+  const auto *ET = T.getNonReferenceType()->getAs<EnumType>();
+  if (!ET || !ET->getDecl())
+    return V;
+  for (const EnumConstantDecl *EC : ET->getDecl()->enumerators()) {
+    if (!llvm::APSInt::isSameValue(EC->getInitVal(), Val))
+      continue;
+    if (K == TypeKind::ScalarType) {
+      if (std::optional<DType> D = dtypeFromEnumerator(EC->getName()))
+        V.DT = DTypeFact::of(*D, Where);
+    } else if (std::optional<Device> D = deviceFromEnumerator(EC->getName())) {
+      V.DV = DeviceFact::of(*D, Where);
+    }
+    break;
+  }
+  return V;
+}
+
 AbsValue FunctionAnalyzer::constantOf(const Expr *E) const {
   TypeKind K = Api.classify(E->getType());
   if (K != TypeKind::ScalarType && K != TypeKind::DeviceType)
@@ -91,25 +112,10 @@ AbsValue FunctionAnalyzer::constantOf(const Expr *E) const {
   if (E->isValueDependent() || E->isTypeDependent())
     return unknownOf(E->getType());
   Expr::EvalResult R;
-  const EnumDecl *ED =
-      E->getType().getNonReferenceType()->getAs<EnumType>()->getDecl();
-  if (!E->EvaluateAsInt(R, Ctx) || !ED)
+  if (!E->EvaluateAsInt(R, Ctx))
     return unknownOf(E->getType());
-  llvm::APSInt Val = R.Val.getInt();
-  for (const EnumConstantDecl *EC : ED->enumerators()) {
-    if (llvm::APSInt::isSameValue(EC->getInitVal(), Val)) {
-      AbsValue V = unknownOf(E->getType());
-      if (K == TypeKind::ScalarType) {
-        if (std::optional<DType> D = dtypeFromEnumerator(EC->getName()))
-          V.DT = DTypeFact::of(*D, E->getExprLoc());
-      } else if (std::optional<Device> D =
-                     deviceFromEnumerator(EC->getName())) {
-        V.DV = DeviceFact::of(*D, E->getExprLoc());
-      }
-      return V;
-    }
-  }
-  return unknownOf(E->getType());
+  return withEnumerator(unknownOf(E->getType()), E->getType(), K,
+                        R.Val.getInt(), E->getExprLoc());
 }
 
 AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
@@ -381,21 +387,10 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   // An object of a class that holds a dtype or device as its type (it
   // converts to it where one is expected).
   if (K == TypeKind::None)
-    if (auto C = integralConstantOf(T->getAsCXXRecordDecl(), Api)) {
-      AbsValue V = unknownOf(C->first);
-      const auto *ET = C->first->getAs<EnumType>();
-      if (!ET || !ET->getDecl())
-        return V;
-      for (const EnumConstantDecl *EC : ET->getDecl()->enumerators())
-        if (llvm::APSInt::isSameValue(EC->getInitVal(), C->second)) {
-          if (std::optional<DType> D = dtypeFromEnumerator(EC->getName()))
-            V.DT = DTypeFact::of(*D, CE->getExprLoc());
-          else if (std::optional<Device> D =
-                       deviceFromEnumerator(EC->getName()))
-            V.DV = DeviceFact::of(*D, CE->getExprLoc());
-        }
-      return V;
-    }
+    if (auto C = integralConstantOf(T->getAsCXXRecordDecl(), Api))
+      return withEnumerator(unknownOf(C->first), C->first,
+                            Api.classify(C->first), C->second,
+                            CE->getExprLoc());
   llvm::SmallVector<const Expr *, 4> Args;
   for (const Expr *A : CE->arguments())
     if (!isa<CXXDefaultArgExpr>(A))

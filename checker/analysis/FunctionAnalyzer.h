@@ -146,9 +146,6 @@ private:
   /// A parameter of the function a lambda without parameters (nested in
   /// such lambdas only) is written in: its value there is symbolic.
   bool capturedParam(const clang::ParmVarDecl *PD) const;
-  /// The tensor whose dtype E is: `x.scalar_type()`, `x.dtype()`, through
-  /// unchanged local copies and detail::scalar_type (AT_DISPATCH_*).
-  const clang::Expr *dtypeSource(const clang::Expr *E);
   void processStmt(const clang::Stmt *S);
   /// A call's effects and value, routed by its family through one table
   /// (familyModel in FlowDriver.cpp).

@@ -85,10 +85,13 @@ std::optional<uint32_t> caseDTypes(const TransferState &St,
   return Bits;
 }
 
+const Expr *dtypeSource(TransferState &St, const Expr *E) {
+  return dtypeReadTensor(E, St.api(),
+                         [&](const VarDecl *VD) { return St.stableVar(VD); });
+}
+
 void dispatchEffects(TransferState &St, const CallSite &S, const AbsValue &) {
-  // The tensor whose dtype the macro reads (through unchanged copies).
-  const Expr *Tensor = dtypeReadTensor(
-      S.Args[0], St.api(), [&](const VarDecl *VD) { return St.stableVar(VD); });
+  const Expr *Tensor = dtypeSource(St, S.Args[0]);
   if (!Tensor)
     return;
   auto [Block, DTypeVar] = declaringBlock(S.E, St.astContext());

@@ -39,8 +39,12 @@ AbsValue autocastResult(TransferState &St, const CallSite &S,
 /// A dtype argument was given to the call (such calls are not autocast).
 bool hasExplicitDType(const ApiModel &Api, const CallSite &S);
 
-// models/Dispatch.cpp: AT_DISPATCH_* (family DispatchType).
+// models/Dispatch.cpp: AT_DISPATCH_* (family DispatchType), and the
+// dtypes a switch on a tensor's dtype names (Conditions.cpp refines by them).
 void dispatchEffects(TransferState &St, const CallSite &S, const AbsValue &V);
+/// The tensor whose dtype E is: `x.scalar_type()`, `x.dtype()`, through
+/// unchanged local copies and detail::scalar_type (AT_DISPATCH_*).
+const clang::Expr *dtypeSource(TransferState &St, const clang::Expr *E);
 /// The dtype a case label names, if a known ScalarType.
 std::optional<DType> caseDType(const TransferState &St,
                                const clang::CaseStmt &CS);
