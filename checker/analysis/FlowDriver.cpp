@@ -9,6 +9,7 @@
 #include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
 #include "PathStates.h"
+#include "models/FamilyModels.h"
 #include "solver/PathSolver.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -86,9 +87,9 @@ const CallSite &FunctionAnalyzer::site(const CallExpr *CE) {
 }
 
 // The small value rules of families that need no file of their own.
-AbsValue FunctionAnalyzer::deviceTypeValue(const CallSite &S) {
-  AbsValue D = eval(S.Obj);
-  return D.K == AbsValue::Kind::Device ? D : unknownOf(S.E->getType());
+AbsValue models::deviceTypeValue(TransferState &St, const CallSite &S) {
+  AbsValue D = St.eval(S.Obj);
+  return D.K == AbsValue::Kind::Device ? D : St.unknownOf(S.E->getType());
 }
 
 AbsValue FunctionAnalyzer::holderValue(const CallSite &S) {
@@ -104,8 +105,8 @@ AbsValue FunctionAnalyzer::holderValue(const CallSite &S) {
   return userCall(S);
 }
 
-AbsValue FunctionAnalyzer::registeredValue(const CallSite &S) {
-  return convertTo(eval(S.Args[1]), S.E->getType());
+AbsValue models::registeredValue(TransferState &St, const CallSite &S) {
+  return St.convertTo(St.eval(S.Args[1]), S.E->getType());
 }
 
 AbsValue FunctionAnalyzer::libTorchOpValue(const CallSite &S) {
@@ -167,11 +168,11 @@ AbsValue member(TransferState &St, const CallSite &S) {
 constexpr FamilyModel FamilyModels[] = {
     {CallFamily::NoCallee, nullptr, nullptr},
     {CallFamily::TensorMethod, &member<&FA::tensorMethod>, nullptr},
-    {CallFamily::OptionsMethod, &member<&FA::optionsMethod>, nullptr},
-    {CallFamily::TypeMetaMake, &member<&FA::typeMetaMake>, nullptr},
-    {CallFamily::DeviceType, &member<&FA::deviceTypeValue>, nullptr},
+    {CallFamily::OptionsMethod, &models::optionsMethod, nullptr},
+    {CallFamily::TypeMetaMake, &models::typeMetaMake, nullptr},
+    {CallFamily::DeviceType, &models::deviceTypeValue, nullptr},
     {CallFamily::Accessor, &member<&FA::holderValue>, nullptr},
-    {CallFamily::RegisterModule, &member<&FA::registeredValue>, nullptr},
+    {CallFamily::RegisterModule, &models::registeredValue, nullptr},
     {CallFamily::ModuleForward, &member<&FA::moduleResult>, nullptr},
     {CallFamily::ModuleStateList, &member<&FA::stateListValue>, nullptr},
     {CallFamily::OptimizerStep, nullptr, &models::optimizerStep},
@@ -179,7 +180,7 @@ constexpr FamilyModel FamilyModels[] = {
     {CallFamily::LibTorchOp, &member<&FA::libTorchOpValue>, nullptr},
     {CallFamily::Autocast, nullptr, &models::setterEffects},
     {CallFamily::DefaultDType, nullptr, &models::setterEffects},
-    {CallFamily::OptionsBuilder, &member<&FA::optionsBuilder>, nullptr},
+    {CallFamily::OptionsBuilder, &models::optionsBuilder, nullptr},
     {CallFamily::DTypeConversion, &models::firstArgumentValue, nullptr},
     {CallFamily::LibTorchOther, nullptr, nullptr},
     {CallFamily::MakeSharedModule, &member<&FA::madeModuleValue>, nullptr},

@@ -155,18 +155,13 @@ private:
 public:
   // The rows of the routing table (FlowDriver.cpp): value rules and
   // effects of the families without a file of their own, and the defaults.
-  AbsValue deviceTypeValue(const CallSite &S);
   AbsValue holderValue(const CallSite &S);
-  AbsValue registeredValue(const CallSite &S);
   AbsValue libTorchOpValue(const CallSite &S);
   AbsValue madeModuleValue(const CallSite &S);
   void libTorchEffects(const CallSite &S, const AbsValue &V);
   void userEffects(const CallSite &S, const AbsValue &V);
   // The value rules in models/ files the table names.
   AbsValue tensorMethod(const CallSite &S);
-  AbsValue optionsMethod(const CallSite &S);
-  AbsValue optionsBuilder(const CallSite &S);
-  AbsValue typeMetaMake(const CallSite &S);
   /// What a module call returns: its forward's result (the user's, bound
   /// to this module and input), or a layer's output.
   AbsValue moduleResult(const CallSite &S);
@@ -284,10 +279,6 @@ private:
 
   // models/Factories.cpp
   AbsValue factory(FactoryRule Rule, const CallSite &S);
-  AbsValue applyDTypeDeviceArgs(AbsValue Base,
-                                const clang::FunctionDecl *Callee,
-                                llvm::ArrayRef<const clang::Expr *> Args,
-                                bool &Explicit);
   void factoryEffects(const CallSite &S, const AbsValue &V);
 
   // models/Contracts.cpp
@@ -318,7 +309,6 @@ private:
   contractValue(const CallSite &S, llvm::ArrayRef<const clang::Expr *> Ops);
 
   // models/Conversions.cpp
-  AbsValue conversion(ConversionRule Rule, const CallSite &S);
   void conversionEffects(const CallSite &S, const AbsValue &V);
   void recordMpsFloat64(const clang::Expr *E, const AbsValue &V);
 

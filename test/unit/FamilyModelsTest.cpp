@@ -52,6 +52,8 @@ public:
       return eval(C->getArg(0));
     if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
       return eval(M->getSubExpr());
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      return eval(B->getSubExpr());
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
       return valueOf(DRE->getDecl(), DRE->getType());
     return unknownOf(E->getType());
@@ -300,3 +302,64 @@ TEST(FamilyModelsTest, OptimizerStepRecordsItsMissingKernel) {
 }
 
 } // namespace
+
+// A TensorOptions builder sets only what it names; a setter on options
+// keeps the rest; a conversion's result is its argument's dtype on the
+// receiver's device, and cpu() moves it to the CPU.
+TEST(FamilyModelsTest, OptionsAndConversionsReadTheirArguments) {
+  ParsedFunction P = parse(R"cc(
+    void f(at::Tensor x, c10::ScalarType wide, c10::TensorOptions o) {
+      (void)c10::dtype(wide);
+      (void)o.dtype(wide);
+      x.to(wide);
+      x.cpu();
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  AbsValue Wide;
+  Wide.K = AbsValue::Kind::DType;
+  Wide.DT = DTypeFact::of(DType::Double, SourceLocation());
+  St.Facts["wide"] = Wide;
+  St.Facts["x"] = tensorOf(DType::Half, Device::CUDA);
+  AbsValue O;
+  O.K = AbsValue::Kind::Options;
+  O.DeviceSet = true;
+  O.DV = DeviceFact::of(Device::CUDA, SourceLocation());
+  St.Facts["o"] = O;
+
+  std::vector<const CallExpr *> DTypes = callsOf(P, "dtype");
+  ASSERT_EQ(DTypes.size(), 2u);
+  const CallSite &Builder = St.site(DTypes[0]);
+  ASSERT_EQ(Builder.Family, CallFamily::OptionsBuilder);
+  AbsValue B = models::optionsBuilder(St, Builder);
+  EXPECT_TRUE(B.DTypeSet);
+  EXPECT_FALSE(B.DeviceSet);
+  EXPECT_EQ(B.DT.single(), DType::Double);
+
+  const CallSite &Setter = St.site(DTypes[1]);
+  ASSERT_EQ(Setter.Family, CallFamily::OptionsMethod);
+  AbsValue S = models::optionsMethod(St, Setter);
+  EXPECT_TRUE(S.DTypeSet && S.DeviceSet);
+  EXPECT_EQ(S.DT.single(), DType::Double);
+  EXPECT_EQ(S.DV.single(), Device::CUDA);
+
+  std::vector<const CallExpr *> To = callsOf(P, "to");
+  ASSERT_EQ(To.size(), 1u);
+  const CallSite &ToSite = St.site(To[0]);
+  ASSERT_EQ(ToSite.Family, CallFamily::TensorMethod);
+  ASSERT_EQ(Api.conversion("to"), ConversionRule::To);
+  AbsValue R = models::conversion(St, ConversionRule::To, ToSite);
+  EXPECT_EQ(R.DT.single(), DType::Double);
+  EXPECT_EQ(R.DV.single(), Device::CUDA);
+
+  std::vector<const CallExpr *> Cpu = callsOf(P, "cpu");
+  ASSERT_EQ(Cpu.size(), 1u);
+  std::optional<ConversionRule> CpuRule = Api.conversion("cpu");
+  ASSERT_TRUE(CpuRule);
+  AbsValue C = models::conversion(St, *CpuRule, St.site(Cpu[0]));
+  EXPECT_EQ(C.DT.single(), DType::Half);
+  EXPECT_EQ(C.DV.single(), Device::CPU);
+  EXPECT_TRUE(St.Events.empty());
+}

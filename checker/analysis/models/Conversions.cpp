@@ -1,12 +1,13 @@
-//===- Conversions.cpp - conversions, options and readers
-//-----------===//
+//===- Conversions.cpp - tensor conversions and what a tensor says -------===//
 //
 // Tensor conversions (to, toType, type_as, cpu, cuda, toBackend: the rules of
-// checker/data/api.json), what a tensor says of itself (options(), dtype(),
-// device()), TensorOptions builders and caffe2::TypeMeta.
+// checker/data/api.json, free functions of the state) and what a tensor says
+// of itself (options(), dtype(), device()). TensorOptions and TypeMeta are
+// in Options.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
@@ -15,8 +16,9 @@ using namespace clang;
 
 namespace torchdtype {
 
-AbsValue FunctionAnalyzer::conversion(ConversionRule Rule, const CallSite &S) {
-  AbsValue Self = eval(S.Obj);
+AbsValue models::conversion(TransferState &St, ConversionRule Rule,
+                            const CallSite &S) {
+  AbsValue Self = St.eval(S.Obj);
   if (!Self.isTensor())
     Self = AbsValue::unknownTensor();
   SourceLocation L = S.E->getExprLoc();
@@ -26,14 +28,14 @@ AbsValue FunctionAnalyzer::conversion(ConversionRule Rule, const CallSite &S) {
   bool Explicit;
   switch (Rule) {
   case ConversionRule::To:
-    R = applyDTypeDeviceArgs(Self, Callee, Args, Explicit);
+    R = applyDTypeDeviceArgs(St, Self, Callee, Args, Explicit);
     if (!R.DT.Param.isSymbolic() && !(R.DT == Self.DT))
       R.DT.Where = L;
     if (!R.DV.Param.isSymbolic() && !(R.DV == Self.DV))
       R.DV.Where = L;
     // Re-stamp what the call named explicitly, even when unchanged.
     for (unsigned I = 0; I < Args.size(); ++I) {
-      AbsValue A = eval(Args[I]);
+      AbsValue A = St.eval(Args[I]);
       if (A.K == AbsValue::Kind::DType && R.DT.single())
         R.DT.Where = L;
       if (A.K == AbsValue::Kind::Device && R.DV.single())
@@ -42,7 +44,7 @@ AbsValue FunctionAnalyzer::conversion(ConversionRule Rule, const CallSite &S) {
     return R;
   case ConversionRule::DTypeArg:
     if (!Args.empty()) {
-      AbsValue A = eval(Args[0]);
+      AbsValue A = St.eval(Args[0]);
       R.DT = A.K == AbsValue::Kind::DType ? A.DT : DTypeFact::unknown();
       if (R.DT.single())
         R.DT.Where = L;
@@ -50,7 +52,7 @@ AbsValue FunctionAnalyzer::conversion(ConversionRule Rule, const CallSite &S) {
     return R;
   case ConversionRule::LikeArg:
     if (!Args.empty()) {
-      AbsValue A = eval(Args[0]);
+      AbsValue A = St.eval(Args[0]);
       R.DT = A.isTensor() ? A.DT : DTypeFact::unknown();
       R.DV = A.isTensor() ? A.DV : DeviceFact::unknown();
       if (R.DT.single())
@@ -81,7 +83,7 @@ AbsValue FunctionAnalyzer::tensorMethod(const CallSite &S) {
   llvm::StringRef Name = S.Name;
   llvm::ArrayRef<const Expr *> Args = S.Args;
   if (std::optional<ConversionRule> Conv = Api.conversion(Name))
-    return conversion(*Conv, S);
+    return models::conversion(*this, *Conv, S);
   AbsValue Self = eval(S.Obj);
   if (!Self.isTensor())
     Self = AbsValue::unknownTensor();
@@ -109,61 +111,6 @@ AbsValue FunctionAnalyzer::tensorMethod(const CallSite &S) {
   llvm::SmallVector<const Expr *, 4> Operands{S.Obj};
   Operands.append(Args.begin(), Args.end());
   return tensorOp(S, Operands);
-}
-
-/// An options value with only the dtype (or device) named by a dtype(...)
-/// or device(...) call set, on top of Base.
-static AbsValue setOption(AbsValue Base, bool IsDType, const AbsValue &A) {
-  if (IsDType) {
-    Base.DTypeSet = true;
-    Base.DT = A.K == AbsValue::Kind::DType ? A.DT : DTypeFact::unknown();
-  } else {
-    Base.DeviceSet = true;
-    Base.DV = A.K == AbsValue::Kind::Device ? A.DV : DeviceFact::unknown();
-  }
-  return Base;
-}
-
-AbsValue FunctionAnalyzer::optionsMethod(const CallSite &S) {
-  QualType ClassT =
-      Ctx.getRecordType(cast<CXXMethodDecl>(S.Callee)->getParent());
-  AbsValue O = eval(S.Obj);
-  if (O.K != AbsValue::Kind::Options)
-    O = unknownOf(ClassT);
-  bool IsDType = Api.isDTypeAccessor(S.Name);
-  if ((IsDType || Api.isDeviceAccessor(S.Name)) && !S.Args.empty())
-    return setOption(O, IsDType, eval(S.Args[0]));
-  if (S.Result == TypeKind::Options)
-    return O; // requires_grad(), layout(), pinned_memory() ...
-  if (IsDType && O.DTypeSet) {
-    AbsValue D;
-    D.K = AbsValue::Kind::DType;
-    D.DT = O.DT;
-    return D;
-  }
-  return unknownOf(S.E->getType());
-}
-
-AbsValue FunctionAnalyzer::optionsBuilder(const CallSite &S) {
-  // dtype(...), device(...) and the other builders (requires_grad, layout,
-  // memory_format, pinned_memory): what they do not name stays unset.
-  AbsValue O = unknownOf(S.E->getType());
-  O.DTypeSet = O.DeviceSet = false;
-  O.DT = DTypeFact();
-  O.DV = DeviceFact();
-  bool IsDType = Api.isDTypeAccessor(S.Name);
-  if ((IsDType || Api.isDeviceAccessor(S.Name)) && S.Args.size() == 1)
-    return setOption(O, IsDType, eval(S.Args[0]));
-  return O;
-}
-
-AbsValue FunctionAnalyzer::typeMetaMake(const CallSite &S) {
-  QualType T = S.Callee->getTemplateSpecializationArgs()->get(0).getAsType();
-  AbsValue D;
-  D.K = AbsValue::Kind::DType;
-  if (std::optional<DType> DT = dtypeOfCxxType(T, Ctx))
-    D.DT = DTypeFact::of(*DT, S.E->getExprLoc());
-  return D;
 }
 
 void FunctionAnalyzer::conversionEffects(const CallSite &S, const AbsValue &V) {

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 
@@ -14,9 +15,11 @@ using namespace clang;
 
 namespace torchdtype {
 
-AbsValue FunctionAnalyzer::applyDTypeDeviceArgs(
-    AbsValue Base, const FunctionDecl *Callee,
-    llvm::ArrayRef<const Expr *> Args, bool &Explicit) {
+AbsValue models::applyDTypeDeviceArgs(TransferState &St, AbsValue Base,
+                                      const FunctionDecl *Callee,
+                                      llvm::ArrayRef<const Expr *> Args,
+                                      bool &Explicit) {
+  const ApiModel &Api = St.api();
   Explicit = false;
   unsigned NParams = Callee->getNumParams();
   for (unsigned I = 0; I < Args.size() && I < NParams; ++I) {
@@ -29,7 +32,7 @@ AbsValue FunctionAnalyzer::applyDTypeDeviceArgs(
       QualType Inner = unwrapOptional(Api, PT);
       K = Inner.isNull() ? TypeKind::None : Api.classify(Inner);
     }
-    AbsValue V = eval(A);
+    AbsValue V = St.eval(A);
     switch (K) {
     case TypeKind::Options:
       if (V.K != AbsValue::Kind::Options)
@@ -149,7 +152,7 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
       if (Api.classify(A->getType()) == TypeKind::None && isNonEmptyList(A))
         V.atLeast(listLength(A)); // sizes such as {2, 3}
   bool Explicit;
-  return applyDTypeDeviceArgs(V, S.Callee, Args, Explicit);
+  return models::applyDTypeDeviceArgs(*this, V, S.Callee, Args, Explicit);
 }
 
 void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {

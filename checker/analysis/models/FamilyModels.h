@@ -22,6 +22,29 @@ namespace torchdtype::models {
 /// The call's value is its first argument's, as the call's type (a
 /// TypeMeta made a ScalarType, the dtype AT_DISPATCH_* reads).
 AbsValue firstArgumentValue(TransferState &St, const CallSite &S);
+/// `device.type()` of a known device (family DeviceType).
+AbsValue deviceTypeValue(TransferState &St, const CallSite &S);
+/// register_module(name, m): the module registered (family
+/// RegisterModule).
+AbsValue registeredValue(TransferState &St, const CallSite &S);
+
+// models/Conversions.cpp: to, toType, type_as, cpu, cuda, toBackend (the
+// conversion rules of api.json), a part of family TensorMethod.
+AbsValue conversion(TransferState &St, ConversionRule Rule, const CallSite &S);
+
+// models/Factories.cpp: Base as the dtype, device and options arguments
+// of Callee (a factory, a conversion, a module's to) say; Explicit: a dtype
+// was named.
+AbsValue applyDTypeDeviceArgs(TransferState &St, AbsValue Base,
+                              const clang::FunctionDecl *Callee,
+                              llvm::ArrayRef<const clang::Expr *> Args,
+                              bool &Explicit);
+
+// models/Options.cpp: TensorOptions (families OptionsMethod,
+// OptionsBuilder) and caffe2::TypeMeta::Make<T>() (TypeMetaMake).
+AbsValue optionsMethod(TransferState &St, const CallSite &S);
+AbsValue optionsBuilder(TransferState &St, const CallSite &S);
+AbsValue typeMetaMake(TransferState &St, const CallSite &S);
 
 // models/Autocast.cpp: the at::autocast setters and queries, and
 // set_default_dtype (families Autocast and DefaultDType).

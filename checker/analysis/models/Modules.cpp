@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
@@ -202,7 +203,8 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   bool IsJit = Api.classify(Obj->getType()) == TypeKind::JitModule;
   if (Api.isModuleConversion(Name)) {
     bool Explicit;
-    AbsValue R = applyDTypeDeviceArgs(M, S.Callee, Args, Explicit);
+    AbsValue R =
+        models::applyDTypeDeviceArgs(*this, M, S.Callee, Args, Explicit);
     if (!(R.DT == M.DT) || Explicit)
       R.DT.Where = CE->getExprLoc();
     if (!(R.DV == M.DV)) {

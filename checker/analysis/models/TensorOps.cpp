@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 
@@ -184,14 +185,16 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
       Self.atLeast(Self.Dims + 1);
     else if (!Api.isSameRankOp(Name) && !Api.isSameRankOp(Base))
       Self.Dims = std::min<uint8_t>(Self.Dims, 1);
-    return convertTo(applyDTypeDeviceArgs(Self, Callee, Args, Explicit), RT);
+    return convertTo(
+        models::applyDTypeDeviceArgs(*this, Self, Callee, Args, Explicit), RT);
   case OpRule::Reduce: {
     AbsValue R = Self;
     R.Dims = reducedDims(Self, Args);
     if (std::optional<DType> D = R.DT.single())
       if (isIntegral(*D) && (Base == "sum" || Base == "prod"))
         R.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
-    return convertTo(applyDTypeDeviceArgs(R, Callee, Args, Explicit), RT);
+    return convertTo(
+        models::applyDTypeDeviceArgs(*this, R, Callee, Args, Explicit), RT);
   }
   case OpRule::RealOfComplex: {
     // What each complex dtype the input may have becomes; a symbolic one
