@@ -184,6 +184,9 @@ struct FromBlobEvent {
 struct MpsFloat64Event {
   const clang::Expr *E = nullptr;
   AbsValue V;
+  /// For a conversion of a callee placed by a caller's arguments: the calls
+  /// that lead to it, innermost first (as in OpEvent).
+  llvm::SmallVector<const clang::Expr *, 2> Via;
 };
 
 /// An at::autocast setter given a dtype this version's setter for the device
@@ -231,6 +234,9 @@ struct Summary {
   /// at each call site with the arguments' facts.
   std::vector<OpEvent> SymbolicOps;
   std::vector<ModuleCallEvent> SymbolicModuleCalls;
+  /// Conversions whose dtype or device is a parameter's: judged at each
+  /// call with its arguments (a float64 tensor placed on an MPS device).
+  std::vector<MpsFloat64Event> SymbolicPlacements;
 };
 
 /// Variables a lambda captures by reference, with their values where it is

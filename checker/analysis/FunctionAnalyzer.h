@@ -311,6 +311,18 @@ private:
   // models/Conversions.cpp
   void conversionEffects(const CallSite &S, const AbsValue &V);
   void recordMpsFloat64(const clang::Expr *E, const AbsValue &V);
+  /// A placement whose dtype or device is still a parameter's, kept in the
+  /// summary for the callers (false if it is not, or too deep).
+  bool keepPlacement(MpsFloat64Event P);
+  /// The callee's placements (Summary::SymbolicPlacements) with these
+  /// arguments: recorded here, or kept for this function's callers; true if
+  /// any was (the call is then not judged by its result).
+  bool instantiatePlacements(const Summary &Callee,
+                             llvm::ArrayRef<const clang::Expr *> Args,
+                             const AbsValue *Receiver,
+                             const clang::CallExpr *Call);
+  /// E is, or reads its dtype or device from, a float64 tensor on MPS.
+  bool derivedFromFloat64OnMps(const clang::Expr *E, unsigned Depth = 0);
 
   // models/TensorOps.cpp
   /// An op's result: its rule in checker/data/api.json, then autocast.
@@ -461,7 +473,10 @@ private:
   AbsValue tupleResult(const CallSite &S);
   /// std::get<N>(t) of a tuple or pair of tensors.
   std::optional<AbsValue> tupleElement(const CallSite &S);
-  void instantiateCallee(const Summary &Callee,
+  /// The callee's events that depend on its parameters, judged with these
+  /// arguments; true if a conversion in it placed by the arguments is
+  /// judged there (now, or with this function's callers' arguments).
+  bool instantiateCallee(const Summary &Callee,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          const AbsValue *Receiver, const clang::CallExpr *Call);
   /// The user's forward() that a module call runs, if it is defined here.

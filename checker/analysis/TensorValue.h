@@ -285,6 +285,18 @@ struct AbsValue {
   AbsValue decidedBy(const AbsValue &Run, clang::SourceLocation Where) const;
 };
 
+/// A float64 tensor on a device that is MPS on at least one path: on that
+/// path the conversion throws ("Cannot convert a MPS Tensor to float64
+/// dtype"). The dtype must be float64 on every path (so no path pairs MPS
+/// with another dtype, as `hasMPS() ? kFloat : kDouble` beside
+/// `hasMPS() ? kMPS : kCPU` would), the device known to be one of a few.
+/// A module's parameters alike.
+inline bool float64OnMps(const AbsValue &V) {
+  return (V.isTensor() || V.K == AbsValue::Kind::Module) &&
+         V.DT.single() == DType::Double && !V.DV.Param.isSymbolic() &&
+         !V.DV.isUnknown() && (V.DV.Bits & (1u << unsigned(Device::MPS)));
+}
+
 /// Autocast state of one device type.
 enum class AutocastState : uint8_t {
   Entry, ///< as it was when the function was entered (symbolic)

@@ -53,14 +53,19 @@ void MpsFloat64Check::report(const ::torchdtype::FunctionResult &R,
     SourceLocation Loc = fileLoc(P->E->getBeginLoc());
     if (!firstAt(Loc))
       continue;
-    diag(Loc, "float64 tensor on an MPS device; MPS has no float64 support "
-              "and this throws at run time%0")
-        << kbSuffix(Record) << convertOnMove(P->E);
+    // A device chosen at run time (`hasMPS() ? kMPS : kCPU`) throws on
+    // the path that chose MPS.
+    bool Always = P->V.DV.single().has_value();
+    diag(Loc, "float64 tensor on %select{a device that is MPS on some "
+              "paths|an MPS device}0; MPS has no float64 support and this "
+              "throws at run time%select{ there|}0%1")
+        << Always << kbSuffix(Record) << convertOnMove(P->E);
     if (P->V.DT.Where.isValid())
       diag(fileLoc(P->V.DT.Where), "dtype Double set here",
            DiagnosticIDs::Note);
     if (P->V.DV.Where.isValid())
       diag(fileLoc(P->V.DV.Where), "device mps set here", DiagnosticIDs::Note);
+    contextNotes(P->Via, {});
     kbNote(Loc, Record);
   }
 }

@@ -481,7 +481,7 @@ TEST(Analysis, HelperSummaries) {
   expectAnnotated(R"cpp(
 torch::Tensor half(const torch::Tensor &t) { return t.to(torch::kHalf); }
 torch::Tensor same(const torch::Tensor &t) { return t.relu(); }
-torch::Tensor toDevice(const torch::Tensor &t, torch::Device d) { return t.to(d); }
+torch::Tensor toDevice(const torch::Tensor &t, torch::Device d) { return t.to(d); } // [[mps]]
 void f() {
   auto a = torch::randn({2, 2});
   torch::mm(a, half(a)); // [[mixed]]
@@ -489,7 +489,8 @@ void f() {
   torch::mm(half(a), same(half(a)));
   auto c = toDevice(a, torch::Device(torch::kCUDA, 0));
   torch::mm(c, a); // [[device]]
-  auto m = toDevice(torch::randn({2}, torch::kDouble), torch::Device("mps")); // [[mps]]
+  // (reported where the helper converts, this call its context)
+  auto m = toDevice(torch::randn({2}, torch::kDouble), torch::Device("mps"));
 }
 )cpp");
 }

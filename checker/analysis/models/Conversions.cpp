@@ -118,14 +118,78 @@ void FunctionAnalyzer::conversionEffects(const CallSite &S, const AbsValue &V) {
     if (P->getDeclContext() == FD && P->getFunctionScopeIndex() < 64)
       Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
   // Already float64 on MPS before: reported where it got there.
-  AbsValue Self = eval(S.Obj);
-  if (!(Self.DT.single() == DType::Double && Self.DV.single() == Device::MPS))
+  if (!derivedFromFloat64OnMps(S.Obj) &&
+      llvm::none_of(S.Args,
+                    [&](const Expr *A) { return derivedFromFloat64OnMps(A); }))
     recordMpsFloat64(S.E, V);
 }
 
+bool FunctionAnalyzer::derivedFromFloat64OnMps(const Expr *E, unsigned Depth) {
+  // A tensor placed (float64 on MPS) before, and reported where it was:
+  // what takes its dtype or device from it (`x.to(t.device())`,
+  // `x.to(t.scalar_type())`) fails with it, not on its own.
+  if (!E || Depth > 6)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (Api.classify(E->getType()) == TypeKind::Tensor && float64OnMps(eval(E)))
+    return true;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child);
+        CE && derivedFromFloat64OnMps(CE, Depth + 1))
+      return true;
+  return false;
+}
+
 void FunctionAnalyzer::recordMpsFloat64(const Expr *E, const AbsValue &V) {
-  if (V.DT.single() == DType::Double && V.DV.single() == Device::MPS)
-    record(MpsFloat64, E, MpsFloat64Event{E, V});
+  if (float64OnMps(V))
+    record(MpsFloat64, E, MpsFloat64Event{E, V, {}});
+  else if (V.isTensor() || V.K == AbsValue::Kind::Module)
+    keepPlacement(MpsFloat64Event{E, V, {}});
+}
+
+bool FunctionAnalyzer::keepPlacement(MpsFloat64Event P) {
+  if (InvariantMode || P.Via.size() >= AC.config().MaxCallDepth ||
+      !(P.V.DT.Param.isSymbolic() || P.V.DV.Param.isSymbolic()))
+    return false;
+  if (llvm::none_of(Sum.SymbolicPlacements, [&](const MpsFloat64Event &Q) {
+        return Q.E == P.E && Q.V == P.V && llvm::equal(Q.Via, P.Via);
+      }))
+    Sum.SymbolicPlacements.push_back(std::move(P));
+  return true;
+}
+
+bool FunctionAnalyzer::instantiatePlacements(const Summary &Callee,
+                                             llvm::ArrayRef<const Expr *> Args,
+                                             const AbsValue *Receiver,
+                                             const CallExpr *Call) {
+  // A callee's conversion placed by the arguments: judged where it runs, with
+  // this call as its context (Placed: it was, or will be at this function's
+  // callers, so the call is not judged by its result as well).
+  bool Placed = false;
+  // (An argument itself a float64 tensor on MPS was reported where it was
+  // placed: a placement reading its dtype or device fails with it.)
+  auto FromPlaced = [&](const ParamRef &R) {
+    return (R.isParam() || R.isFieldOfParam()) && R.Index < Args.size() &&
+           derivedFromFloat64OnMps(Args[R.Index]);
+  };
+  for (const MpsFloat64Event &P : Callee.SymbolicPlacements) {
+    if (P.Via.size() >= AC.config().MaxCallDepth || FromPlaced(P.V.DT.Param) ||
+        FromPlaced(P.V.DV.Param))
+      continue;
+    AbsValue V = bindParams(P.V, Args, Receiver);
+    if (float64OnMps(V)) {
+      MpsFloat64Event I{P.E, V, P.Via};
+      I.Via.push_back(Call);
+      record(MpsFloat64, Call, std::move(I));
+      Placed = true;
+    } else {
+      // still the caller's parameters': judged at the caller's callers
+      MpsFloat64Event I{P.E, V, P.Via};
+      I.Via.push_back(Call);
+      Placed |= keepPlacement(std::move(I));
+    }
+  }
+  return Placed;
 }
 
 } // namespace torchdtype

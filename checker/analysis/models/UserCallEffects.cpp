@@ -168,9 +168,11 @@ FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
 
 void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
   std::optional<AbsValue> Receiver = receiverOf(S);
+  bool PlacedInside = false;
   if (S.Def)
     if (const Summary *Callee = AC.summary(S.Def)) {
-      instantiateCallee(*Callee, S.Args, Receiver ? &*Receiver : nullptr, S.E);
+      PlacedInside = instantiateCallee(*Callee, S.Args,
+                                       Receiver ? &*Receiver : nullptr, S.E);
       instantiateContext(S.Def, *Callee, S.Args,
                          Receiver ? &*Receiver : nullptr, S.E);
     }
@@ -195,12 +197,11 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
   else if (This && This->K == AbsValue::Kind::Record)
     objectAfterMethod(S, *This);
   // A helper of the user's that places a tensor: report at the call unless
-  // an argument was already a float64 tensor on MPS.
-  if (V.isTensor() && llvm::none_of(S.Args, [&](const Expr *A) {
-        AbsValue AV = eval(A);
-        return AV.isTensor() && AV.DT.single() == DType::Double &&
-               AV.DV.single() == Device::MPS;
-      }))
+  // an argument was already a float64 tensor on MPS, or the conversion in
+  // the helper that placed it was reported there.
+  if (V.isTensor() && !PlacedInside &&
+      llvm::none_of(S.Args,
+                    [&](const Expr *A) { return float64OnMps(eval(A)); }))
     recordMpsFloat64(S.E, V);
 }
 

@@ -456,7 +456,7 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
   return Obj;
 }
 
-void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
+bool FunctionAnalyzer::instantiateCallee(const Summary &Callee,
                                          llvm::ArrayRef<const Expr *> Args,
                                          const AbsValue *Receiver,
                                          const CallExpr *Call) {
@@ -464,7 +464,8 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
   // with submodules converted alone, only the run for the call
   // (instantiateContext) judges the callee.
   if (convertedSubmodules(Receiver))
-    return;
+    return false;
+  bool Placed = instantiatePlacements(Callee, Args, Receiver, Call);
   AutocastArray Here = currentAutocast();
   for (const OpEvent &E : Callee.SymbolicOps) {
     if (E.Via.size() >= AC.config().MaxCallDepth)
@@ -492,6 +493,7 @@ void FunctionAnalyzer::instantiateCallee(const Summary &Callee,
     I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
     record(CalleeModuleCalls, Call, std::move(I));
   }
+  return Placed;
 }
 
 bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,

@@ -48,4 +48,14 @@ void manual_seed(uint64_t seed);
 void synchronize(int64_t device_index = -1);
 } // namespace cuda
 void manual_seed(uint64_t seed);
+// torch/csrc/api/include/torch/mps.h
+namespace mps {
+bool is_available();
+} // namespace mps
 } // namespace torch
+
+// ATen/Context.h
+namespace at {
+inline bool hasCUDA() { return false; }
+inline bool hasMPS() { return false; }
+} // namespace at
