@@ -6,7 +6,7 @@ usage: header_version_test.py TORCHDTYPE TORCHDTYPE_TIDY CLANG_TIDY_19 MODULE
                               MOCK_INCLUDE [VERSION...]
 
 On the real headers of each VERSION (default 1.13.1 2.6.0 2.14.1; flags as in
-test/real/run-real-tier.py), a file using <torch/torch.h> and (but on 2.6.0)
+test/real/run-real-tier.py), a file using <torch/torch.h> (but on 2.6.0) and
 one using <ATen/ATen.h> only (torch/version.h not included: found on the
 include path) with float16 matrix products on the CPU, which only 1.13 has no
 kernel for: `torchdtype check --stats` names the version for the flags (on 1.13.1
@@ -96,8 +96,8 @@ def main():
             d = os.path.join(tmp, v)
             # <ATen/ATen.h> alone finds the version through the include path
             # (2.14's macros are in torch/headeronly/version.h); 2.6's is the
-            # same lookup as 1.13's.
-            files = {"t.cpp": TORCH} if v == "2.6.0" else {"t.cpp": TORCH, "a.cpp": ATEN}
+            # same lookup as 1.13's, so only the lighter file there.
+            files = {"a.cpp": ATEN} if v == "2.6.0" else {"t.cpp": TORCH, "a.cpp": ATEN}
             project(d, flags, files)
             cache = os.path.join(tmp, "cache-" + v) if v == "1.13.1" else None
             code, out, err, versions = check(d, "--no-pch", "-j", "2", cache=cache)
@@ -116,7 +116,8 @@ def main():
                    "%s: --stats names the cached files' version %r %r" % (v, versions, err[-600:]))
             # The option wins over the headers (also on the mock headers, in
             # the lit test half-on-cpu-header-version.cpp).
-            project(d, flags, {"t.cpp": TORCH})
+            # (the lighter of the two files from here on)
+            project(d, flags, {"a.cpp": ATEN})
             code, out, err, versions = check(
                 d, "--no-pch", "--config={CheckOptions: {PyTorchVersion: '2.14'}}")
             expect(versions == [("2.14 (PyTorchVersion option)", "1")] and not halves(out),
@@ -126,10 +127,10 @@ def main():
             for name, cmd in (("torchdtype-tidy", [TIDY]),
                               ("clang-tidy-19 --load", [CLANG_TIDY, "--load=" + MODULE])):
                 r = subprocess.run(cmd + ["-checks=-*,torchdtype-*", "-p", d,
-                                          os.path.join(d, "t.cpp")],
+                                          os.path.join(d, "a.cpp")],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                    timeout=900)
-                expect(halves(r.stdout) == ["t.cpp"], "%s: %s %r %r"
+                expect(halves(r.stdout) == ["a.cpp"], "%s: %s %r %r"
                        % (v, name, r.stdout[-600:], r.stderr[-600:]))
     finish()
 

@@ -9,9 +9,10 @@ threaded run analyses, builds none, and the tier fails if it did. (PCH
 builds on several threads at once showed races inside LLVM's and clang's
 own uninstrumented code, whose locks TSan does not see.)
 
-The project is the real tier's inputs (test/real's scenarios and the lit
-tests of test/checkers it shares, run-real-tier.py's real_inputs(); one
-compile command each, the system's LibTorch 1.13.1 headers), with copies
+The project is every other of the real tier's inputs (test/real's scenarios
+and the lit tests of test/checkers it shares, run-real-tier.py's
+real_inputs(); one compile command each, the system's LibTorch 1.13.1
+headers), with copies
 of those whose checks share the most with each other across units
 (conversions, element accessors), so that several threads are in them at
 once. The TSan build analyses them on 4 threads (the release build's
@@ -37,6 +38,7 @@ API_INC = "/usr/include/torch/csrc/api/include"
 CONFIG = "{CheckOptions: {PyTorchVersion: '1.13'}}"
 SHARED = ["discarded_conversions.cpp", "element_types.cpp", "data_ptr_dtypes.cpp"]
 COPIES = 2
+STRIDE = 2
 
 
 def real_inputs():
@@ -76,7 +78,11 @@ def main():
         return 77
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
-    files = sorted(real_inputs())
+    # Every other input: shared state a unit's analysis writes (a model, a
+    # cache) is written by nearly every unit, so half the inputs and the
+    # copies meet it on several threads as surely as all of them (and the
+    # run takes half as long).
+    files = sorted(real_inputs())[::STRIDE]
     for n in range(COPIES):
         for name in SHARED:
             copy = os.path.join(a.work, "copy%d_%s" % (n, name))
