@@ -5,8 +5,6 @@
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/autocast-bce-unsafe";
-
 void AutocastUnsafeOpCheck::report(const ::torchdtype::FunctionResult &R,
                                    ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::UnsafeAutocastFinding &F :

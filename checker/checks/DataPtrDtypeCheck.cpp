@@ -7,8 +7,6 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::dtypeName;
 
-static constexpr llvm::StringLiteral Record = "pytorch/scalar-type-mismatch";
-
 void DataPtrDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::DataPtrFinding &F : AC.findings(R).dataPtrDtype()) {

@@ -19,6 +19,10 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/scalar-type-mismatch";
 };
 
 } // namespace clang::tidy::torchdtype

@@ -7,8 +7,6 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::deviceName;
 
-static constexpr llvm::StringLiteral Record = "pytorch/device-mismatch";
-
 DeviceMismatchCheck::DeviceMismatchCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : TorchDtypeCheck(Name, Context),

@@ -22,6 +22,9 @@ protected:
 
 private:
   const bool IgnoreOpaqueModules;
+
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/device-mismatch";
 };
 
 } // namespace clang::tidy::torchdtype

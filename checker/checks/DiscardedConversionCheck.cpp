@@ -10,8 +10,6 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/discarded-conversion";
-
 void DiscardedConversionCheck::registerMatchers(MatchFinder *Finder) {
   registerTraversalLimit(Finder);
   // A member call standing as a statement of its own: its value is dropped

@@ -19,6 +19,10 @@ public:
 
 protected:
   void checkMatch(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/discarded-conversion";
 };
 
 } // namespace clang::tidy::torchdtype

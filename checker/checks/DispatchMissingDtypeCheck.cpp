@@ -7,8 +7,6 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::dtypeName;
 
-static constexpr llvm::StringLiteral Record = "pytorch/dtype-not-implemented";
-
 void DispatchMissingDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                        ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::DispatchFinding &F :

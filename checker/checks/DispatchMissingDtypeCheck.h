@@ -21,6 +21,10 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/dtype-not-implemented";
 };
 
 } // namespace clang::tidy::torchdtype

@@ -8,8 +8,6 @@
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/scalar-type-mismatch";
-
 DispatchOperandDtypeCheck::DispatchOperandDtypeCheck(StringRef Name,
                                                      ClangTidyContext *Context)
     : TorchDtypeCheck(Name, Context),

@@ -30,6 +30,9 @@ private:
   /// Read the extension's Python package (PythonWrappers): quiet for a bound
   /// function whose every Python caller casts its arguments first.
   const bool PythonWrappers;
+
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/scalar-type-mismatch";
 };
 
 } // namespace clang::tidy::torchdtype

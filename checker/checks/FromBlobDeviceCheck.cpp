@@ -5,8 +5,6 @@
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/from-blob-device";
-
 void FromBlobDeviceCheck::report(const ::torchdtype::FunctionResult &R,
                                  ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::FromBlobDeviceFinding &F :

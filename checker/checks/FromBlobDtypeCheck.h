@@ -18,6 +18,10 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/from-blob-dtype";
 };
 
 } // namespace clang::tidy::torchdtype

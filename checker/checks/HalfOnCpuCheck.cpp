@@ -5,9 +5,6 @@
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/dtype-not-implemented";
-static constexpr llvm::StringLiteral SetterRecord = "pytorch/autocast-cpu-dtype";
-
 void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
                             ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::OpEvent *Ev : AC.findings(R).halfOnCpu()) {

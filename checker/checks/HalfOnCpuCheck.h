@@ -19,6 +19,12 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// The knowledge-base records its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/dtype-not-implemented";
+  static constexpr llvm::StringLiteral SetterRecord =
+      "pytorch/autocast-cpu-dtype";
 };
 
 } // namespace clang::tidy::torchdtype

@@ -5,8 +5,6 @@
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/half-overflow";
-
 void HalfOverflowCheck::report(const ::torchdtype::FunctionResult &R,
                                ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::OverflowFinding &F : AC.findings(R).halfOverflow()) {

@@ -5,8 +5,6 @@
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/host-tensor-in-kernel";
-
 void HostTensorInKernelCheck::report(const ::torchdtype::FunctionResult &R,
                                      ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::HostLaunchFinding &F :

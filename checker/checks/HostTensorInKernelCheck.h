@@ -19,6 +19,10 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/host-tensor-in-kernel";
 };
 
 } // namespace clang::tidy::torchdtype

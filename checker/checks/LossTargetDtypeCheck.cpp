@@ -7,13 +7,6 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::dtypeName;
 
-static constexpr llvm::StringLiteral ClassIndexRecord =
-    "pytorch/scalar-type-mismatch";
-static constexpr llvm::StringLiteral SameDTypeRecord =
-    "pytorch/found-dtype-expected";
-static constexpr llvm::StringLiteral FloatingTargetRecord =
-    "pytorch/result-type-cast";
-
 void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                   ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::LossTargetFinding &F :

@@ -18,6 +18,15 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// The knowledge-base records its findings link.
+  static constexpr llvm::StringLiteral ClassIndexRecord =
+      "pytorch/scalar-type-mismatch";
+  static constexpr llvm::StringLiteral SameDTypeRecord =
+      "pytorch/found-dtype-expected";
+  static constexpr llvm::StringLiteral FloatingTargetRecord =
+      "pytorch/result-type-cast";
 };
 
 } // namespace clang::tidy::torchdtype

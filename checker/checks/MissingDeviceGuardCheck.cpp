@@ -9,8 +9,6 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/missing-device-guard";
-
 MissingDeviceGuardCheck::MissingDeviceGuardCheck(StringRef Name,
                                                  ClangTidyContext *Context)
     : TorchDtypeCheck(Name, Context),

@@ -41,6 +41,9 @@ private:
   llvm::DenseMap<const FunctionDecl *,
                  std::pair<const CallExpr *, ::torchdtype::UnguardedWork>>
       Pending;
+
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/missing-device-guard";
 };
 
 } // namespace clang::tidy::torchdtype

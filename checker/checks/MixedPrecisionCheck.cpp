@@ -7,9 +7,6 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::dtypeName;
 
-static constexpr llvm::StringLiteral KernelMissingRecord =
-    "pytorch/dtype-not-implemented";
-
 std::vector<FixItHint> MixedPrecisionCheck::widenNarrowOperand(
     const ::torchdtype::MixedPrecisionFinding &F) const {
   // Widening loses nothing. Never self of an in-place or out= op (the

@@ -25,6 +25,10 @@ private:
   /// Converts the operand of the narrower dtype to the wider one.
   std::vector<FixItHint>
   widenNarrowOperand(const ::torchdtype::MixedPrecisionFinding &F) const;
+
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral KernelMissingRecord =
+      "pytorch/dtype-not-implemented";
 };
 
 } // namespace clang::tidy::torchdtype

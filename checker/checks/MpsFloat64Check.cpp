@@ -7,8 +7,6 @@
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record = "pytorch/mps-float64";
-
 /// `t.to(mps)` becomes `t.to(mps, at::kFloat)`: the move and the conversion
 /// in one call. Other forms (factories, options, helpers) get the note only.
 std::vector<FixItHint> MpsFloat64Check::convertOnMove(const Expr *E) const {

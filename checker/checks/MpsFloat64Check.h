@@ -20,6 +20,9 @@ protected:
 
 private:
   std::vector<FixItHint> convertOnMove(const Expr *E) const;
+
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record = "pytorch/mps-float64";
 };
 
 } // namespace clang::tidy::torchdtype

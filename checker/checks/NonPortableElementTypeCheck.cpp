@@ -9,9 +9,6 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::torchdtype {
 
-static constexpr llvm::StringLiteral Record =
-    "pytorch/non-portable-element-type";
-
 void NonPortableElementTypeCheck::registerMatchers(MatchFinder *Finder) {
   registerTraversalLimit(Finder);
   Finder->addMatcher(

@@ -22,6 +22,11 @@ public:
 
 protected:
   void checkMatch(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  /// The knowledge-base record its findings link.
+  static constexpr llvm::StringLiteral Record =
+      "pytorch/non-portable-element-type";
 };
 
 } // namespace clang::tidy::torchdtype

@@ -7,8 +7,6 @@ namespace clang::tidy::torchdtype {
 
 using ::torchdtype::dtypeName;
 
-static constexpr llvm::StringLiteral Record = "pytorch/out-dtype-mismatch";
-
 void OutDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                            ::torchdtype::AnalysisContext &AC) {
   for (const ::torchdtype::OutFinding &F : AC.findings(R).outDtype()) {

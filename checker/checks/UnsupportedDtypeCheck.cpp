@@ -6,7 +6,6 @@
 namespace clang::tidy::torchdtype {
 
 /// The record for a measured message no other record's regex matches.
-static constexpr llvm::StringLiteral Fallback = "pytorch/op-dtype-contract";
 
 void UnsupportedDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                                    ::torchdtype::AnalysisContext &AC) {

@@ -18,6 +18,10 @@ public:
 protected:
   void report(const ::torchdtype::FunctionResult &R,
               ::torchdtype::AnalysisContext &AC) override;
+
+private:
+  /// The knowledge-base record of a finding whose message none matches.
+  static constexpr llvm::StringLiteral Fallback = "pytorch/op-dtype-contract";
 };
 
 } // namespace clang::tidy::torchdtype

@@ -16,7 +16,7 @@
 using namespace clang;
 using namespace torchdtype;
 
-namespace {
+namespace ast_walk_test {
 
 std::unique_ptr<ASTUnit> parse(llvm::StringRef Code) {
   return tooling::buildASTFromCodeWithArgs(Code, {"-std=c++17"}, "input.cc");
@@ -111,4 +111,4 @@ TEST(ASTWalkTest, ASkippedDeclarationIsNotEnteredAndTheWalkGoesOn) {
   EXPECT_EQ(R.Log.front(), "enter t");
 }
 
-} // namespace
+} // namespace ast_walk_test

@@ -21,7 +21,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using namespace torchdtype;
 
-namespace {
+namespace analysis_test {
 
 using LineSet = std::set<unsigned>;
 /// Lines by annotation: "mixed", "device", "mps", "half", "modin", "loss",
@@ -698,9 +698,6 @@ torch::Tensor half(const torch::Tensor &t) { return t.to(torch::kHalf); }
   EXPECT_EQ(S->Return.DV.Param, ParamRef::param(0));
 }
 
-} // namespace
-
-namespace {
 TEST(Analysis, TorchScriptInputsPushedIntoAVector) {
   expectAnnotated(R"cpp(
 void f(bool c) {
@@ -733,9 +730,7 @@ void f() {
 }
 )cpp");
 }
-} // namespace
 
-namespace {
 TEST(Analysis, HalfOnCpuDependsOnTheVersion) {
   const char *Code = R"cpp(
 void f() {
@@ -1001,8 +996,6 @@ void g() {
 )cpp",
                   "1.13");
 }
-
-} // namespace
 
 // User calls: an op whose operands are the callee's parameters is judged at
 // each call site with the arguments' facts, reported at the op.
@@ -1323,3 +1316,5 @@ void maybe_on_computed(const torch::Tensor &x) {
 )cpp",
                   "1.13");
 }
+
+} // namespace analysis_test

@@ -17,7 +17,7 @@
 using namespace clang;
 using namespace torchdtype;
 
-namespace {
+namespace api_model_test {
 
 ApiModel model(llvm::StringRef Version) {
   return ApiModel(*TorchVersion::parse(Version));
@@ -186,4 +186,4 @@ TEST(ApiModelTest, OneModelPerUnitOnThreads) {
   EXPECT_EQ(TB, TypeKind::Options);
 }
 
-} // namespace
+} // namespace api_model_test

@@ -18,7 +18,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using namespace torchdtype;
 
-namespace {
+namespace callers_test {
 
 void expectEntries(llvm::StringRef Code) {
   std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
@@ -100,4 +100,4 @@ PYBIND11_MODULE(ext, m) { m.def("fwd", &fwd_entry); }
 )cpp");
 }
 
-} // namespace
+} // namespace callers_test

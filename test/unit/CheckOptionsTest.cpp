@@ -6,7 +6,7 @@
 
 using namespace torchdtype;
 
-namespace {
+namespace check_options_test {
 
 bool parse(std::vector<std::string> Args, Options &O, std::string &Error) {
   O = Options();
@@ -81,4 +81,4 @@ TEST(ChangedLinesTest, NewLinesOfEachHunk) {
   EXPECT_TRUE(parseUnifiedDiff("+++ b/x.cpp\n@@ garbage @@\n", "/r").empty());
 }
 
-} // namespace
+} // namespace check_options_test

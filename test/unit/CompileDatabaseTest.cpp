@@ -9,7 +9,7 @@
 using namespace torchdtype;
 using clang::tooling::CompileCommand;
 
-namespace {
+namespace compile_database_test {
 
 using Args = std::vector<std::string>;
 
@@ -81,4 +81,4 @@ TEST(CompileDatabase, TheSourceArgumentIsMadeAbsolute) {
   EXPECT_EQ(C.CommandLine, Other);
 }
 
-} // namespace
+} // namespace compile_database_test

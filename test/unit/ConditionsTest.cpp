@@ -18,7 +18,7 @@
 using namespace clang;
 using namespace torchdtype;
 
-namespace {
+namespace conditions_test {
 
 constexpr unsigned bit(DType D) { return 1u << unsigned(D); }
 constexpr unsigned bit(Device D) { return 1u << unsigned(D); }
@@ -400,4 +400,4 @@ void f() {
             bit(DType::Half) | bit(DType::Float));
 }
 
-} // namespace
+} // namespace conditions_test

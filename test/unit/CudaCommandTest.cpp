@@ -9,7 +9,7 @@
 using namespace torchdtype;
 using clang::tooling::CompileCommand;
 
-namespace {
+namespace cuda_command_test {
 
 /// A directory with include/cuda_runtime.h (and include/cccl), removed at
 /// the end.
@@ -101,8 +101,6 @@ TEST(CudaCommand, WithoutHeadersSkippedWithTheReason) {
       << *Why;
 }
 
-} // namespace
-
 TEST(CudaCommand, HostMinMaxAsNvccDeclaresThem) {
   // nvcc declares ::min/::max of integers for host code; the stand-in that
   // gives clang's CUDA mode the same is one of the shim's headers.
@@ -115,3 +113,5 @@ TEST(CudaCommand, HostMinMaxAsNvccDeclaresThem) {
     }
   EXPECT_TRUE(Found);
 }
+
+} // namespace cuda_command_test

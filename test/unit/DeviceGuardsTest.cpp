@@ -18,7 +18,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using namespace torchdtype;
 
-namespace {
+namespace device_guards_test {
 
 constexpr unsigned Prelude = 5;
 const char *const Headers = "#include <torch/extension.h>\n"
@@ -168,4 +168,4 @@ PYBIND11_MODULE(ext, m) {
                /*Strict=*/false);
 }
 
-} // namespace
+} // namespace device_guards_test

@@ -18,7 +18,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using namespace torchdtype;
 
-namespace {
+namespace family_models_test {
 
 /// A path with the facts a test gives its variables; nothing else known.
 class SnippetState final : public TransferState {
@@ -301,8 +301,6 @@ TEST(FamilyModelsTest, OptimizerStepRecordsItsMissingKernel) {
   EXPECT_TRUE(Quiet.Events.empty());
 }
 
-} // namespace
-
 // A TensorOptions builder sets only what it names; a setter on options
 // keeps the rest; a conversion's result is its argument's dtype on the
 // receiver's device, and cpu() moves it to the CPU.
@@ -363,3 +361,5 @@ TEST(FamilyModelsTest, OptionsAndConversionsReadTheirArguments) {
   EXPECT_EQ(C.DV.single(), Device::CPU);
   EXPECT_TRUE(St.Events.empty());
 }
+
+} // namespace family_models_test

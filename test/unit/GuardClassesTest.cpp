@@ -18,7 +18,7 @@
 using namespace clang;
 using namespace torchdtype;
 
-namespace {
+namespace guard_classes_test {
 
 constexpr uint32_t CpuEnabled =
     statePieceBit(StatePiece::Enabled, unsigned(AutocastDevice::CPU));
@@ -212,4 +212,4 @@ TEST(GuardClassesTest, CallsUserCodeIsNotBalanced) {
   EXPECT_FALSE(C.G.balanced());
 }
 
-} // namespace
+} // namespace guard_classes_test

@@ -9,7 +9,7 @@
 
 using namespace torchdtype;
 
-namespace {
+namespace include_prefix_test {
 
 class IncludePrefixTest : public ::testing::Test {
 protected:
@@ -335,4 +335,4 @@ TEST_F(IncludePrefixTest, ProjectTreeAsksGitWhatItIgnores) {
             std::vector<std::string>{Own});
 }
 
-} // namespace
+} // namespace include_prefix_test

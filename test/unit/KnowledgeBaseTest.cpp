@@ -5,7 +5,7 @@
 
 using namespace torchdtype;
 
-namespace {
+namespace knowledge_base_test {
 
 const char *const Record = R"({
   "id": "pytorch/test-record",
@@ -133,4 +133,4 @@ TEST(KnowledgeBaseMessages, BuiltinRecordsFillTheirPlaceholders) {
   EXPECT_GE(Seen, 10u);
 }
 
-} // namespace
+} // namespace knowledge_base_test

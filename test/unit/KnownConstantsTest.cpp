@@ -14,7 +14,7 @@
 using namespace clang;
 using namespace torchdtype;
 
-namespace {
+namespace known_constants_test {
 
 struct FirstIf : NodeVisitor {
   const Expr *Cond = nullptr;
@@ -210,4 +210,4 @@ TEST(KnownConstantsTest, CallsAreAskedWhatTheyReturn) {
   EXPECT_EQ(F.condition(Three), std::optional<bool>(true));
 }
 
-} // namespace
+} // namespace known_constants_test

@@ -11,7 +11,7 @@
 using namespace clang;
 using namespace torchdtype;
 
-namespace {
+namespace liveness_test {
 
 struct Parsed : ParsedFunction {
   /// The block holding the declaration of Name.
@@ -92,4 +92,4 @@ TEST(LivenessTest, ObjectsMadeFromAMethodsResultKeepItsObject) {
   EXPECT_TRUE(L.isDeadAfter(Last, P.var("n")));
 }
 
-} // namespace
+} // namespace liveness_test

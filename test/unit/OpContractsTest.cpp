@@ -7,7 +7,7 @@
 
 using namespace torchdtype;
 
-namespace {
+namespace op_contracts_test {
 
 /// The overload of Name whose Overload name is Ov.
 std::optional<unsigned> find(const OpContracts &C, llvm::StringRef Name,
@@ -130,4 +130,4 @@ TEST(OpContracts, ExplainKnowsEveryMeasuredMessage) {
   EXPECT_EQ(K.RaisedBy.front(), "aten::kl_div");
 }
 
-} // namespace
+} // namespace op_contracts_test

@@ -21,7 +21,7 @@
 using namespace clang;
 using namespace torchdtype;
 
-namespace {
+namespace path_solver_test {
 
 /// A value per int local: a constant, or unknown (absent from the map is
 /// "not seen"). Top is std::nullopt.
@@ -408,4 +408,4 @@ TEST(PathSolverTest, SplitRespectsThePathBound) {
   EXPECT_TRUE(D.Exit.front().Assumed.empty());
 }
 
-} // namespace
+} // namespace path_solver_test

@@ -11,7 +11,7 @@
 
 using namespace torchdtype;
 
-namespace {
+namespace paths_test {
 
 struct NumState {
   Assumptions Assumed;
@@ -169,4 +169,4 @@ TEST(PathsTest, SamePathsInAnyOrder) {
   EXPECT_FALSE(samePaths(A, B));
 }
 
-} // namespace
+} // namespace paths_test

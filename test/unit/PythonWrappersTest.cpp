@@ -9,7 +9,7 @@
 using namespace torchdtype;
 using Callers = PythonWrappers::Callers;
 
-namespace {
+namespace python_wrappers_test {
 
 Callers callersIn(const std::string &Text, llvm::StringRef Name) {
   return PythonWrappers({{"m.py", Text}}).callersOf(Name);
@@ -111,4 +111,4 @@ TEST(PythonWrappersTest, PackageOnDisk) {
   llvm::sys::fs::remove_directories(Root);
 }
 
-} // namespace
+} // namespace python_wrappers_test
