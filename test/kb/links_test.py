@@ -2,7 +2,7 @@
 """Every check links existing knowledge-base records, and back.
 
 - every record id the checks use (string literals "pytorch/..." in
-  checker/checks/*Check.cpp, and the "kb" fields of checker/data/api.json) exists in
+  checker/checks/*Check.cpp and *Check.h, and the "kb" fields of checker/data/api.json) exists in
   kb/records (as an id);
 - every check of checker/data/checks.json (the list the module registers)
   links at least one
@@ -44,7 +44,10 @@ def main():
 
     linked_by = {}
     for cls, name in checks:
-        src = open(os.path.join(ROOT, "checker", "checks", cls + ".cpp")).read()
+        # the check's source and its header (where its record names are
+        # declared, as static members)
+        src = "".join(open(os.path.join(ROOT, "checker", "checks", cls + ext)).read()
+                      for ext in (".cpp", ".h"))
         ids = set(re.findall(r'"(pytorch/[a-z0-9-]+)"', src))
         if cls == "MixedPrecisionCheck":
             ids |= {i for op, info in api["same_dtype_ops"].items() if op != "_doc"
