@@ -141,6 +141,14 @@ AbsValue tensorOf(DType D, Device V = Device::CPU) {
                           DeviceFact::of(V, SourceLocation()), true);
 }
 
+/// A ScalarType (or TypeMeta) value holding D.
+AbsValue dtypeValue(DType D) {
+  AbsValue V;
+  V.K = AbsValue::Kind::DType;
+  V.DT = DTypeFact::of(D, SourceLocation());
+  return V;
+}
+
 constexpr unsigned Cpu = unsigned(AutocastDevice::CPU);
 
 // A setter given a constant turns the device's autocast on or off; given a
@@ -186,10 +194,7 @@ TEST(FamilyModelsTest, DefaultDTypeSetterReadsItsArgument) {
   ASSERT_TRUE(P.F);
   ApiModel Api = model("1.13");
   SnippetState St(P, Api);
-  AbsValue Wide;
-  Wide.K = AbsValue::Kind::DType;
-  Wide.DT = DTypeFact::of(DType::Double, SourceLocation());
-  St.Facts["wide"] = Wide;
+  St.Facts["wide"] = dtypeValue(DType::Double);
   std::vector<const CallExpr *> Calls = callsOf(P, "set_default_dtype");
   ASSERT_EQ(Calls.size(), 1u);
   const CallSite &S = St.site(Calls[0]);
@@ -316,10 +321,7 @@ TEST(FamilyModelsTest, OptionsAndConversionsReadTheirArguments) {
   ASSERT_TRUE(P.F);
   ApiModel Api = model("1.13");
   SnippetState St(P, Api);
-  AbsValue Wide;
-  Wide.K = AbsValue::Kind::DType;
-  Wide.DT = DTypeFact::of(DType::Double, SourceLocation());
-  St.Facts["wide"] = Wide;
+  St.Facts["wide"] = dtypeValue(DType::Double);
   St.Facts["x"] = tensorOf(DType::Half, Device::CUDA);
   AbsValue O;
   O.K = AbsValue::Kind::Options;
