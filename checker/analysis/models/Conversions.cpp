@@ -177,15 +177,13 @@ bool FunctionAnalyzer::instantiatePlacements(const Summary &Callee,
         FromPlaced(P.V.DV.Param))
       continue;
     AbsValue V = bindParams(P.V, Args, Receiver);
+    MpsFloat64Event I{P.E, V, P.Via};
+    I.Via.push_back(Call);
     if (float64OnMps(V)) {
-      MpsFloat64Event I{P.E, V, P.Via};
-      I.Via.push_back(Call);
       record(MpsFloat64, Call, std::move(I));
       Placed = true;
     } else {
       // still the caller's parameters': judged at the caller's callers
-      MpsFloat64Event I{P.E, V, P.Via};
-      I.Via.push_back(Call);
       Placed |= keepPlacement(std::move(I));
     }
   }
