@@ -89,6 +89,13 @@ std::optional<std::pair<const clang::VarDecl *, const clang::LambdaExpr *>>
 registryLambda(const CallSite &S, clang::ASTContext &Ctx,
                const Assumptions &Known, CallConstant Calls);
 
+/// The lambdas a range-for over a container of std::function calls one by
+/// one through the call S (`for (const auto &kv : m) kv.second(x)`), when
+/// the container certainly holds them as the loop starts
+/// (models/CallableLoops.cpp); none otherwise.
+llvm::SmallVector<const clang::LambdaExpr *, 4>
+loopedLambdas(const CallSite &S, clang::ASTContext &Ctx);
+
 } // namespace torchdtype
 
 #endif

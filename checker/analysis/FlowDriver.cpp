@@ -223,6 +223,13 @@ AbsValue FunctionAnalyzer::evalCall(const CallExpr *CE) {
     return *T;
   if (std::optional<AbsValue> O = models::optionalRead(*this, S))
     return *O;
+  if (const auto *Each = loopedCallees(S)) {
+    // every lambda of the container, called in turn: what any returns
+    AbsValue V = userCall(Each->front());
+    for (const CallSite &L : llvm::drop_begin(*Each))
+      V.join(userCall(L));
+    return V;
+  }
   if (const FamilyModel &M = familyModel(S.Family); M.Value)
     return M.Value(*this, S);
   return unknownOf(RT);
@@ -265,6 +272,11 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   AbsValue V = eval(CE);
   if (S.List != TypeKind::None) {
     listEffects(S);
+    return;
+  }
+  if (const auto *Each = loopedCallees(S)) {
+    for (const CallSite &L : *Each)
+      userEffects(L, V);
     return;
   }
   if (const FamilyModel &M = familyModel(S.Family); M.Effects)

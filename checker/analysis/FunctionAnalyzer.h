@@ -183,6 +183,9 @@ private:
   AbsValue callResult(const CallSite &S, const clang::FunctionDecl *Def,
                       const Summary &Callee, const AbsValue *Recv);
   const CallSite &devirtualized(const CallSite &S);
+  /// A call of each lambda a loop over a container of std::function runs
+  /// through S (models/CallableLoops.cpp); null if none is known.
+  const llvm::SmallVector<CallSite, 2> *loopedCallees(const CallSite &S);
   /// A variable or member has a new value (a write the summary records).
   void store(const clang::Decl *D, const AbsValue &V);
   // ConditionSubjects.cpp
@@ -517,6 +520,8 @@ private:
   std::map<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>,
            CallSite>
       Devirtualized;
+  llvm::DenseMap<const clang::CallExpr *, llvm::SmallVector<CallSite, 2>>
+      Looped;
   template <typename EventT>
   EventT &record(EventTable<EventT> &Table, const clang::Expr *Key,
                  EventT Ev) {

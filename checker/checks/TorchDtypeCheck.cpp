@@ -389,11 +389,20 @@ void TorchDtypeCheck::contextNotes(
     Last = SourceLocation();
     // A module called as m(x): name the module, not operator().
     std::string Name = F->getDeclName().getAsString();
-    if (OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
-      Name = Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                      OC->getArg(0)->getSourceRange()),
-                                  AST->getSourceManager(), AST->getLangOpts())
-                 .str();
+    if (OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 1) {
+      // (written in a macro: as the macro spells it)
+      const SourceManager &SM = AST->getSourceManager();
+      SourceRange R = OC->getArg(0)->getSourceRange();
+      StringRef Text = Lexer::getSourceText(CharSourceRange::getTokenRange(R),
+                                            SM, AST->getLangOpts());
+      if (Text.empty())
+        Text = Lexer::getSourceText(
+            CharSourceRange::getTokenRange(SM.getSpellingLoc(R.getBegin()),
+                                           SM.getSpellingLoc(R.getEnd())),
+            SM, AST->getLangOpts());
+      if (!Text.empty())
+        Name = Text.str();
+    }
     diag(Loc, "in this call of '%0'", DiagnosticIDs::Note) << Name;
   }
 }
