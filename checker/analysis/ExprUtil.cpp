@@ -436,6 +436,15 @@ bool isStdLibrary(const Decl *D) {
   return false;
 }
 
+std::pair<const Expr *, const Expr *> pairEntry(const Expr *El) {
+  El = strip(El);
+  if (const auto *P = dyn_cast<CXXConstructExpr>(El); P && P->getNumArgs() == 2)
+    return {P->getArg(0), P->getArg(1)};
+  if (const auto *PL = dyn_cast<InitListExpr>(El); PL && PL->getNumInits() == 2)
+    return {PL->getInit(0), PL->getInit(1)};
+  return {nullptr, nullptr};
+}
+
 bool isStdMap(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && RD->isInStdNamespace() && RD->getIdentifier() &&

@@ -35,6 +35,10 @@ unsigned listLength(const clang::Expr *E);
 /// A braced list, through std::initializer_list and one-argument
 /// constructors built from it (c10::ArrayRef, c10::List); null otherwise.
 const clang::InitListExpr *bracedList(const clang::Expr *E);
+/// The key and value of one entry of a map's braced list (`{k, v}`, as a
+/// std::pair made or a list of two); nulls for anything else.
+std::pair<const clang::Expr *, const clang::Expr *>
+pairEntry(const clang::Expr *El);
 /// ArrayRef or std::initializer_list of at::indexing::TensorIndex: the
 /// index list of Tensor::index and index_put_ (tensors, slices, integers).
 bool isIndexList(clang::QualType T);

@@ -354,16 +354,7 @@ private:
         Out.push_back({"", lambdaOf(El)});
         continue;
       }
-      const Expr *Key = nullptr, *Value = nullptr;
-      if (const auto *P = dyn_cast<CXXConstructExpr>(El);
-          P && P->getNumArgs() == 2) {
-        Key = P->getArg(0);
-        Value = P->getArg(1);
-      } else if (const auto *PL = dyn_cast<InitListExpr>(El);
-                 PL && PL->getNumInits() == 2) {
-        Key = PL->getInit(0);
-        Value = PL->getInit(1);
-      }
+      auto [Key, Value] = pairEntry(El);
       if (!Key || !store(Key, Value, /*Replaces=*/false, Out))
         return false;
     }

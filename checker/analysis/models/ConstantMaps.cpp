@@ -48,17 +48,7 @@ constantEntries(const VarDecl *VD, ASTContext &Ctx, bool StaticToo = false) {
     return std::nullopt;
   llvm::SmallVector<std::pair<Constant, const Expr *>, 8> Out;
   for (const Expr *El : IL->inits()) {
-    const Expr *Key = nullptr, *Value = nullptr;
-    El = strip(El);
-    if (const auto *P = dyn_cast<CXXConstructExpr>(El);
-        P && P->getNumArgs() == 2) {
-      Key = P->getArg(0);
-      Value = P->getArg(1);
-    } else if (const auto *PL = dyn_cast<InitListExpr>(El);
-               PL && PL->getNumInits() == 2) {
-      Key = PL->getInit(0);
-      Value = PL->getInit(1);
-    }
+    auto [Key, Value] = pairEntry(El);
     if (!Key)
       return std::nullopt;
     const Expr *K = strip(Key);
