@@ -265,6 +265,10 @@ public:
   /// Whether a class of this unit overrides the user's method M: a call of
   /// M on an object of unknown class may run another body.
   bool overridden(const clang::CXXMethodDecl *M);
+  /// The initializer of a non-const global or static member the unit only
+  /// reads (and that no other unit can write: internal linkage, or this unit
+  /// defines main); null otherwise.
+  const clang::Expr *unchangedGlobalInit(const clang::VarDecl *V);
   /// Whether a function may run: false only for a non-virtual method of the
   /// user's that nothing in a program (a unit defining main) calls or names
   /// (`reset_prototypes` never called): its writes to members do not count.
@@ -371,6 +375,7 @@ private:
   llvm::DenseSet<const clang::FunctionDecl *> Referenced;
   llvm::StringSet<> DependentNames;
   bool HasMain = false;
+  llvm::DenseSet<const clang::VarDecl *> WrittenGlobals;
   llvm::DenseSet<const clang::FunctionDecl *> InsideAutocast;
   llvm::DenseSet<const clang::FunctionDecl *> InsideDefaultDType;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;

@@ -258,6 +258,12 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
       if (Cur->Vars.count(VD) || isa<ParmVarDecl>(VD) || VD->isLocalVarDecl())
         return evalDeclRef(VD, E->getType());
       AbsValue K = constantOf(E); // constexpr globals such as c10::kHalf
+      // A global or static member only read: its initializer's constant.
+      if (const Expr *Init = !VD->getType().isConstQualified()
+                                 ? AC.unchangedGlobalInit(VD)
+                                 : nullptr)
+        if (AbsValue I = constantOf(Init); I.DT.single() || I.DV.single())
+          return convertTo(I, E->getType());
       return K.K != AbsValue::Kind::None ? K : unknownOf(E->getType());
     }
     if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {

@@ -15,6 +15,15 @@ void mean_over_rows_stays_a_vector() {
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
 }
 
+// A window function gives a vector of its length, so a float64 window
+// widens the float32 frames it weights.
+void float64_window_widens_frames() {
+  auto window = torch::hann_window(8, torch::TensorOptions().dtype(torch::kFloat64));
+  auto weighted = torch::randn({3, 8}) * window; // float64
+  auto y = torch::mm(weighted, torch::randn({8, 2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
 void mean_over_all_is_a_scalar_negative() {
   auto mean = torch::randn({8, 4}, torch::kDouble).mean();
   auto z = torch::randn({5, 4}) - mean; // float32

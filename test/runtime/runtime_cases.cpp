@@ -142,6 +142,25 @@ torch::Tensor weighted(const torch::Tensor &x, const torch::Tensor &w) {
 
 std::vector<Case> cases() {
   return {
+      // ---- a number added with an alpha keeps the tensor's dtype; a
+      // floating alpha for an integral tensor throws ----
+      {"add_scalar_alpha_keeps_f64", RUNS,
+       [] {
+         auto d = of(torch::kDouble);
+         EXPECT_DTYPE(d.add(1e-10), torch::kDouble);
+         EXPECT_DTYPE(torch::add(d, 1, 2), torch::kDouble);
+         EXPECT_DTYPE(d.sub(0.5, 0.25), torch::kDouble);
+       }},
+      {"hann_window_f64_widens_f32_frames", RUNS,
+       [] {
+         auto w = torch::hann_window(8, torch::TensorOptions().dtype(torch::kFloat64));
+         if (w.dim() != 1)
+           throw std::runtime_error("hann_window is not 1-D");
+         EXPECT_DTYPE(torch::randn({3, 8}) * w, torch::kDouble);
+       }},
+      {"add_float_alpha_on_long_throws",
+       THROWS("alpha must not be a floating point number"),
+       [] { of(torch::kLong).add(1, 0.5); }},
       // ---- mixed-precision matrix ops (torchdtype-mixed-precision) ----
       {"mm_f32_f16", THROWS("^expected scalar type Float but found Half$"),
        [] { torch::mm(f32(), f32().to(torch::kHalf)); }}, // FLAGGED(torchdtype-mixed-precision)

@@ -98,6 +98,24 @@ static uint8_t reducedDims(const AbsValue &Self,
   return Self.Dims > Given ? Self.Dims - Given : 0;
 }
 
+/// `add(t, n, alpha)`, `sub(t, n, alpha)`: an alpha left to its default,
+/// an integer one, or a floating one for a floating tensor scales the number
+/// without changing the result's dtype (a floating alpha for an integral
+/// tensor throws, and is left unknown).
+static bool alphaKeepsDType(const AbsValue &Self,
+                            llvm::ArrayRef<const Expr *> Args) {
+  if (Args.size() != 3)
+    return false;
+  if (isa<CXXDefaultArgExpr>(Args[2]))
+    return true;
+  QualType NT = numberType(Args[2]);
+  if (NT.isNull() || NT->isBooleanType())
+    return false;
+  std::optional<DType> D = Self.DT.single();
+  return NT->isIntegerType() ||
+         (NT->isRealFloatingType() && D && isFloating(*D));
+}
+
 AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
                                         llvm::ArrayRef<const Expr *> Args) {
   const CallExpr *CE = S.E;
@@ -228,8 +246,9 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     AbsValue Other = eval(Args[1]);
     AbsValue R = Self;
     if (!Other.isTensor())
-      return convertTo(Args.size() == 2 ? scalarPromotion(S, Self, Args[1])
-                                        : AbsValue::unknownTensor(),
+      return convertTo(Args.size() == 2 || alphaKeepsDType(Self, Args)
+                           ? scalarPromotion(S, Self, Args[1])
+                           : AbsValue::unknownTensor(),
                        RT);
     std::optional<DType> A = Self.DT.single(), B = Other.DT.single();
     if (A && B) {
