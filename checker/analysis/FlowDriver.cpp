@@ -92,17 +92,17 @@ AbsValue models::deviceTypeValue(TransferState &St, const CallSite &S) {
   return D.K == AbsValue::Kind::Device ? D : St.unknownOf(S.E->getType());
 }
 
-AbsValue FunctionAnalyzer::holderValue(const CallSite &S) {
+AbsValue models::holderValue(TransferState &St, const CallSite &S) {
   // Smart pointers and holders: ->, *, get() see the module (libstdc++
   // declares shared_ptr's in a base class the object is cast to).
-  AbsValue M = eval(S.Obj);
+  AbsValue M = St.eval(S.Obj);
   if (M.K != AbsValue::Kind::Module)
-    M = eval(S.Obj->IgnoreParenImpCasts());
+    M = St.eval(S.Obj->IgnoreParenImpCasts());
   if (M.K == AbsValue::Kind::Module)
     return M;
   if (S.IsLibTorch || !S.Callee->hasBody() || isStdLibrary(S.Callee))
-    return unknownOf(S.E->getType());
-  return userCall(S);
+    return St.unknownOf(S.E->getType());
+  return St.userCallValue(S);
 }
 
 AbsValue models::registeredValue(TransferState &St, const CallSite &S) {
@@ -115,8 +115,8 @@ AbsValue FunctionAnalyzer::libTorchOpValue(const CallSite &S) {
   return tensorOp(S, S.Args);
 }
 
-AbsValue FunctionAnalyzer::madeModuleValue(const CallSite &S) {
-  return moduleValue(S.E->getType(), S.E->getExprLoc());
+AbsValue models::madeModuleValue(TransferState &St, const CallSite &S) {
+  return St.madeModule(S.E->getType(), S.E->getExprLoc());
 }
 
 void FunctionAnalyzer::libTorchEffects(const CallSite &S, const AbsValue &V) {
@@ -171,10 +171,10 @@ constexpr FamilyModel FamilyModels[] = {
     {CallFamily::OptionsMethod, &models::optionsMethod, nullptr},
     {CallFamily::TypeMetaMake, &models::typeMetaMake, nullptr},
     {CallFamily::DeviceType, &models::deviceTypeValue, nullptr},
-    {CallFamily::Accessor, &member<&FA::holderValue>, nullptr},
+    {CallFamily::Accessor, &models::holderValue, nullptr},
     {CallFamily::RegisterModule, &models::registeredValue, nullptr},
     {CallFamily::ModuleForward, &member<&FA::moduleResult>, nullptr},
-    {CallFamily::ModuleStateList, &member<&FA::stateListValue>, nullptr},
+    {CallFamily::ModuleStateList, &models::stateListValue, nullptr},
     {CallFamily::OptimizerStep, nullptr, &models::optimizerStep},
     {CallFamily::OpaqueMethod, nullptr, nullptr},
     {CallFamily::LibTorchOp, &member<&FA::libTorchOpValue>, nullptr},
@@ -183,7 +183,7 @@ constexpr FamilyModel FamilyModels[] = {
     {CallFamily::OptionsBuilder, &models::optionsBuilder, nullptr},
     {CallFamily::DTypeConversion, &models::firstArgumentValue, nullptr},
     {CallFamily::LibTorchOther, nullptr, nullptr},
-    {CallFamily::MakeSharedModule, &member<&FA::madeModuleValue>, nullptr},
+    {CallFamily::MakeSharedModule, &models::madeModuleValue, nullptr},
     {CallFamily::DispatchType, &models::firstArgumentValue,
      &models::dispatchEffects},
     {CallFamily::UserFunction, &member<&FA::userCall>, nullptr},

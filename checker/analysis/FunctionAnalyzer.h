@@ -120,6 +120,10 @@ public:
   FlowState &path() override { return *Cur; }
   AutocastArray autocast() const override { return currentAutocast(); }
   void defaultEffects(const CallSite &S, const AbsValue &V) override;
+  AbsValue userCallValue(const CallSite &S) override { return userCall(S); }
+  AbsValue madeModule(clang::QualType T, clang::SourceLocation Where) override {
+    return moduleValue(T, Where);
+  }
 
 private:
   // FlowDriver.cpp
@@ -155,9 +159,7 @@ private:
 public:
   // The rows of the routing table (FlowDriver.cpp): value rules and
   // effects of the families without a file of their own, and the defaults.
-  AbsValue holderValue(const CallSite &S);
   AbsValue libTorchOpValue(const CallSite &S);
-  AbsValue madeModuleValue(const CallSite &S);
   void libTorchEffects(const CallSite &S, const AbsValue &V);
   void userEffects(const CallSite &S, const AbsValue &V);
   // The value rules in models/ files the table names.
@@ -165,9 +167,6 @@ public:
   /// What a module call returns: its forward's result (the user's, bound
   /// to this module and input), or a layer's output.
   AbsValue moduleResult(const CallSite &S);
-  /// What parameters() gives (models/ModuleStateLoops.cpp): the module's
-  /// dtype and device.
-  AbsValue stateListValue(const CallSite &S);
   AbsValue userCall(const CallSite &S);
 
 private:

@@ -107,6 +107,16 @@ public:
   void defaultEffects(const CallSite &, const AbsValue &) override {
     ++Defaults;
   }
+  AbsValue userCallValue(const CallSite &) override {
+    ++UserCalls;
+    return AbsValue::unknownTensor();
+  }
+  AbsValue madeModule(QualType, SourceLocation) override {
+    ++Made;
+    return AbsValue::unknownModule();
+  }
+  unsigned Made = 0;
+  unsigned UserCalls = 0;
 
 private:
   ASTContext &Ctx;
@@ -362,6 +372,58 @@ TEST(FamilyModelsTest, OptionsAndConversionsReadTheirArguments) {
   EXPECT_EQ(C.DT.single(), DType::Half);
   EXPECT_EQ(C.DV.single(), Device::CPU);
   EXPECT_TRUE(St.Events.empty());
+}
+
+// A holder's accessor gives the module it holds, parameters() the
+// module's facts as a list (buffers(): unknown, they may be integral), and
+// make_shared of a module what the module's model makes.
+TEST(FamilyModelsTest, HoldersAndStateListsGiveTheModulesFacts) {
+  ParsedFunction P = parse(R"cc(
+    void f(torch::nn::Linear held, torch::nn::LinearImpl &lin) {
+      (void)held.get();
+      (void)lin.parameters();
+      (void)lin.buffers();
+      (void)std::make_shared<torch::nn::LinearImpl>(2, 3);
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("2.14");
+  SnippetState St(P, Api);
+  AbsValue M = AbsValue::unknownModule();
+  M.DT = DTypeFact::of(DType::Double, SourceLocation());
+  M.DV = DeviceFact::of(Device::CUDA, SourceLocation());
+  St.Facts["held"] = M;
+  St.Facts["lin"] = M;
+
+  std::vector<const CallExpr *> Get = callsOf(P, "get");
+  ASSERT_EQ(Get.size(), 1u);
+  const CallSite &GetSite = St.site(Get[0]);
+  ASSERT_EQ(GetSite.Family, CallFamily::Accessor);
+  AbsValue H = models::holderValue(St, GetSite);
+  EXPECT_EQ(H.K, AbsValue::Kind::Module);
+  EXPECT_EQ(H.DT.single(), DType::Double);
+  EXPECT_EQ(St.UserCalls, 0u);
+
+  std::vector<const CallExpr *> Params = callsOf(P, "parameters");
+  ASSERT_EQ(Params.size(), 1u);
+  const CallSite &PS = St.site(Params[0]);
+  ASSERT_EQ(PS.Family, CallFamily::ModuleStateList);
+  AbsValue L = models::stateListValue(St, PS);
+  EXPECT_TRUE(L.isTensor());
+  EXPECT_EQ(L.DT.single(), DType::Double);
+  EXPECT_EQ(L.DV.single(), Device::CUDA);
+
+  std::vector<const CallExpr *> Buffers = callsOf(P, "buffers");
+  ASSERT_EQ(Buffers.size(), 1u);
+  AbsValue B = models::stateListValue(St, St.site(Buffers[0]));
+  EXPECT_FALSE(B.DT.single());
+
+  std::vector<const CallExpr *> Made = callsOf(P, "make_shared");
+  ASSERT_EQ(Made.size(), 1u);
+  const CallSite &MS = St.site(Made[0]);
+  ASSERT_EQ(MS.Family, CallFamily::MakeSharedModule);
+  EXPECT_EQ(models::madeModuleValue(St, MS).K, AbsValue::Kind::Module);
+  EXPECT_EQ(St.Made, 1u);
 }
 
 } // namespace family_models_test

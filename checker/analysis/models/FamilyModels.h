@@ -15,6 +15,7 @@
 
 #include "TransferState.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceLocation.h"
 
 namespace torchdtype::models {
 
@@ -27,6 +28,17 @@ AbsValue deviceTypeValue(TransferState &St, const CallSite &S);
 /// register_module(name, m): the module registered (family
 /// RegisterModule).
 AbsValue registeredValue(TransferState &St, const CallSite &S);
+/// `holder->`, `*holder`, `holder.get()` of a module holder or
+/// shared_ptr: the module (family Accessor); a user's accessor, its call.
+AbsValue holderValue(TransferState &St, const CallSite &S);
+/// `std::make_shared<Net>(...)`: the module made (family MakeSharedModule).
+AbsValue madeModuleValue(TransferState &St, const CallSite &S);
+
+// models/ModuleStateLoops.cpp: parameters(), buffers(), children() ...
+// (family ModuleStateList).
+/// What parameters() gives: the module's dtype and device (its floating
+/// parameters all have them); the other lists, unknown.
+AbsValue stateListValue(TransferState &St, const CallSite &S);
 
 // models/Conversions.cpp: to, toType, type_as, cpu, cuda, toBackend (the
 // conversion rules of api.json), a part of family TensorMethod.

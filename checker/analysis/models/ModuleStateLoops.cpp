@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ASTWalk.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
@@ -315,16 +316,16 @@ bool FunctionAnalyzer::elementReset(const CallExpr *Lookup) {
          (R.Holder && !trackedVar(R.Holder));
 }
 
-AbsValue FunctionAnalyzer::stateListValue(const CallSite &S) {
+AbsValue models::stateListValue(TransferState &St, const CallSite &S) {
   // parameters(): every floating parameter has the module's dtype and all
   // are on its device, so the list's join is the module's facts. Buffers
   // may be integral (BatchNorm's num_batches_tracked) and are not joined.
   QualType RT = S.E->getType();
   if (S.Name != "parameters" || S.Result != TypeKind::TensorList)
-    return unknownOf(RT);
-  AbsValue M = eval(S.Obj);
+    return St.unknownOf(RT);
+  AbsValue M = St.eval(S.Obj);
   if (M.K != AbsValue::Kind::Module)
-    return unknownOf(RT);
+    return St.unknownOf(RT);
   return M.parameters();
 }
 

@@ -86,6 +86,16 @@ public:
   /// What a call does when no family model claims it: a LibTorch call's
   /// default effects, or the user's function's (its summary applied).
   virtual void defaultEffects(const CallSite &S, const AbsValue &V) = 0;
+
+  // The rules of other families a model builds on.
+  /// What a call of the user's function returns, judged with this call's
+  /// arguments (its summary bound, or the callee analysed again for them:
+  /// models/UserCalls.cpp).
+  virtual AbsValue userCallValue(const CallSite &S) = 0;
+  /// A module of type T made at Where: what its constructor gives its
+  /// parameters and submodules (models/Modules.cpp).
+  virtual AbsValue madeModule(clang::QualType T,
+                              clang::SourceLocation Where) = 0;
 };
 
 /// What a guard made now saves: the path's autocast state, autocast dtypes
