@@ -505,42 +505,6 @@ AbsValue FunctionAnalyzer::defaultRecord(const CXXConstructExpr *CE) {
   return V;
 }
 
-std::optional<DType> FunctionAnalyzer::dataElementDType(const Expr *E) const {
-  E = strip(E);
-  QualType T;
-  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
-    if (IL->getNumInits() == 0)
-      return std::nullopt;
-    return dataElementDType(IL->getInit(0));
-  }
-  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
-    return dataElementDType(SIL->getSubExpr());
-  // TensorDataContainer / ArrayRef / std::vector built from data; else by
-  // its element type, as any other container.
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-    if (CE->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(CE->getArg(0)))
-      if (std::optional<DType> D = dataElementDType(CE->getArg(0)))
-        return D;
-  if (const auto *AT = dyn_cast<ArraySubscriptExpr>(E)) {
-    T = AT->getType();
-  } else {
-    T = E->getType();
-    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-            T->getAsCXXRecordDecl()))
-      if (Spec->getTemplateArgs().size() >= 1 &&
-          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
-        T = Spec->getTemplateArgs()[0].getAsType();
-  }
-  T = T.getCanonicalType();
-  if (T->isBooleanType())
-    return DType::Bool;
-  if (T->isIntegerType())
-    return DType::Long; // C++ frontend: integral data becomes int64
-  if (T->isRealFloatingType())
-    return DType::Float; // replaced by the default dtype by the caller
-  return std::nullopt;
-}
-
 AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
   const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
   if (!RD || Api.classify(Ctx.getRecordType(RD)) != TypeKind::NNModule)

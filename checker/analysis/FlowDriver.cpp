@@ -111,7 +111,7 @@ AbsValue models::registeredValue(TransferState &St, const CallSite &S) {
 
 AbsValue FunctionAnalyzer::libTorchOpValue(const CallSite &S) {
   if (std::optional<FactoryRule> F = Api.factory(S.Name))
-    return factory(*F, S);
+    return models::factoryValue(*this, *F, S);
   return tensorOp(S, S.Args);
 }
 

@@ -273,14 +273,12 @@ private:
   AbsValue defaultRecord(const clang::CXXConstructExpr *CE);
   AbsValue evalDeclRef(const clang::ValueDecl *D, clang::QualType T);
   AbsValue paramValue(const clang::ParmVarDecl *P, clang::QualType T) const;
-  std::optional<DType> dataElementDType(const clang::Expr *E) const;
   /// A member of a torch::nn::Module subclass read in one of its methods:
   /// relative to the receiver module (ParamRef::ThisModule); none if the
   /// field is not such a member.
   AbsValue moduleMember(const clang::FieldDecl *Field, clang::QualType T);
 
   // models/Factories.cpp
-  AbsValue factory(FactoryRule Rule, const CallSite &S);
   void factoryEffects(const CallSite &S, const AbsValue &V);
 
   // models/Contracts.cpp

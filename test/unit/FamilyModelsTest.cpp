@@ -426,4 +426,40 @@ TEST(FamilyModelsTest, HoldersAndStateListsGiveTheModulesFacts) {
   EXPECT_EQ(St.Made, 1u);
 }
 
+// A factory's rule reads its data, its dtype argument and the path's
+// default dtype.
+TEST(FamilyModelsTest, FactoriesReadTheirDataAndTheDefaultDType) {
+  ParsedFunction P = parse(R"cc(
+    void f(c10::TensorOptions wide) {
+      (void)torch::zeros({2, 3}, wide);
+      (void)torch::tensor({1, 2, 3});
+      (void)torch::ones({4});
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("2.14");
+  SnippetState St(P, Api);
+  AbsValue O;
+  O.K = AbsValue::Kind::Options;
+  O.DTypeSet = true;
+  O.DeviceSet = false;
+  O.DT = DTypeFact::of(DType::Double, SourceLocation());
+  St.Facts["wide"] = O;
+  St.Path.DefaultDType = DTypeFact::of(DType::Half, SourceLocation());
+  auto Value = [&](llvm::StringRef Name) {
+    std::vector<const CallExpr *> C = callsOf(P, Name);
+    EXPECT_EQ(C.size(), 1u);
+    const CallSite &S = St.site(C.front());
+    std::optional<FactoryRule> R = Api.factory(S.Name);
+    EXPECT_TRUE(R);
+    return R ? models::factoryValue(St, *R, S) : AbsValue::none();
+  };
+  AbsValue Z = Value("zeros");
+  EXPECT_EQ(Z.DT.single(), DType::Double);
+  EXPECT_GE(Z.Dims, 2u);
+  EXPECT_EQ(Z.DV.single(), Device::CPU);
+  EXPECT_EQ(Value("tensor").DT.single(), DType::Long);
+  EXPECT_EQ(Value("ones").DT.single(), DType::Half);
+}
+
 } // namespace family_models_test

@@ -15,6 +15,45 @@ using namespace clang;
 
 namespace torchdtype {
 
+/// The dtype the C++ frontend gives data of E's element type (a braced
+/// list, a std::vector, an ArrayRef): Long for integers, Bool, Float for
+/// floating types (the caller puts the default dtype in its place).
+static std::optional<DType> dataElementDType(const Expr *E) {
+  E = strip(E);
+  QualType T;
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    if (IL->getNumInits() == 0)
+      return std::nullopt;
+    return dataElementDType(IL->getInit(0));
+  }
+  if (const auto *SIL = dyn_cast<CXXStdInitializerListExpr>(E))
+    return dataElementDType(SIL->getSubExpr());
+  // TensorDataContainer / ArrayRef / std::vector built from data; else by
+  // its element type, as any other container.
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    if (CE->getNumArgs() >= 1 && !isa<CXXDefaultArgExpr>(CE->getArg(0)))
+      if (std::optional<DType> D = dataElementDType(CE->getArg(0)))
+        return D;
+  if (const auto *AT = dyn_cast<ArraySubscriptExpr>(E)) {
+    T = AT->getType();
+  } else {
+    T = E->getType();
+    if (const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+            T->getAsCXXRecordDecl()))
+      if (Spec->getTemplateArgs().size() >= 1 &&
+          Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+        T = Spec->getTemplateArgs()[0].getAsType();
+  }
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return DType::Bool;
+  if (T->isIntegerType())
+    return DType::Long; // C++ frontend: integral data becomes int64
+  if (T->isRealFloatingType())
+    return DType::Float; // replaced by the default dtype by the caller
+  return std::nullopt;
+}
+
 AbsValue models::applyDTypeDeviceArgs(TransferState &St, AbsValue Base,
                                       const FunctionDecl *Callee,
                                       llvm::ArrayRef<const Expr *> Args,
@@ -72,19 +111,21 @@ AbsValue models::applyDTypeDeviceArgs(TransferState &St, AbsValue Base,
   return Base;
 }
 
-AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
+AbsValue models::factoryValue(TransferState &St, FactoryRule Rule,
+                              const CallSite &S) {
+  const ApiModel &Api = St.api();
+  const DTypeFact &Default = St.path().DefaultDType;
   const CallExpr *CE = S.E;
   llvm::ArrayRef<const Expr *> Args = S.Args;
   SourceLocation L = CE->getExprLoc();
-  AbsValue V =
-      AbsValue::tensor(Cur->DefaultDType, DeviceFact::of(Device::CPU, L));
+  AbsValue V = AbsValue::tensor(Default, DeviceFact::of(Device::CPU, L));
   V.DT.Where = L;
   auto DataDType = [&](const Expr *E) {
     std::optional<DType> D = dataElementDType(E);
     if (!D)
       return DTypeFact::unknown();
     if (*D == DType::Float) {
-      DTypeFact F = Cur->DefaultDType;
+      DTypeFact F = Default;
       F.Where = L;
       return F;
     }
@@ -133,7 +174,7 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
   }
   case FactoryRule::Like:
     if (!Args.empty()) {
-      AbsValue Src = eval(Args[0]);
+      AbsValue Src = St.eval(Args[0]);
       if (Src.isTensor()) {
         V.DT = Src.DT;
         V.DV = Src.DV;
@@ -152,7 +193,7 @@ AbsValue FunctionAnalyzer::factory(FactoryRule Rule, const CallSite &S) {
       if (Api.classify(A->getType()) == TypeKind::None && isNonEmptyList(A))
         V.atLeast(listLength(A)); // sizes such as {2, 3}
   bool Explicit;
-  return models::applyDTypeDeviceArgs(*this, V, S.Callee, Args, Explicit);
+  return models::applyDTypeDeviceArgs(St, V, S.Callee, Args, Explicit);
 }
 
 void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {

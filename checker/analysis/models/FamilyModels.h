@@ -52,6 +52,10 @@ AbsValue applyDTypeDeviceArgs(TransferState &St, AbsValue Base,
                               llvm::ArrayRef<const clang::Expr *> Args,
                               bool &Explicit);
 
+// models/Factories.cpp: zeros, tensor, arange, from_blob, *_like ... (a
+// part of family LibTorchOp), as the factory's rule in api.json says.
+AbsValue factoryValue(TransferState &St, FactoryRule Rule, const CallSite &S);
+
 // models/Options.cpp: TensorOptions (families OptionsMethod,
 // OptionsBuilder) and caffe2::TypeMeta::Make<T>() (TypeMetaMake).
 AbsValue optionsMethod(TransferState &St, const CallSite &S);
