@@ -91,7 +91,33 @@ void deque_as_a_replay_buffer(int steps) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
 }
 
+// A helper that fills a vector in a loop the caller bounds and stacks it:
+// where the loop ran no time, stack throws, so what the helper returns is
+// what the filled vector stacks to.
+torch::Tensor make_batch(int64_t n) {
+  std::vector<torch::Tensor> rows;
+  for (int64_t i = 0; i < n; ++i)
+    rows.push_back(torch::randn({4}, torch::kDouble));
+  return torch::stack(rows);
+}
+
+void stacked_in_a_helper(int64_t n) {
+  torch::mm(make_batch(n), torch::randn({4, 2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+// The same helper filling float32 rows: nothing mixed at the caller.
+torch::Tensor make_float_batch(int64_t n) {
+  std::vector<torch::Tensor> rows;
+  for (int64_t i = 0; i < n; ++i)
+    rows.push_back(torch::randn({4}));
+  return torch::stack(rows);
+}
+void stacked_float_in_a_helper(int64_t n) {
+  torch::mm(make_float_batch(n), torch::randn({4, 2}));
+}
 
 void array_element_replaced() {
   std::array<torch::Tensor, 2> weights = {torch::randn({4, 4}, torch::kDouble),

@@ -62,7 +62,25 @@ void through_a_macro() {
   auto y = SCORE(f, torch::randn({2, 4}));
 }
 
+// A capture by value of a variable the function never changes is, where
+// the lambda is called, what it was made with.
+void unchanged_capture_by_value() {
+  auto m = torch::randn({8, 4});
+  auto l = [m](const torch::Tensor &x) { return torch::mm(x, m); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  l(torch::randn({5, 8}, torch::kDouble));
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+// A capture by value keeps what the variable held when the lambda was made,
+// not what it holds at the call.
+void capture_by_value_then_converted() {
+  auto m = torch::randn({8, 4});
+  auto l = [m](const torch::Tensor &x) { return torch::mm(x, m); };
+  m = m.to(torch::kDouble);
+  l(torch::randn({5, 8}));
+}
 
 void converted_back_before_the_call() {
   auto a = torch::randn({4, 4}, torch::kDouble);

@@ -1,4 +1,5 @@
 // RUN: %check_clang_tidy %s torchdtype-module-input-dtype,torchdtype-mixed-precision %t -- -config="{CheckOptions: {PyTorchVersion: '1.13'}}"
+// REAL-VERSION: ==1.13
 // A recurrent layer's hidden state is judged like its input (GRU's hx);
 // MultiheadAttention is judged by its query; a plain object made by its own
 // constructor has the fields that constructor leaves, for its arguments.
@@ -259,4 +260,32 @@ void looked_up_parameter_set_directly_negative() {
     p.set_data(p.data().to(torch::kDouble));
   l->named_parameters()["bias"].set_data(torch::zeros({2}));
   auto y = l(torch::randn({3, 4}));
+}
+
+// ---- Values copied into the parameters keep their dtype ------------------
+
+// copy_ converts what it is given into the parameter, which keeps its dtype
+// and device: a loop over the parameters, or over a list of them, copying
+// another model's weights in leaves the module as it was.
+void weights_copied_in_keep_the_dtype() {
+  torch::nn::Linear ref(4, 2), cand(4, 2);
+  ref->to(torch::kDouble);
+  torch::NoGradGuard no_grad;
+  auto src = cand->parameters();
+  auto dst = ref->parameters();
+  for (size_t i = 0; i < dst.size(); ++i)
+    dst[i].copy_(src[i]);
+  for (auto &p : ref->parameters())
+    p.mul_(0.5);
+  auto y = ref(torch::randn({3, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'ref' has Double parameters but gets a Float input{{.*}} [torchdtype-module-input-dtype]
+}
+
+void element_of_the_list_set_anew_negative() {
+  torch::nn::Linear ref(4, 2);
+  ref->to(torch::kDouble);
+  auto dst = ref->parameters();
+  for (size_t i = 0; i < dst.size(); ++i)
+    dst[i].set_data(dst[i].data().to(torch::kFloat));
+  auto y = ref(torch::randn({3, 4}));
 }

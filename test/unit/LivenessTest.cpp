@@ -92,4 +92,36 @@ TEST(LivenessTest, ObjectsMadeFromAMethodsResultKeepItsObject) {
   EXPECT_TRUE(L.isDeadAfter(Last, P.var("n")));
 }
 
+// A structured binding's name, read in a later block, keeps the variable
+// it decomposes alive until then.
+TEST(LivenessTest, BindingsReadTheirDecomposedVariable) {
+  Parsed P = parse(R"cc(
+    struct Pair { int first, second; };
+    Pair mk();
+    void f(bool c) {
+      auto [a, b] = mk();
+      if (c) {
+        int x = a;
+        (void)x;
+      }
+      int z = 0;
+    }
+  )cc");
+  ASSERT_TRUE(P.F && P.G);
+  LocalLiveness L(*P.G, P.F->getBody());
+  const CFGBlock *First = P.G->getEntry().succ_begin()->getReachableBlock();
+  const CFGBlock *Last = P.blockDeclaring("z");
+  ASSERT_TRUE(First && Last);
+  const VarDecl *Whole = nullptr;
+  for (const CFGElement &E : *First)
+    if (auto S = E.getAs<CFGStmt>())
+      if (const auto *DS = dyn_cast<DeclStmt>(S->getStmt()))
+        for (const Decl *D : DS->decls())
+          if (isa<DecompositionDecl>(D))
+            Whole = cast<VarDecl>(D);
+  ASSERT_TRUE(Whole);
+  EXPECT_FALSE(L.isDeadAfter(First, Whole));
+  EXPECT_TRUE(L.isDeadAfter(Last, Whole));
+}
+
 } // namespace liveness_test

@@ -100,8 +100,7 @@ struct MayChangeState : NodeVisitor {
     bool Lib = Api.isLibTorchDecl(F) ||
                llvm::StringRef(F->getQualifiedNameAsString()).starts_with("std::");
     if (!Lib || Name == "set_data" || Name == "set_" || Name == "swap" ||
-        Name == "apply" || Name == "vector_to_parameters" ||
-        Name == "load" || Name == "copy_") {
+        Name == "apply" || Name == "vector_to_parameters" || Name == "load") {
       Found = true;
       return false;
     }
@@ -159,8 +158,35 @@ struct ListVarReads : NodeVisitor {
     return DRE && DRE->getDecl() == Var ? DRE : nullptr;
   }
   bool isVar(const Expr *E) const { return varUse(E) != nullptr; }
+  /// The use of Var an element read is: `v[i]`, `v.at(i)`, `v.front()`.
+  const Expr *elementUse(const Expr *E) const {
+    E = strip(E);
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2)
+      return varUse(OC->getArg(0));
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      if (const CXXMethodDecl *M = MC->getMethodDecl();
+          M && M->getIdentifier() &&
+          (M->getName() == "at" || M->getName() == "front" ||
+           M->getName() == "back"))
+        return varUse(MC->getImplicitObjectArgument());
+    return nullptr;
+  }
   void visitCall(const CallExpr *C) {
     const FunctionDecl *F = C->getDirectCallee();
+    // An element given to LibTorch code, or a LibTorch method called on
+    // one that keeps its dtype and device (`dst[i].copy_(src[i])`, which
+    // converts into the element; `p[i].mul_(0.5)`): a read.
+    if (F && Api.isLibTorchDecl(F)) {
+      for (const Expr *A : C->arguments())
+        if (const Expr *U = elementUse(A))
+          Harmless.insert(U);
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+        if (const Expr *U = elementUse(MC->getImplicitObjectArgument()))
+          if (F->getIdentifier() && F->getName() != "set_data" &&
+              F->getName() != "set_" && F->getName() != "swap")
+            Harmless.insert(U);
+    }
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C);
         MC && isVar(MC->getImplicitObjectArgument())) {
       const CXXMethodDecl *M = MC->getMethodDecl();

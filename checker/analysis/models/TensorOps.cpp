@@ -335,6 +335,15 @@ AbsValue FunctionAnalyzer::vectorPromotion(const Expr *List) {
   if (!List || Api.classify(List->getType()) != TypeKind::TensorList)
     return R;
   AbsValue V = eval(List);
+  // An empty vector (a loop that pushed nothing on this path): cat and
+  // stack throw there ("expected a non-empty list of Tensors"), so this
+  // path gives nothing to what follows (the lattice's bottom).
+  if (V.K == AbsValue::Kind::Tensor && V.DT.Bits == 0 &&
+      !V.DT.Param.isSymbolic()) {
+    R.DT.Bits = 0;
+    R.DV.Bits = 0;
+    return R;
+  }
   if (V.K != AbsValue::Kind::Tensor || !V.DT.single())
     return R;
   R.DT = V.DT;

@@ -159,10 +159,11 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
       if (!C.capturesVariable())
         continue;
       const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
-      // By value too where the variable is not this function's own: its
-      // value here is the one the lambda was made with (a helper given it).
+      // By value too where the variable is not this function's own (a
+      // helper given it), or never changes here: its value here is the one
+      // the lambda was made with.
       if (V && C.getCaptureKind() != LCK_ByRef && !ByValueToo &&
-          V->getParentFunctionOrMethod() == FD)
+          V->getParentFunctionOrMethod() == FD && !stableVar(V))
         continue;
       auto It = V ? Cur->Vars.find(V) : Cur->Vars.end();
       if (It == Cur->Vars.end() ||

@@ -101,7 +101,12 @@ public:
     const auto *DRE = dyn_cast<DeclRefExpr>(S);
     if (!DRE)
       return true;
-    auto It = Index.find(DRE->getDecl());
+    // A structured binding's name reads the variable it decomposes.
+    const Decl *D = DRE->getDecl();
+    if (const auto *BD = dyn_cast<BindingDecl>(D))
+      if (const ValueDecl *Whole = BD->getDecomposedDecl())
+        D = Whole;
+    auto It = Index.find(D);
     if (It != Index.end())
       Out.set(It->second);
     return true;
