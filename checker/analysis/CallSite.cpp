@@ -30,6 +30,10 @@ static CallFamily familyOf(const CallSite &S, const ApiModel &Api) {
         Callee->getTemplateSpecializationArgs() &&
         Callee->getTemplateSpecializationArgs()->size() == 1)
       return CallFamily::TypeMetaMake;
+    // caffe2::TypeMeta::fromScalarType(s): a static method.
+    if (S.Receiver == TypeKind::TypeMeta && !S.Obj &&
+        Api.isDTypeConversionFunction(Name) && S.Args.size() == 1)
+      return CallFamily::DTypeConversion;
     if (S.Receiver == TypeKind::Device && Api.isDeviceTypeAccessor(Name) &&
         S.Obj)
       return CallFamily::DeviceType;

@@ -187,6 +187,40 @@ private:
     }
     return false;
   }
+  /// A non-virtual method of the user's with a body here that uses `this`
+  /// only to reach members, and calls only such methods of its class.
+  bool seenMethod(const CXXMethodDecl *M, unsigned Depth = 0) const {
+    const FunctionDecl *Def = nullptr;
+    if (Depth > 3 || M->isVirtual() || !M->hasBody(Def) || !Def ||
+        Api.isLibTorchDecl(M) || isStdLibrary(M) ||
+        isa<CXXConstructorDecl>(M) || isa<CXXDestructorDecl>(M) ||
+        M->getParent()->isLambda())
+      return false;
+    struct ThisUses : NodeVisitor {
+      unsigned This = 0, Reached = 0;
+      llvm::SmallVector<const CXXMethodDecl *, 4> Calls;
+      bool visitStmt(Stmt *S) override {
+        if (isa<CXXThisExpr>(S))
+          ++This;
+        else if (const auto *ME = dyn_cast<MemberExpr>(S);
+                 ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) {
+          ++Reached;
+          if (const auto *CM = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+              CM && !CM->isConst())
+            Calls.push_back(CM);
+        } else if (isa<LambdaExpr>(S)) {
+          ++This; // a lambda may capture this
+        }
+        return true;
+      }
+    } U;
+    U.walk(Def->getBody());
+    if (U.This != U.Reached)
+      return false;
+    return llvm::all_of(U.Calls, [&](const CXXMethodDecl *C) {
+      return C == M || seenMethod(C, Depth + 1);
+    });
+  }
   void classify(const VarDecl *VD, const DeclRefExpr *DRE) {
     // Through fields: `cfg.fast` is a use of cfg.
     const Expr *Cur = DRE;
@@ -206,6 +240,13 @@ private:
           const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME));
           if (M->isConst())
             return;
+          // A method of the user's whose body is here and keeps `this` to
+          // itself: a change the analysis sees (the object's fields are
+          // forgotten after the call, UserCallEffects.cpp).
+          if (Call && !accessor(M) && seenMethod(M)) {
+            Written.insert(VD);
+            return;
+          }
           if (!Call || !accessor(M)) {
             Escapes.insert(VD);
             return;

@@ -3,6 +3,7 @@
 // run for this call (the object's fields, the arguments, autocast) left;
 // a method's ops are judged with the object's fields.
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+// REAL-VERSION: >=2.6
 #include <torch/torch.h>
 
 bool flag();
@@ -179,4 +180,59 @@ struct Conditioner {
 void member_from_constructor_parameter_negative() {
   Conditioner c(torch::kHalf);
   auto out = c(torch::ones({2, 4}, torch::kLong));
+}
+
+// ---- A flag field as the object was made, until a method changes it ------
+
+// `fitted_` is false as constructed: transform() returns its float64 input
+// as it is, until fit() (a method whose body is here) may have changed the
+// field; after it, the flag is not known.
+class RunningNormalizer {
+public:
+  void fit(const torch::Tensor &sample) {
+    mean_ = sample.mean(0);
+    fitted_ = true;
+  }
+  torch::Tensor transform(const torch::Tensor &raw) const {
+    if (!fitted_)
+      return raw;
+    return (raw - mean_).to(torch::kFloat32);
+  }
+
+private:
+  torch::Tensor mean_;
+  bool fitted_ = false;
+};
+
+void transformed_before_the_fit() {
+  RunningNormalizer norm;
+  auto window = torch::randn({4, 3}, torch::kDouble);
+  auto features = norm.transform(window);
+  torch::mm(features, torch::randn({3, 8}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  norm.fit(window);
+}
+
+void transformed_after_the_fit_negative() {
+  RunningNormalizer norm;
+  auto window = torch::randn({4, 3}, torch::kDouble);
+  norm.fit(window);
+  torch::mm(norm.transform(window), torch::randn({3, 8}));
+}
+
+// A method that hands `this` out: what it reaches may change the object
+// anywhere later, so its fields are not followed.
+struct Registry;
+void enroll(struct Gate *g);
+struct Gate {
+  bool open_ = false;
+  void publish() { enroll(this); }
+  torch::Tensor pass(const torch::Tensor &x) const {
+    return open_ ? x.to(torch::kFloat) : x;
+  }
+};
+void gate_handed_out_negative() {
+  Gate g;
+  g.publish();
+  torch::mm(g.pass(torch::randn({2, 2}, torch::kDouble)), torch::randn({2, 2}));
 }

@@ -10,6 +10,15 @@ void default_dtype_double() {
   auto c = torch::zeros({2}, torch::kMPS);
 }
 
+// The default dtype given as caffe2::TypeMeta::fromScalarType(kDouble).
+void default_dtype_from_a_scalar_type() {
+  torch::set_default_dtype(caffe2::TypeMeta::fromScalarType(torch::kDouble));
+  auto a = torch::randn({2}, torch::device(torch::kMPS));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: float64 tensor on an MPS device{{.*}} [torchdtype-mps-float64]
+  torch::set_default_dtype(caffe2::TypeMeta::fromScalarType(torch::kFloat));
+  auto c = torch::zeros({2}, torch::kMPS);
+}
+
 void default_dtype_unknown_at_entry() {
   // Called after the default dtype was changed (below), so the default dtype
   // is unknown here: it may be float32 or float64, and nothing is reported.

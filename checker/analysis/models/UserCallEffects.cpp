@@ -192,6 +192,12 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
           This = This->withField(F->getFieldIndex(), It->second);
   }
   applyCalleeEffects(S.Callee, S.Obj, S.Args);
+  // A method that may change its object: what the path assumed of the
+  // object's fields (`n.fitted_` false, as constructed) no longer holds.
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
+      M && !M->isConst() && S.Obj)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj)))
+      forget(*Cur, DRE->getDecl(), nullptr);
   if (Receiver)
     objectAfterMethod(S, *Receiver);
   else if (This && This->K == AbsValue::Kind::Record)
