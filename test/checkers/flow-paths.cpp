@@ -89,16 +89,22 @@ struct Tuner {
   void toggle() { fast = !fast; }
 };
 
+// t.fast is false as constructed, so x stays float32; toggle() (a method
+// whose body is here) may change it, so after the call t.fast is a flag the
+// path knows nothing of, and where it is true (as it is: toggle() set it)
+// the float64 w meets the float32 x.
 void field_changed_by_a_method() {
   Tuner t;
   auto w = torch::randn({4, 4});
   auto x = torch::randn({4, 4});
   if (t.fast)
     x = x.to(torch::kDouble);
-  t.toggle(); // out of sight: t.fast is not followed
+  t.toggle();
   if (t.fast)
     w = w.to(torch::kDouble);
   auto y = torch::mm(x, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-4]]:7: note: assuming 't.fast' is true
 }
 
 // ---- Switches -------------------------------------------------------------

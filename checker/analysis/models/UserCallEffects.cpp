@@ -195,9 +195,11 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
   // A method that may change its object: what the path assumed of the
   // object's fields (`n.fitted_` false, as constructed) no longer holds.
   if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
-      M && !M->isConst() && S.Obj)
+      M && !M->isConst() && S.Obj && !S.IsLibTorch && !isStdLibrary(M))
     if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj)))
-      forget(*Cur, DRE->getDecl(), nullptr);
+      llvm::erase_if(Cur->Assumed, [&](const Assumption &A) {
+        return A.Var == DRE->getDecl() && A.Field && !A.Site;
+      });
   if (Receiver)
     objectAfterMethod(S, *Receiver);
   else if (This && This->K == AbsValue::Kind::Record)
