@@ -206,6 +206,9 @@ struct FunctionResult {
   std::vector<FromBlobEvent> FromBlobs;
   std::vector<AutocastDTypeEvent> RefusedAutocastDTypes;
   bool Skipped = false; ///< the work cap was hit; nothing is reported
+  /// A virtual call on an object of no known class (a parameter's): a
+  /// caller that knows the class may run the override (instantiateContext).
+  bool OpenVirtualCalls = false;
 };
 
 /// What a call of a function does, in terms of its arguments.
@@ -344,6 +347,11 @@ public:
   /// (or module) of more than one dtype or device: facts a call's
   /// constants may decide (`cfg.compact ? kInt32 : kInt64`).
   bool hasUndecidedOperands(const clang::FunctionDecl *Def);
+  /// Def makes a virtual call whose override its callers' constants (the
+  /// dynamic class of an argument) may pick.
+  bool hasOpenVirtualCalls(const clang::FunctionDecl *Def) {
+    return analyze(Def).OpenVirtualCalls;
+  }
 
   /// The autocast state at entry of a function: unknown when the function
   /// may be called, in this translation unit, while autocast is on (a

@@ -206,3 +206,37 @@ void object_of_the_class_itself() {
   auto y = torch::mm(torch::randn({2, 2}), s.cast(torch::randn({2, 2})));
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
 }
+
+// ---- A function taking the base, called with a known derived object -------
+
+// evaluate() calls forward() on a reference to the base; called with a D,
+// it runs D's override with its own float32 input, which meets D's float64
+// table there. Called with an E (float32 throughout), or from a caller that
+// does not know the class, nothing is found.
+struct Regressor {
+  virtual ~Regressor() = default;
+  virtual torch::Tensor forward(const torch::Tensor &x) const = 0;
+};
+struct Float64Head : Regressor {
+  torch::Tensor forward(const torch::Tensor &x) const override {
+    return torch::mm(x, torch::ones({4, 4}, torch::kDouble));
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+  }
+};
+struct Float32Head : Regressor {
+  torch::Tensor forward(const torch::Tensor &x) const override {
+    return torch::mm(x, torch::ones({4, 4}));
+  }
+};
+void evaluate(const Regressor &model) { model.forward(torch::randn({5, 4})); }
+
+void evaluated_with_a_float64_head() {
+  Float64Head head;
+  evaluate(head);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: note: in this call of 'evaluate'
+}
+void evaluated_with_a_float32_head_negative() {
+  Float32Head head;
+  evaluate(head);
+}
+void evaluated_with_any_head_negative(const Regressor &some) { evaluate(some); }

@@ -171,7 +171,10 @@ const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
   std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx, CallsFn);
   if (!K || !K->Class) {
     // Of unknown class, where a class here overrides it: which body runs
-    // is not known (a call through a pointer or reference to the base).
+    // is not known (a call through a pointer or reference to the base);
+    // a caller that knows the class may run this function for it.
+    if (AC.overridden(M) && isIndirectObject(S.Obj))
+      Result.OpenVirtualCalls = true;
     if (!S.Def || !AC.overridden(M) || M->hasAttr<FinalAttr>() ||
         M->getParent()->hasAttr<FinalAttr>() || !isIndirectObject(S.Obj))
       return S;

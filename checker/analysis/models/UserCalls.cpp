@@ -517,7 +517,10 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   CallFacts Facts = callFacts(Def, Args, site(Call).Obj);
   // And constants given that may pick the paths of ops the callee leaves
   // undecided (`cfg.compact ? kInt32 : kInt64`).
-  bool Picks = !Facts.Constants.empty() && AC.hasUndecidedOperands(Def);
+  // Or the override of a virtual call the callee makes on an object whose
+  // class a constant here gives (`evaluate(const Base &m)` given a D).
+  bool Picks = !Facts.Constants.empty() &&
+               (AC.hasUndecidedOperands(Def) || AC.hasOpenVirtualCalls(Def));
   if (!AC.hasOpaqueOperands(Def) && !Differs && !Picks &&
       !(Recv && Recv->K == AbsValue::Kind::Module && Recv->Fields))
     return false;
