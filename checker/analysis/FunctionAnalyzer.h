@@ -419,6 +419,7 @@ private:
   /// The join of a braced list's tensors (`{a, b}`); unknown when an
   /// element is not a tensor, the bottom when the list is empty.
   AbsValue bracedListJoin(const clang::InitListExpr *IL);
+  AbsValue bracedMap(const clang::InitListExpr *IL, clang::QualType T);
 
   // models/ConstantLists.cpp: a range-for over a braced list of constants
   // makes a path per value (splitAt); each declaration keeps its path's.

@@ -111,6 +111,31 @@ void per_key_in_loop(int steps) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
 }
 
+// A map made from a braced list of constant keys: each key maps to its
+// entry's tensor (the first entry of a key, as std::map keeps it).
+void made_from_a_braced_list() {
+  std::map<std::string, torch::Tensor> sums = {
+      {"count", torch::zeros({5, 5}, torch::kLong)},
+      {"score", torch::zeros({5, 5})},
+      {"count", torch::zeros({5, 5}, torch::kDouble)}};
+  torch::mm(sums["score"], torch::ones({5, 5}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+}
+
+void braced_list_first_entry_of_a_key_negative() {
+  std::map<std::string, torch::Tensor> sums = {
+      {"score", torch::zeros({5, 5}, torch::kDouble)},
+      {"score", torch::zeros({5, 5})}};
+  torch::mm(sums["score"], torch::ones({5, 5}, torch::kDouble));
+}
+
+// (A key that is not a constant: the map is not followed, whatever it holds.)
+void braced_list_key_not_constant_not_followed(const std::string &name) {
+  std::map<std::string, torch::Tensor> sums = {{name, torch::zeros({5, 5})},
+                                               {"score", torch::zeros({5, 5}, torch::kDouble)}};
+  torch::mm(sums["score"], torch::ones({5, 5}));
+}
+
 // ---- Negatives --------------------------------------------------------------
 
 void emplace_keeps_the_first() {

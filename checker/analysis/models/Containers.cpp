@@ -261,11 +261,40 @@ AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
                                      llvm::ArrayRef<const Expr *> Args) {
   if (Args.empty())
     return emptyInputs();
-  // `std::vector<Tensor> v{a, b}`: the join of its elements.
+  // `std::vector<Tensor> v{a, b}`: the join of its elements; a map's,
+  // what each constant key maps to.
   if (Args.size() == 1)
     if (const InitListExpr *IL = bracedList(Args[0]))
-      return bracedListJoin(IL);
+      return isStdMap(CE->getType()) ? bracedMap(IL, CE->getType())
+                                     : bracedListJoin(IL);
   return unknownOf(CE->getType());
+}
+
+AbsValue FunctionAnalyzer::bracedMap(const InitListExpr *IL, QualType T) {
+  // `std::map<std::string, Tensor> m = {{"count", zeros}, ...}`: every key
+  // known (a map made from a list of constant keys), the first of a key
+  // kept, as std::map's constructor keeps it.
+  AbsValue L = emptyInputs();
+  bool First = true;
+  for (const Expr *El : IL->inits()) {
+    auto [Key, Value] = pairEntry(El);
+    std::optional<Constant> K = Key ? knownKey(Key) : std::nullopt;
+    if (!K)
+      return unknownOf(T);
+    unsigned F = mapKeyField(*K);
+    if (L.field(F))
+      continue;
+    AbsValue V = eval(Value);
+    if (!V.isTensor())
+      V = AbsValue::unknownTensor();
+    V.Fields = nullptr;
+    L.DT.join(V.DT);
+    L.DV.join(V.DV);
+    L.Dims = First ? V.Dims : std::min(L.Dims, V.Dims);
+    First = false;
+    L = L.withField(F, V);
+  }
+  return L;
 }
 
 AbsValue FunctionAnalyzer::bracedListJoin(const InitListExpr *IL) {
