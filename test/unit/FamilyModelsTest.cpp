@@ -142,6 +142,16 @@ std::vector<const CallExpr *> callsOf(const ParsedFunction &P,
   return Out;
 }
 
+/// The one call of f named Name, if it is classified as Family.
+const CallSite *onlySite(SnippetState &St, const ParsedFunction &P,
+                         llvm::StringRef Name, CallFamily Family) {
+  std::vector<const CallExpr *> C = callsOf(P, Name);
+  if (C.size() != 1)
+    return nullptr;
+  const CallSite &S = St.site(C.front());
+  return S.Family == Family ? &S : nullptr;
+}
+
 ApiModel model(llvm::StringRef Version) {
   return ApiModel(*TorchVersion::parse(Version));
 }
@@ -395,34 +405,30 @@ TEST(FamilyModelsTest, HoldersAndStateListsGiveTheModulesFacts) {
   St.Facts["held"] = M;
   St.Facts["lin"] = M;
 
-  std::vector<const CallExpr *> Get = callsOf(P, "get");
-  ASSERT_EQ(Get.size(), 1u);
-  const CallSite &GetSite = St.site(Get[0]);
-  ASSERT_EQ(GetSite.Family, CallFamily::Accessor);
-  AbsValue H = models::holderValue(St, GetSite);
+  const CallSite *Get = onlySite(St, P, "get", CallFamily::Accessor);
+  ASSERT_TRUE(Get);
+  AbsValue H = models::holderValue(St, *Get);
   EXPECT_EQ(H.K, AbsValue::Kind::Module);
   EXPECT_EQ(H.DT.single(), DType::Double);
   EXPECT_EQ(St.UserCalls, 0u);
 
-  std::vector<const CallExpr *> Params = callsOf(P, "parameters");
-  ASSERT_EQ(Params.size(), 1u);
-  const CallSite &PS = St.site(Params[0]);
-  ASSERT_EQ(PS.Family, CallFamily::ModuleStateList);
-  AbsValue L = models::stateListValue(St, PS);
+  const CallSite *Params =
+      onlySite(St, P, "parameters", CallFamily::ModuleStateList);
+  ASSERT_TRUE(Params);
+  AbsValue L = models::stateListValue(St, *Params);
   EXPECT_TRUE(L.isTensor());
   EXPECT_EQ(L.DT.single(), DType::Double);
   EXPECT_EQ(L.DV.single(), Device::CUDA);
 
-  std::vector<const CallExpr *> Buffers = callsOf(P, "buffers");
-  ASSERT_EQ(Buffers.size(), 1u);
-  AbsValue B = models::stateListValue(St, St.site(Buffers[0]));
-  EXPECT_FALSE(B.DT.single());
+  const CallSite *Buffers =
+      onlySite(St, P, "buffers", CallFamily::ModuleStateList);
+  ASSERT_TRUE(Buffers);
+  EXPECT_FALSE(models::stateListValue(St, *Buffers).DT.single());
 
-  std::vector<const CallExpr *> Made = callsOf(P, "make_shared");
-  ASSERT_EQ(Made.size(), 1u);
-  const CallSite &MS = St.site(Made[0]);
-  ASSERT_EQ(MS.Family, CallFamily::MakeSharedModule);
-  EXPECT_EQ(models::madeModuleValue(St, MS).K, AbsValue::Kind::Module);
+  const CallSite *Made =
+      onlySite(St, P, "make_shared", CallFamily::MakeSharedModule);
+  ASSERT_TRUE(Made);
+  EXPECT_EQ(models::madeModuleValue(St, *Made).K, AbsValue::Kind::Module);
   EXPECT_EQ(St.Made, 1u);
 }
 
