@@ -330,7 +330,8 @@ private:
                     llvm::ArrayRef<const clang::Expr *> Args);
   AbsValue tensorOpRule(const CallSite &S,
                         llvm::ArrayRef<const clang::Expr *> Args);
-  /// cat, stack: the promoted dtype of the tensors of a braced list.
+  /// cat, stack (models/Containers.cpp): the promoted dtype of the
+  /// tensors of a braced list, or the one dtype of a vector's.
   AbsValue listPromotion(const CallSite &S, const clang::Expr *List);
   AbsValue vectorPromotion(const clang::Expr *List);
   /// A tensor combined with a C++ number by a promoting op.

@@ -290,69 +290,6 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   return unknownOf(RT);
 }
 
-AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
-  // cat({a, b}), stack({a, b}): the promoted dtype of a braced list's
-  // tensors (1.13.1: cat of float32 and float64 is float64), on their one
-  // device.
-  AbsValue R = AbsValue::unknownTensor();
-  const InitListExpr *IL = bracedList(List);
-  if (!IL)
-    return vectorPromotion(List);
-  if (IL->getNumInits() == 0)
-    return R;
-  std::optional<DType> D;
-  std::optional<Device> Dev;
-  bool SameDevice = true;
-  for (const Expr *El : IL->inits()) {
-    AbsValue V = eval(El);
-    std::optional<DType> E = V.isTensor() ? V.DT.single() : std::nullopt;
-    if (!E)
-      return R;
-    D = D ? promoteTypes(*D, *E) : *E;
-    std::optional<Device> W = V.DV.single();
-    if (!W || (Dev && *Dev != *W))
-      SameDevice = false;
-    Dev = W;
-  }
-  R.DT = DTypeFact::of(*D, S.E->getExprLoc());
-  if (SameDevice && Dev)
-    R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
-  R.atLeast(1);
-  return R;
-}
-
-AbsValue FunctionAnalyzer::vectorPromotion(const Expr *List) {
-  // cat(v), stack(v) of a std::vector<Tensor>: the one dtype (device) all
-  // its tensors have; a vector of several is not promoted here.
-  AbsValue R = AbsValue::unknownTensor();
-  for (int I = 0; List && I < 4; ++I) {
-    List = strip(List);
-    if (Api.classify(List->getType()) == TypeKind::TensorList)
-      break;
-    const auto *C = dyn_cast<CXXConstructExpr>(List);
-    List = C && C->getNumArgs() >= 1 ? C->getArg(0) : nullptr;
-  }
-  if (!List || Api.classify(List->getType()) != TypeKind::TensorList)
-    return R;
-  AbsValue V = eval(List);
-  // An empty vector (a loop that pushed nothing on this path): cat and
-  // stack throw there ("expected a non-empty list of Tensors"), so this
-  // path gives nothing to what follows (the lattice's bottom).
-  if (V.K == AbsValue::Kind::Tensor && V.DT.Bits == 0 &&
-      !V.DT.Param.isSymbolic()) {
-    R.DT.Bits = 0;
-    R.DV.Bits = 0;
-    return R;
-  }
-  if (V.K != AbsValue::Kind::Tensor || !V.DT.single())
-    return R;
-  R.DT = V.DT;
-  if (V.DV.single())
-    R.DV = V.DV;
-  R.atLeast(1);
-  return R;
-}
-
 AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,
                                            const Expr *Number) {
   // torch.result_type: a number does not widen a tensor of its category;
