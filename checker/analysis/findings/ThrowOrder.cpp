@@ -29,7 +29,7 @@ namespace {
 
 /// The checks whose findings throw where they stand (checks.json's
 /// "throws"), each asked for its findings' places by name (throwSites).
-constexpr llvm::StringLiteral ThrowingChecks[] = {
+constexpr llvm::StringLiteral ThrowingCheckNames[] = {
 #define TORCHDTYPE_THROWING_CHECK(Name) Name,
 #include "ChecksTables.inc"
 #undef TORCHDTYPE_THROWING_CHECK
@@ -146,7 +146,7 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
     Throws.push_back(Place{
         Call, {Via.begin(), Via.end()}, {Assumed.begin(), Assumed.end()}});
   };
-  for (llvm::StringRef Check : ThrowingChecks) {
+  for (llvm::StringRef Check : ThrowingCheckNames) {
     bool Known = throwSites(Check, Found, Add);
     assert(Known && "checks.json marks a check as throwing that has no "
                     "throw sites (FunctionFindings.cpp)");
