@@ -16,6 +16,47 @@ using namespace clang;
 
 namespace torchdtype {
 
+// TransferState's recordOp and recordEvent: an op event on the path.
+OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
+                                    bool SameDType, bool Elementwise,
+                                    unsigned Mask,
+                                    llvm::ArrayRef<const Expr *> Operands,
+                                    bool InPlace, bool Out, bool Explicit) {
+  OpEvent Ev;
+  Ev.Call = CE;
+  Ev.Op = Op.str();
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    Ev.Written = Callee->getDeclName().getAsString();
+  Ev.SameDType = SameDType;
+  Ev.Elementwise = Elementwise;
+  Ev.InPlace = InPlace;
+  Ev.OutVariant = Out;
+  Ev.ExplicitDType = Explicit;
+  for (unsigned I = 0; I < Operands.size() && I < 8; ++I) {
+    if (!(Mask & (1u << I)) || isa<CXXDefaultArgExpr>(Operands[I]))
+      continue;
+    AbsValue V = eval(Operands[I]);
+    if (!V.isTensor())
+      continue;
+    Ev.Operands.push_back(Operand{Operands[I], V, operandName(Operands[I]), I});
+  }
+  if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
+    return nullptr;
+  return &recordEvent(std::move(Ev));
+}
+
+OpEvent &FunctionAnalyzer::recordEvent(OpEvent Ev) {
+  Ev.Autocast = currentAutocast();
+  Ev.NoGrad = Cur->NoGradGuards > 0;
+  Ev.LocalAutocast = Cur->Autocast;
+  Ev.AutocastDType = Cur->AutocastDType;
+  Ev.Assumed = Cur->Assumed;
+  const auto *M = dyn_cast<CXXMethodDecl>(FD);
+  Ev.InLambda = M && M->getParent()->isLambda();
+  const Expr *Call = Ev.Call;
+  return record(Ops, Call, std::move(Ev));
+}
+
 static bool sameValues(llvm::ArrayRef<Operand> A, llvm::ArrayRef<Operand> B) {
   return A.size() == B.size() &&
          llvm::all_of(llvm::zip(A, B), [](const auto &P) {

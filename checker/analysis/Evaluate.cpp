@@ -335,7 +335,7 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   // `std::array<Tensor, 3> w = {a, b, c}`: the join of its elements.
   if (const auto *IL = dyn_cast<InitListExpr>(E);
       IL && Api.classify(E->getType()) == TypeKind::TensorList)
-    return bracedListJoin(IL);
+    return models::bracedListJoin(*this, IL);
   // `{x, y}` of a plain struct: its fields in order.
   if (const auto *IL = dyn_cast<InitListExpr>(E);
       IL && Api.classify(E->getType()) == TypeKind::Record) {

@@ -109,12 +109,6 @@ AbsValue models::registeredValue(TransferState &St, const CallSite &S) {
   return St.convertTo(St.eval(S.Args[1]), S.E->getType());
 }
 
-AbsValue FunctionAnalyzer::libTorchOpValue(const CallSite &S) {
-  if (std::optional<FactoryRule> F = Api.factory(S.Name))
-    return models::factoryValue(*this, *F, S);
-  return tensorOp(S, S.Args);
-}
-
 AbsValue models::madeModuleValue(TransferState &St, const CallSite &S) {
   return St.madeModule(S.E->getType(), S.E->getExprLoc());
 }
@@ -122,8 +116,14 @@ AbsValue models::madeModuleValue(TransferState &St, const CallSite &S) {
 void FunctionAnalyzer::libTorchEffects(const CallSite &S, const AbsValue &V) {
   if (tensorArgCheck(S) || moduleCall(S))
     return;
-  if (S.Family == CallFamily::TensorMethod || !S.IsMethod)
-    tensorOpEffects(S, V);
+  if (S.Family != CallFamily::TensorMethod && S.IsMethod)
+    return;
+  if (Api.conversion(S.Name))
+    conversionEffects(S, V);
+  else if (Api.factory(S.Name))
+    factoryEffects(S, V);
+  else
+    models::tensorOpEffects(*this, S, V);
 }
 
 void FunctionAnalyzer::userEffects(const CallSite &S, const AbsValue &V) {
@@ -153,13 +153,12 @@ struct FamilyModel {
   void (*Effects)(TransferState &, const CallSite &, const AbsValue &);
 };
 
-using FA = FunctionAnalyzer;
-/// A family whose rule is still a member of FunctionAnalyzer (not yet
-/// written against TransferState alone): the row calls it on the analysis
-/// that implements the state.
-template <AbsValue (FunctionAnalyzer::*Rule)(const CallSite &)>
-AbsValue member(TransferState &St, const CallSite &S) {
-  return (static_cast<FunctionAnalyzer &>(St).*Rule)(S);
+/// A call of the user's function: the analysis' own interprocedural step
+/// (the callee's summary bound to the arguments, or the callee run again
+/// for them: models/UserCalls.cpp), which every model reaches through
+/// TransferState::userCallValue.
+AbsValue userFunctionValue(TransferState &St, const CallSite &S) {
+  return St.userCallValue(S);
 }
 
 /// Calls are routed by their family (CallSite.h) through this one table,
@@ -167,17 +166,17 @@ AbsValue member(TransferState &St, const CallSite &S) {
 /// here, in the enum's order.
 constexpr FamilyModel FamilyModels[] = {
     {CallFamily::NoCallee, nullptr, nullptr},
-    {CallFamily::TensorMethod, &member<&FA::tensorMethod>, nullptr},
+    {CallFamily::TensorMethod, &models::tensorMethodValue, nullptr},
     {CallFamily::OptionsMethod, &models::optionsMethod, nullptr},
     {CallFamily::TypeMetaMake, &models::typeMetaMake, nullptr},
     {CallFamily::DeviceType, &models::deviceTypeValue, nullptr},
     {CallFamily::Accessor, &models::holderValue, nullptr},
     {CallFamily::RegisterModule, &models::registeredValue, nullptr},
-    {CallFamily::ModuleForward, &member<&FA::moduleResult>, nullptr},
+    {CallFamily::ModuleForward, &models::moduleForwardValue, nullptr},
     {CallFamily::ModuleStateList, &models::stateListValue, nullptr},
     {CallFamily::OptimizerStep, nullptr, &models::optimizerStep},
     {CallFamily::OpaqueMethod, nullptr, nullptr},
-    {CallFamily::LibTorchOp, &member<&FA::libTorchOpValue>, nullptr},
+    {CallFamily::LibTorchOp, &models::libTorchOpValue, nullptr},
     {CallFamily::Autocast, nullptr, &models::setterEffects},
     {CallFamily::DefaultDType, nullptr, &models::setterEffects},
     {CallFamily::OptionsBuilder, &models::optionsBuilder, nullptr},
@@ -186,7 +185,7 @@ constexpr FamilyModel FamilyModels[] = {
     {CallFamily::MakeSharedModule, &models::madeModuleValue, nullptr},
     {CallFamily::DispatchType, &models::firstArgumentValue,
      &models::dispatchEffects},
-    {CallFamily::UserFunction, &member<&FA::userCall>, nullptr},
+    {CallFamily::UserFunction, &userFunctionValue, nullptr},
     {CallFamily::Other, nullptr, nullptr},
 };
 

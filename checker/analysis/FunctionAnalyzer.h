@@ -4,11 +4,11 @@
 // file per job:
 //   FlowDriver.cpp          the worklist, statements, routing of calls
 //   Evaluate.cpp            what an expression evaluates to
-//   models/Factories.cpp    factories and dtype/device/options arguments
-//   models/Conversions.cpp  to/toType/type_as/cpu/cuda, options, readers
-//   models/TensorOps.cpp    ops on tensors and the events they record
+//   CollectEvents.cpp       recording events; a function's, once it ran
+//   models/Factories.cpp    the placements and events factories record
+//   models/Conversions.cpp  the placements conversions record
 //   models/Tuples.cpp       tuples and pairs of tensors, ops returning them
-//   models/Modules.cpp      torch::nn and TorchScript modules
+//   models/Modules.cpp      modules made, and module calls' events
 //   models/UserCalls.cpp    calls of the user's own functions (summaries)
 //   models/UserCallEffects.cpp  what those calls leave behind
 //   models/GuardScopes.cpp  guard objects that save and restore state
@@ -17,9 +17,10 @@
 //   VarUses.cpp             how the body uses its variables
 //   models/ConstantLists.cpp  loops over braced lists of constants
 //   models/ConstantMaps.cpp   lookups in const maps of constants
-// The families written as free functions of a TransferState (which this
-// class implements for the path being transferred) are declared in
-// models/FamilyModels.h, not here. No clang-tidy includes.
+// The API families' rules are free functions of a TransferState (which
+// this class implements for the path being transferred), declared in
+// models/FamilyModels.h, not here; some of those files hold members too.
+// No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -121,6 +122,8 @@ public:
   AutocastArray autocast() const override { return currentAutocast(); }
   void defaultEffects(const CallSite &S, const AbsValue &V) override;
   AbsValue userCallValue(const CallSite &S) override { return userCall(S); }
+  AbsValue forwardValue(const CallSite &S, const clang::FunctionDecl *Fwd,
+                        const AbsValue &M) override;
   AbsValue madeModule(clang::QualType T, clang::SourceLocation Where) override {
     return moduleValue(T, Where);
   }
@@ -159,14 +162,9 @@ private:
 public:
   // The rows of the routing table (FlowDriver.cpp): value rules and
   // effects of the families without a file of their own, and the defaults.
-  AbsValue libTorchOpValue(const CallSite &S);
   void libTorchEffects(const CallSite &S, const AbsValue &V);
   void userEffects(const CallSite &S, const AbsValue &V);
   // The value rules in models/ files the table names.
-  AbsValue tensorMethod(const CallSite &S);
-  /// What a module call returns: its forward's result (the user's, bound
-  /// to this module and input), or a layer's output.
-  AbsValue moduleResult(const CallSite &S);
   AbsValue userCall(const CallSite &S);
 
 private:
@@ -295,18 +293,6 @@ private:
   /// `std::tie(a, b) = pair`: each variable takes its element of V; false
   /// if LHS is not a std::tie.
   bool tieAssigned(const clang::Expr *LHS, const AbsValue &V);
-  /// The measured overloads a call of an op may run (Ops: the receiver,
-  /// then the arguments), if its arguments stand where theirs do.
-  std::optional<ContractCall>
-  matchContract(const CallSite &S,
-                llvm::ArrayRef<const clang::Expr *> Ops) const;
-  /// A C++ parameter type as a schema argument code (OpContracts.h; X for
-  /// TensorOptions, which stands for several arguments).
-  char signatureCode(clang::QualType T) const;
-  /// The result the measured contract gives the call, when its operands'
-  /// dtypes are known and no number argument may change it.
-  std::optional<AbsValue>
-  contractValue(const CallSite &S, llvm::ArrayRef<const clang::Expr *> Ops);
 
   // models/Conversions.cpp
   void conversionEffects(const CallSite &S, const AbsValue &V);
@@ -324,38 +310,11 @@ private:
   /// E is, or reads its dtype or device from, a float64 tensor on MPS.
   bool derivedFromFloat64OnMps(const clang::Expr *E, unsigned Depth = 0);
 
-  // models/TensorOps.cpp
-  /// An op's result: its rule in checker/data/api.json, then autocast.
-  AbsValue tensorOp(const CallSite &S,
-                    llvm::ArrayRef<const clang::Expr *> Args);
-  AbsValue tensorOpRule(const CallSite &S,
-                        llvm::ArrayRef<const clang::Expr *> Args);
-  /// cat, stack (models/Containers.cpp): the promoted dtype of the
-  /// tensors of a braced list, or the one dtype of a vector's.
-  AbsValue listPromotion(const CallSite &S, const clang::Expr *List);
-  AbsValue vectorPromotion(const clang::Expr *List);
-  /// A tensor combined with a C++ number by a promoting op.
-  AbsValue scalarPromotion(const CallSite &S, AbsValue T,
-                           const clang::Expr *Number);
-  void tensorOpEffects(const CallSite &S, const AbsValue &V);
-  /// The recorded event (null if the op has no operands to judge); valid
-  /// until the next event is recorded.
-  /// How many out= tensors the callee takes first (or last).
-  unsigned outParams(const clang::FunctionDecl *Callee, bool Last) const;
-  /// The tensors of a braced index list, into E.Indices.
-  /// The class weights a loss's options give it, as its operand 2.
-  void lossWeight(OpEvent &E, llvm::ArrayRef<const clang::Expr *> Ops);
-  void recordIndexList(OpEvent &E, const clang::Expr *List, unsigned Pos);
-
   // models/Modules.cpp
   AbsValue moduleValue(clang::QualType ModuleType, clang::SourceLocation Where);
   /// torch::nn::Sequential built from a list of layers.
   AbsValue sequentialValue(const clang::CXXConstructExpr *CE,
                            llvm::ArrayRef<const clang::Expr *> Args);
-  /// The layer a Sequential's input goes to (past activations).
-  std::optional<ModuleInfo> firstLayer(const AbsValue &M) const;
-  /// What its forward returns: the layers applied in order.
-  AbsValue sequentialResult(const CallSite &S, const AbsValue &M);
   /// A module call's effects (its forward's, bound to this module and
   /// input); false if S is not one.
   bool moduleCall(const CallSite &S);
@@ -417,9 +376,6 @@ private:
   /// A std::vector of tensors made empty, from a braced list or a copy.
   AbsValue listValue(const clang::CXXConstructExpr *CE,
                      llvm::ArrayRef<const clang::Expr *> Args);
-  /// The join of a braced list's tensors (`{a, b}`); unknown when an
-  /// element is not a tensor, the bottom when the list is empty.
-  AbsValue bracedListJoin(const clang::InitListExpr *IL);
   AbsValue bracedMap(const clang::InitListExpr *IL, clang::QualType T);
 
   // models/ConstantLists.cpp: a range-for over a braced list of constants
@@ -437,10 +393,6 @@ private:
   /// `net->head->to(...)`: the converted submodule R kept in the value of
   /// the module variable it was reached through.
   void convertSubmodule(const clang::Expr *Obj, const AbsValue &R);
-  /// What a torch::nn layer returns for an input: its parameters' dtype
-  /// and device, or the input's dtype where the layer mixes them.
-  AbsValue layerResult(const ModuleInfo &Info, const AbsValue &Input,
-                       const AbsValue &Params);
   /// The object a method runs on: a module, or a plain object held in a
   /// variable.
   std::optional<AbsValue> receiverOf(const CallSite &S);
@@ -481,8 +433,6 @@ private:
   bool instantiateCallee(const Summary &Callee,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          const AbsValue *Receiver, const clang::CallExpr *Call);
-  /// The user's forward() that a module call runs, if it is defined here.
-  const clang::FunctionDecl *userForward(const CallSite &S) const;
   void userCallEffects(const CallSite &S, const AbsValue &V);
   void applyCalleeEffects(const clang::FunctionDecl *Def,
                           const clang::Expr *Obj,

@@ -111,11 +111,17 @@ public:
     ++UserCalls;
     return AbsValue::unknownTensor();
   }
+  AbsValue forwardValue(const CallSite &, const FunctionDecl *,
+                        const AbsValue &) override {
+    ++Forwards;
+    return AbsValue::unknownTensor();
+  }
   AbsValue madeModule(QualType, SourceLocation) override {
     ++Made;
     return AbsValue::unknownModule();
   }
   unsigned Made = 0;
+  unsigned Forwards = 0;
   unsigned UserCalls = 0;
 
 private:
@@ -466,6 +472,106 @@ TEST(FamilyModelsTest, FactoriesReadTheirDataAndTheDefaultDType) {
   EXPECT_EQ(Z.DV.single(), Device::CPU);
   EXPECT_EQ(Value("tensor").DT.single(), DType::Long);
   EXPECT_EQ(Value("ones").DT.single(), DType::Half);
+}
+
+// The tensor-op family's rules, on the operands' facts: promotion (with
+// the 0-dim rule's category test), a list's promotion, true division of
+// integers into the path's default dtype, an integral sum widening to
+// Long; and the op event its effects record for the checks.
+TEST(FamilyModelsTest, TensorOpsPromoteAsTheRulesSay) {
+  ParsedFunction P = parse(R"cc(
+    void f(at::Tensor a, at::Tensor b, at::Tensor i, at::Tensor j) {
+      (void)torch::add(a, b);
+      (void)torch::cat({a, b});
+      (void)torch::div(i, j);
+      (void)torch::sum(i);
+      (void)torch::mm(a, b);
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  St.Facts["a"] = tensorOf(DType::Float);
+  St.Facts["b"] = tensorOf(DType::Double);
+  St.Facts["i"] = tensorOf(DType::Int);
+  St.Facts["j"] = tensorOf(DType::Int);
+  St.Path.DefaultDType = DTypeFact::of(DType::Half, SourceLocation());
+  auto Value = [&](llvm::StringRef Name) -> std::optional<DType> {
+    const CallSite *S = onlySite(St, P, Name, CallFamily::LibTorchOp);
+    EXPECT_TRUE(S) << Name.str();
+    if (!S)
+      return std::nullopt;
+    return models::libTorchOpValue(St, *S).DT.single();
+  };
+  EXPECT_EQ(Value("add"), DType::Double);
+  EXPECT_EQ(Value("cat"), DType::Double);
+  EXPECT_EQ(Value("div"), DType::Half);
+  EXPECT_EQ(Value("sum"), DType::Long);
+  EXPECT_EQ(St.Events.size(), 0u);
+
+  const CallSite *Mm = onlySite(St, P, "mm", CallFamily::LibTorchOp);
+  ASSERT_TRUE(Mm);
+  EXPECT_FALSE(models::libTorchOpValue(St, *Mm).DT.single()); // they differ
+  models::tensorOpEffects(St, *Mm, AbsValue::none());
+  ASSERT_EQ(St.Events.size(), 1u);
+  EXPECT_EQ(St.Events[0].Op, "mm");
+  ASSERT_EQ(St.Events[0].Operands.size(), 2u);
+  EXPECT_EQ(St.Events[0].Operands[1].V.DT.single(), DType::Double);
+}
+
+// A module call: a layer's output has its parameters' dtype and device
+// (an embedding's, whatever its indices); a module of the user's is its
+// forward, bound to the module (TransferState::forwardValue).
+TEST(FamilyModelsTest, ModuleCallsGiveTheirLayersOutput) {
+  ParsedFunction P = parse(R"cc(
+    struct Net : torch::nn::Module {
+      at::Tensor forward(at::Tensor x) { return x; }
+    };
+    void f(torch::nn::Linear lin, torch::nn::Embedding emb, Net net,
+           at::Tensor x, at::Tensor ids) {
+      (void)lin(x);
+      (void)emb(ids);
+      (void)net.forward(x);
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  AbsValue M = AbsValue::unknownModule();
+  M.DT = DTypeFact::of(DType::Double, SourceLocation());
+  M.DV = DeviceFact::of(Device::CUDA, SourceLocation());
+  St.Facts["lin"] = M;
+  St.Facts["emb"] = M;
+  St.Facts["net"] = M;
+  St.Facts["x"] = tensorOf(DType::Double, Device::CUDA);
+  St.Facts["ids"] = tensorOf(DType::Long, Device::CUDA);
+  std::vector<const CallExpr *> Calls;
+  for (const BoundNodes &N :
+       match(findAll(callExpr(anyOf(cxxOperatorCallExpr(), cxxMemberCallExpr()))
+                         .bind("c")),
+             *P.F->getBody(), P.AST->getASTContext()))
+    Calls.push_back(N.getNodeAs<CallExpr>("c"));
+  unsigned Forwards = 0;
+  for (const CallExpr *CE : Calls) {
+    const CallSite &S = St.site(CE);
+    if (S.Family != CallFamily::ModuleForward)
+      continue;
+    ++Forwards;
+    AbsValue R = models::moduleForwardValue(St, S);
+    std::string Obj =
+        S.Obj ? Lexer::getSourceText(
+                    CharSourceRange::getTokenRange(S.Obj->getSourceRange()),
+                    P.AST->getSourceManager(), P.AST->getLangOpts())
+                    .str()
+              : "";
+    if (Obj == "net")
+      continue;
+    EXPECT_EQ(R.DT.single(), DType::Double) << Obj;
+    EXPECT_EQ(R.DV.single(), Device::CUDA) << Obj;
+  }
+  EXPECT_EQ(Forwards, 3u);
+  EXPECT_EQ(St.Forwards, 1u);
+  EXPECT_EQ(St.UserCalls, 0u);
 }
 
 } // namespace family_models_test

@@ -266,7 +266,7 @@ AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
   if (Args.size() == 1)
     if (const InitListExpr *IL = bracedList(Args[0]))
       return isStdMap(CE->getType()) ? bracedMap(IL, CE->getType())
-                                     : bracedListJoin(IL);
+                                     : models::bracedListJoin(*this, IL);
   return unknownOf(CE->getType());
 }
 
@@ -297,55 +297,26 @@ AbsValue FunctionAnalyzer::bracedMap(const InitListExpr *IL, QualType T) {
   return L;
 }
 
-AbsValue FunctionAnalyzer::bracedListJoin(const InitListExpr *IL) {
+AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL) {
+  const ApiModel &Api = St.api();
   AbsValue L = emptyInputs();
   for (const Expr *El : IL->inits()) {
     // std::array's braces hold its C array's (`{{a, b}}`, or elided).
     if (const auto *Inner = dyn_cast<InitListExpr>(strip(El));
         Inner && (Inner->getType()->isArrayType() ||
                   Api.classify(Inner->getType()) == TypeKind::TensorList)) {
-      L.join(bracedListJoin(Inner));
+      L.join(bracedListJoin(St, Inner));
       continue;
     }
-    AbsValue V = eval(El);
+    AbsValue V = St.eval(El);
     L.join(V.isTensor() ? V : AbsValue::unknownTensor());
   }
   return L;
 }
 
-// cat and stack (api.json's list_promote), ops of the tensors a list holds.
-AbsValue FunctionAnalyzer::listPromotion(const CallSite &S, const Expr *List) {
-  // cat({a, b}), stack({a, b}): the promoted dtype of a braced list's
-  // tensors (1.13.1: cat of float32 and float64 is float64), on their one
-  // device.
-  AbsValue R = AbsValue::unknownTensor();
-  const InitListExpr *IL = bracedList(List);
-  if (!IL)
-    return vectorPromotion(List);
-  if (IL->getNumInits() == 0)
-    return R;
-  std::optional<DType> D;
-  std::optional<Device> Dev;
-  bool SameDevice = true;
-  for (const Expr *El : IL->inits()) {
-    AbsValue V = eval(El);
-    std::optional<DType> E = V.isTensor() ? V.DT.single() : std::nullopt;
-    if (!E)
-      return R;
-    D = D ? promoteTypes(*D, *E) : *E;
-    std::optional<Device> W = V.DV.single();
-    if (!W || (Dev && *Dev != *W))
-      SameDevice = false;
-    Dev = W;
-  }
-  R.DT = DTypeFact::of(*D, S.E->getExprLoc());
-  if (SameDevice && Dev)
-    R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
-  R.atLeast(1);
-  return R;
-}
-
-AbsValue FunctionAnalyzer::vectorPromotion(const Expr *List) {
+/// cat(v), stack(v) of a std::vector<Tensor>.
+static AbsValue vectorPromotion(TransferState &St, const Expr *List) {
+  const ApiModel &Api = St.api();
   // cat(v), stack(v) of a std::vector<Tensor>: the one dtype (device) all
   // its tensors have; a vector of several is not promoted here.
   AbsValue R = AbsValue::unknownTensor();
@@ -358,7 +329,7 @@ AbsValue FunctionAnalyzer::vectorPromotion(const Expr *List) {
   }
   if (!List || Api.classify(List->getType()) != TypeKind::TensorList)
     return R;
-  AbsValue V = eval(List);
+  AbsValue V = St.eval(List);
   // An empty vector (a loop that pushed nothing on this path): cat and
   // stack throw there ("expected a non-empty list of Tensors"), so this
   // path gives nothing to what follows (the lattice's bottom).
@@ -373,6 +344,39 @@ AbsValue FunctionAnalyzer::vectorPromotion(const Expr *List) {
   R.DT = V.DT;
   if (V.DV.single())
     R.DV = V.DV;
+  R.atLeast(1);
+  return R;
+}
+
+// cat and stack (api.json's list_promote), ops of the tensors a list holds.
+AbsValue models::listPromotion(TransferState &St, const CallSite &S,
+                               const Expr *List) {
+  // cat({a, b}), stack({a, b}): the promoted dtype of a braced list's
+  // tensors (1.13.1: cat of float32 and float64 is float64), on their one
+  // device.
+  AbsValue R = AbsValue::unknownTensor();
+  const InitListExpr *IL = bracedList(List);
+  if (!IL)
+    return vectorPromotion(St, List);
+  if (IL->getNumInits() == 0)
+    return R;
+  std::optional<DType> D;
+  std::optional<Device> Dev;
+  bool SameDevice = true;
+  for (const Expr *El : IL->inits()) {
+    AbsValue V = St.eval(El);
+    std::optional<DType> E = V.isTensor() ? V.DT.single() : std::nullopt;
+    if (!E)
+      return R;
+    D = D ? promoteTypes(*D, *E) : *E;
+    std::optional<Device> W = V.DV.single();
+    if (!W || (Dev && *Dev != *W))
+      SameDevice = false;
+    Dev = W;
+  }
+  R.DT = DTypeFact::of(*D, S.E->getExprLoc());
+  if (SameDevice && Dev)
+    R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
   R.atLeast(1);
   return R;
 }

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
-#include "analysis/FunctionAnalyzer.h"
 
 using namespace clang;
 
@@ -85,9 +85,80 @@ bool optionsWithoutTensors(const Expr *E, const ApiModel &Api) {
 
 } // namespace
 
+/// A C++ parameter type as a schema argument code (OpContracts.h; X for
+/// TensorOptions, which stands for several arguments).
+static char signatureCode(const ApiModel &Api, QualType T) {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  switch (Api.classify(T)) {
+  case TypeKind::Tensor:
+    return 'T';
+  case TypeKind::TensorList:
+    return 'L';
+  case TypeKind::ScalarType:
+    return 'Y';
+  case TypeKind::Options:
+    return 'X';
+  default:
+    break;
+  }
+  // An index list (Tensor::index's): its tensors are the schema's Tensor?[]
+  // (its slices and integers select or slice first).
+  if (isIndexList(T))
+    return 'L';
+  bool Optional = Api.classify(T) == TypeKind::Optional;
+  if (Optional && (T = unwrapOptional(Api, T)).isNull())
+    return '?';
+  // ArrayRef<T>, OptionalArrayRef<T> (IntArrayRef, SymIntArrayRef ...).
+  if (const auto *R = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          T->getAsCXXRecordDecl());
+      R && R->getIdentifier() &&
+      (R->getName() == "ArrayRef" || R->getName() == "OptionalArrayRef") &&
+      R->getTemplateArgs().size() >= 1 &&
+      R->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+    QualType Arg = R->getTemplateArgs()[0].getAsType();
+    if (Api.classify(Arg) == TypeKind::Tensor)
+      return 'L';
+    if (Arg->isBooleanType())
+      return 'B';
+    if (Arg->isIntegerType() || isSymInt(Arg))
+      return 'I';
+    if (Arg->isRealFloatingType())
+      return 'F';
+    if (const auto *E = Arg->getAsCXXRecordDecl())
+      if (E->getIdentifier() && E->getName() == "Dimname")
+        return 'n';
+    return '?';
+  }
+  switch (Api.classify(T)) {
+  case TypeKind::Tensor:
+    return Optional ? 'O' : 'T';
+  case TypeKind::ScalarType:
+    return 'Y';
+  default:
+    break;
+  }
+  if (T->isBooleanType())
+    return 'b';
+  if (T->isIntegerType() || isSymInt(T))
+    return 'i';
+  if (T->isRealFloatingType())
+    return 'f';
+  if (const auto *R = T->getAsCXXRecordDecl())
+    if (R->getIdentifier()) {
+      llvm::StringRef N = R->getName();
+      if (N == "Scalar")
+        return 'S';
+      if (N == "Dimname")
+        return 'n';
+      if (N == "basic_string_view" || N == "string_view")
+        return 's';
+    }
+  return '?';
+}
+
 std::optional<ContractCall>
-FunctionAnalyzer::matchContract(const CallSite &S,
-                                llvm::ArrayRef<const Expr *> Ops) const {
+models::matchContract(const ApiModel &Api, ASTContext &Ctx, const CallSite &S,
+                      llvm::ArrayRef<const Expr *> Ops) {
   if (!S.IsLibTorch || !S.Callee)
     return std::nullopt;
   // An out= function (`histc_out(out, self, ...)`, `histc_outf(self, ...,
@@ -99,7 +170,8 @@ FunctionAnalyzer::matchContract(const CallSite &S,
   llvm::StringRef Name = Api.contractName(OutCall ? Base : S.Name);
   if (Name.empty())
     return std::nullopt;
-  unsigned NumOut = OutCall && !S.Obj ? outParams(S.Callee, OutLast) : 0;
+  unsigned NumOut =
+      OutCall && !S.Obj ? models::outParams(Api, S.Callee, OutLast) : 0;
   if (OutCall && NumOut == 0)
     return std::nullopt;
   // The C++ signature in the schema's terms: the receiver, then the
@@ -108,7 +180,7 @@ FunctionAnalyzer::matchContract(const CallSite &S,
   if (S.Obj)
     Written += Api.classify(S.Obj->getType()) == TypeKind::Tensor ? 'T' : '?';
   for (const ParmVarDecl *P : S.Callee->parameters())
-    Written += signatureCode(P->getType());
+    Written += signatureCode(Api, P->getType());
   if (Written.size() != Ops.size() || llvm::is_contained(Written, 'X'))
     return std::nullopt;
   std::string Sig = OutCall && !OutLast
@@ -190,75 +262,6 @@ FunctionAnalyzer::matchContract(const CallSite &S,
   return M;
 }
 
-char FunctionAnalyzer::signatureCode(QualType T) const {
-  T = T.getNonReferenceType().getUnqualifiedType();
-  switch (Api.classify(T)) {
-  case TypeKind::Tensor:
-    return 'T';
-  case TypeKind::TensorList:
-    return 'L';
-  case TypeKind::ScalarType:
-    return 'Y';
-  case TypeKind::Options:
-    return 'X';
-  default:
-    break;
-  }
-  // An index list (Tensor::index's): its tensors are the schema's Tensor?[]
-  // (its slices and integers select or slice first).
-  if (isIndexList(T))
-    return 'L';
-  bool Optional = Api.classify(T) == TypeKind::Optional;
-  if (Optional && (T = unwrapOptional(Api, T)).isNull())
-    return '?';
-  // ArrayRef<T>, OptionalArrayRef<T> (IntArrayRef, SymIntArrayRef ...).
-  if (const auto *R = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-          T->getAsCXXRecordDecl());
-      R && R->getIdentifier() &&
-      (R->getName() == "ArrayRef" || R->getName() == "OptionalArrayRef") &&
-      R->getTemplateArgs().size() >= 1 &&
-      R->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
-    QualType Arg = R->getTemplateArgs()[0].getAsType();
-    if (Api.classify(Arg) == TypeKind::Tensor)
-      return 'L';
-    if (Arg->isBooleanType())
-      return 'B';
-    if (Arg->isIntegerType() || isSymInt(Arg))
-      return 'I';
-    if (Arg->isRealFloatingType())
-      return 'F';
-    if (const auto *E = Arg->getAsCXXRecordDecl())
-      if (E->getIdentifier() && E->getName() == "Dimname")
-        return 'n';
-    return '?';
-  }
-  switch (Api.classify(T)) {
-  case TypeKind::Tensor:
-    return Optional ? 'O' : 'T';
-  case TypeKind::ScalarType:
-    return 'Y';
-  default:
-    break;
-  }
-  if (T->isBooleanType())
-    return 'b';
-  if (T->isIntegerType() || isSymInt(T))
-    return 'i';
-  if (T->isRealFloatingType())
-    return 'f';
-  if (const auto *R = T->getAsCXXRecordDecl())
-    if (R->getIdentifier()) {
-      llvm::StringRef N = R->getName();
-      if (N == "Scalar")
-        return 'S';
-      if (N == "Dimname")
-        return 'n';
-      if (N == "basic_string_view" || N == "string_view")
-        return 's';
-    }
-  return '?';
-}
-
 std::optional<ContractOutcome>
 contractOutcome(const OpContracts &C, const ContractCall &M,
                 llvm::ArrayRef<DType> SlotDTypes) {
@@ -316,9 +319,10 @@ classIndexLoss(const OpContracts &C, llvm::ArrayRef<DType> DTypes) {
 }
 
 std::optional<AbsValue>
-FunctionAnalyzer::contractValue(const CallSite &S,
-                                llvm::ArrayRef<const Expr *> Ops) {
-  std::optional<ContractCall> M = matchContract(S, Ops);
+models::contractValue(TransferState &St, const CallSite &S,
+                      llvm::ArrayRef<const Expr *> Ops) {
+  const ApiModel &Api = St.api();
+  std::optional<ContractCall> M = matchContract(Api, St.astContext(), S, Ops);
   // out_int32 given true (bucketize, searchsorted): the indices are Int
   // (the table ran the default, false: Long).
   for (unsigned I = 0; M && M->OtherBool && I < S.Args.size() &&
@@ -328,11 +332,11 @@ FunctionAnalyzer::contractValue(const CallSite &S,
     bool B = false;
     if (!P->getIdentifier() || P->getName() != "out_int32" ||
         S.Args[I]->isValueDependent() ||
-        !S.Args[I]->EvaluateAsBooleanCondition(B, Ctx) || !B)
+        !S.Args[I]->EvaluateAsBooleanCondition(B, St.astContext()) || !B)
       continue;
     AbsValue R = AbsValue::unknownTensor();
     R.DT = DTypeFact::of(DType::Int, S.E->getExprLoc());
-    if (AbsValue In = eval(Ops[0]); In.isTensor())
+    if (AbsValue In = St.eval(Ops[0]); In.isTensor())
       R.DV = In.DV;
     return R;
   }
@@ -345,10 +349,10 @@ FunctionAnalyzer::contractValue(const CallSite &S,
   std::optional<Device> Dev;
   bool SameDevice = true;
   for (unsigned P : M->SlotPos) {
-    AbsValue V = eval(Ops[P]);
+    AbsValue V = St.eval(Ops[P]);
     // A braced list of tensors (meshgrid's): the join of its elements.
     if (const InitListExpr *IL = V.isTensor() ? nullptr : bracedList(Ops[P]))
-      V = bracedListJoin(IL);
+      V = bracedListJoin(St, IL);
     std::optional<DType> D = V.isTensor() ? V.DT.single() : std::nullopt;
     if (!D)
       return std::nullopt;

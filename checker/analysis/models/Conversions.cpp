@@ -79,12 +79,13 @@ AbsValue models::conversion(TransferState &St, ConversionRule Rule,
   return R;
 }
 
-AbsValue FunctionAnalyzer::tensorMethod(const CallSite &S) {
+AbsValue models::tensorMethodValue(TransferState &St, const CallSite &S) {
+  const ApiModel &Api = St.api();
   llvm::StringRef Name = S.Name;
   llvm::ArrayRef<const Expr *> Args = S.Args;
   if (std::optional<ConversionRule> Conv = Api.conversion(Name))
-    return models::conversion(*this, *Conv, S);
-  AbsValue Self = eval(S.Obj);
+    return models::conversion(St, *Conv, S);
+  AbsValue Self = St.eval(S.Obj);
   if (!Self.isTensor())
     Self = AbsValue::unknownTensor();
   if (Api.isOptionsAccessor(Name) && Args.empty()) {
@@ -107,10 +108,10 @@ AbsValue FunctionAnalyzer::tensorMethod(const CallSite &S) {
     return D;
   }
   if (S.Result != TypeKind::Tensor && S.Result != TypeKind::TensorList)
-    return unknownOf(S.E->getType());
+    return St.unknownOf(S.E->getType());
   llvm::SmallVector<const Expr *, 4> Operands{S.Obj};
   Operands.append(Args.begin(), Args.end());
-  return tensorOp(S, Operands);
+  return tensorOpValue(St, S, Operands);
 }
 
 void FunctionAnalyzer::conversionEffects(const CallSite &S, const AbsValue &V) {

@@ -1,12 +1,12 @@
 //===- FamilyModels.h - models written against TransferState --*- C++ -*-===//
 //
-// The transfer functions of the API families whose models are free
-// functions of the state they are given (TransferState.h): each file under
-// models/ that holds one includes this header and not FunctionAnalyzer.h.
-// FlowDriver.cpp's routing table (FamilyModels) names them directly; the
-// families still written as FunctionAnalyzer's members are routed through
-// its `member<>` adaptor until they move here (docs/design.md, "Adding an
-// API family"). No clang-tidy includes.
+// The transfer functions of the API families, free functions of the state
+// they are given (TransferState.h). FlowDriver.cpp's routing table
+// (FamilyModels) names them: every family's value rule, and the effects of
+// the families that have their own. The effects a call has when no model
+// claims them (TransferState::defaultEffects: module calls, conversions'
+// and factories' placements, user calls' summaries) are the analysis' own
+// (docs/design.md, "Adding an API family"). No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +34,16 @@ AbsValue holderValue(TransferState &St, const CallSite &S);
 /// `std::make_shared<Net>(...)`: the module made (family MakeSharedModule).
 AbsValue madeModuleValue(TransferState &St, const CallSite &S);
 
+// models/Modules.cpp: torch::nn modules (family ModuleForward).
+/// What a module call returns: its forward's result (the user's, bound to
+/// this module and input), a Sequential's layers applied in order, or a
+/// layer's output.
+AbsValue moduleForwardValue(TransferState &St, const CallSite &S);
+/// The layer a Sequential's input goes to (past activations).
+std::optional<ModuleInfo> firstLayer(const ApiModel &Api, const AbsValue &M);
+/// The user's forward() that a module call runs, if it is defined here.
+const clang::FunctionDecl *userForward(const ApiModel &Api, const CallSite &S);
+
 // models/ModuleStateLoops.cpp: parameters(), buffers(), children() ...
 // (family ModuleStateList).
 /// What parameters() gives: the module's dtype and device (its floating
@@ -43,6 +53,46 @@ AbsValue stateListValue(TransferState &St, const CallSite &S);
 // models/Conversions.cpp: to, toType, type_as, cpu, cuda, toBackend (the
 // conversion rules of api.json), a part of family TensorMethod.
 AbsValue conversion(TransferState &St, ConversionRule Rule, const CallSite &S);
+
+/// A tensor method (family TensorMethod): a conversion's rule, the dtype,
+/// device and options readers, else the op on the receiver and arguments.
+AbsValue tensorMethodValue(TransferState &St, const CallSite &S);
+
+// models/TensorOps.cpp: ops on tensors (family LibTorchOp, and the tensor
+// methods that are ops): the rules of checker/data/api.json, the measured
+// contracts where it has none, then autocast; and the op events recorded.
+/// A LibTorch function: a factory's rule, else the op's (tensorOpValue).
+AbsValue libTorchOpValue(TransferState &St, const CallSite &S);
+/// The op's result for its operands Ops (the receiver, then the
+/// arguments, for a method).
+AbsValue tensorOpValue(TransferState &St, const CallSite &S,
+                       llvm::ArrayRef<const clang::Expr *> Ops);
+/// The op event of a LibTorch op (not a conversion or a factory), for the
+/// checks to judge.
+void tensorOpEffects(TransferState &St, const CallSite &S, const AbsValue &V);
+/// How many out= tensors Callee takes first (or Last).
+unsigned outParams(const ApiModel &Api, const clang::FunctionDecl *Callee,
+                   bool Last);
+
+// models/Contracts.cpp: the measured dtype contracts (OpContracts.h).
+/// The measured overloads a call of an op may run (Ops: the receiver,
+/// then the arguments), if its arguments stand where theirs do.
+std::optional<ContractCall>
+matchContract(const ApiModel &Api, clang::ASTContext &Ctx, const CallSite &S,
+              llvm::ArrayRef<const clang::Expr *> Ops);
+/// The result the measured contract gives the call, when its operands'
+/// dtypes are known and no number argument may change it.
+std::optional<AbsValue> contractValue(TransferState &St, const CallSite &S,
+                                      llvm::ArrayRef<const clang::Expr *> Ops);
+
+// models/Containers.cpp: lists of tensors as operands.
+/// The join of a braced list's tensors (`{a, b}`); unknown when an element
+/// is not a tensor, the bottom when the list is empty.
+AbsValue bracedListJoin(TransferState &St, const clang::InitListExpr *IL);
+/// cat, stack: the promoted dtype of the tensors of a braced list, or the
+/// one dtype of a vector's.
+AbsValue listPromotion(TransferState &St, const CallSite &S,
+                       const clang::Expr *List);
 
 // models/Factories.cpp: Base as the dtype, device and options arguments
 // of Callee (a factory, a conversion, a module's to) say; Explicit: a dtype

@@ -83,7 +83,7 @@ AbsValue FunctionAnalyzer::sequentialValue(const CXXConstructExpr *CE,
   V.Fwd = AbsValue::Forward::Keeps;
   V.Tracked = true;
   V.Layers = CE;
-  std::optional<ModuleInfo> In = firstLayer(V);
+  std::optional<ModuleInfo> In = models::firstLayer(Api, V);
   V.FloatModule = In && In->Rule == ModuleRule::FloatInput;
   if (!First) {
     V.DT = Params.DT;
@@ -94,8 +94,8 @@ AbsValue FunctionAnalyzer::sequentialValue(const CXXConstructExpr *CE,
   return V;
 }
 
-std::optional<ModuleInfo>
-FunctionAnalyzer::firstLayer(const AbsValue &M) const {
+std::optional<ModuleInfo> models::firstLayer(const ApiModel &Api,
+                                             const AbsValue &M) {
   if (!M.Layers)
     return std::nullopt;
   for (const Expr *A : M.Layers->arguments()) {
@@ -104,90 +104,6 @@ FunctionAnalyzer::firstLayer(const AbsValue &M) const {
       return Api.builtinModule(LT);
   }
   return std::nullopt;
-}
-
-AbsValue FunctionAnalyzer::sequentialResult(const CallSite &S,
-                                            const AbsValue &M) {
-  QualType RT = S.E->getType();
-  if (S.Args.empty() || S.Result != TypeKind::Tensor)
-    return unknownOf(RT);
-  AbsValue X = eval(S.Args[0]);
-  if (!X.isTensor())
-    return unknownOf(RT);
-  AbsValue Params = M.parameters();
-  for (const Expr *A : M.Layers->arguments()) {
-    QualType LT = strip(A)->getType();
-    std::string Act = Api.activationModuleOp(LT);
-    if (!Act.empty()) {
-      X = models::autocastResult(*this, S, Act, X, {X});
-      continue;
-    }
-    std::optional<ModuleInfo> Info = Api.builtinModule(LT);
-    if (!Info)
-      return unknownOf(RT);
-    X = models::autocastResult(*this, S, Info->Op,
-                               layerResult(*Info, X, Params), {X, Params});
-  }
-  return convertTo(X, RT);
-}
-
-AbsValue FunctionAnalyzer::moduleResult(const CallSite &S) {
-  QualType RT = S.E->getType();
-  AbsValue M = eval(S.Obj);
-  if (M.K != AbsValue::Kind::Module)
-    return S.Def ? userCall(S) : unknownOf(RT);
-  // The user's forward: its result, bound to this module and input.
-  if (const FunctionDecl *Fwd = userForward(S)) {
-    const Summary *Callee = AC.summary(Fwd);
-    if (!Callee)
-      return unknownOf(RT);
-    return convertTo(callResult(S, Fwd, *Callee, &M), RT);
-  }
-  if (M.Layers)
-    return sequentialResult(S, M);
-  // A module without parameters (nn::ReLU, nn::MaxPool2d): its op's
-  // result, of the input's dtype and device.
-  if (std::string Act =
-          Api.activationModuleOp(S.Obj->IgnoreParenImpCasts()->getType());
-      !Act.empty() && S.Result == TypeKind::Tensor && S.Args.size() == 1) {
-    AbsValue Input = eval(S.Args[0]);
-    if (!Input.isTensor())
-      return unknownOf(RT);
-    return convertTo(models::autocastResult(*this, S, Act, Input, {Input}), RT);
-  }
-  // A layer: its output has its parameters' dtype and device, unless
-  // autocast runs its op in another dtype.
-  std::optional<ModuleInfo> Info =
-      Api.builtinModule(S.Obj->IgnoreParenImpCasts()->getType());
-  if (!Info || S.Result != TypeKind::Tensor || S.Args.empty())
-    return unknownOf(RT);
-  AbsValue Params = M.parameters();
-  AbsValue Input = eval(S.Args[0]);
-  if (!Input.isTensor())
-    return unknownOf(RT);
-  // Embedding and EmbeddingBag gather rows of their weight: the result has
-  // the weight's dtype and device, whatever the indices' integer dtype.
-  if (Info->Rule == ModuleRule::IndexInput)
-    return convertTo(
-        models::autocastResult(*this, S, Info->Op, Params, {Params}), RT);
-  return convertTo(models::autocastResult(*this, S, Info->Op,
-                                          layerResult(*Info, Input, Params),
-                                          {Input, Params}),
-                   RT);
-}
-
-AbsValue FunctionAnalyzer::layerResult(const ModuleInfo &Info,
-                                       const AbsValue &Input,
-                                       const AbsValue &Params) {
-  // The parameters' dtype, or the input's where the layer takes it beside
-  // float32 parameters (BatchNorm: bfloat16).
-  std::optional<DType> I = Input.DT.single();
-  if (I && Params.DT.single() == DType::Float && Info.mixed(*I)) {
-    AbsValue R = Params;
-    R.DT = Input.DT;
-    return R;
-  }
-  return Params;
 }
 
 bool FunctionAnalyzer::moduleCall(const CallSite &S) {
@@ -239,7 +155,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   // A forward of the user's: its ops are judged with this call's input and
   // the module's parameters; the call itself is then not judged as a whole.
   bool ForwardJudged = false;
-  if (const FunctionDecl *Fwd = userForward(S))
+  if (const FunctionDecl *Fwd = models::userForward(Api, S))
     if (const Summary *Callee = AC.summary(Fwd)) {
       instantiateCallee(*Callee, Args, &M, CE);
       ForwardJudged = instantiateContext(Fwd, *Callee, Args, &M, CE) ||
@@ -280,7 +196,8 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   std::optional<ModuleInfo> Info =
       Api.builtinModule(Obj->IgnoreParenImpCasts()->getType());
   if (!Info && M.Layers)
-    Info = firstLayer(M); // a Sequential: its input goes to that layer
+    Info = models::firstLayer(Api,
+                              M); // a Sequential: its input goes to that layer
   if (Info) {
     Ev.Op = Info->Op;
     Ev.Kb = Info->Kb;
@@ -384,6 +301,93 @@ void FunctionAnalyzer::relativeToModule(const FieldDecl *Field, AbsValue &V) {
     return;
   }
   }
+}
+
+/// What a torch::nn layer returns for an input: its parameters' dtype and
+/// device, or the input's dtype where the layer mixes them.
+static AbsValue layerResult(const ModuleInfo &Info, const AbsValue &Input,
+                            const AbsValue &Params);
+
+/// What a Sequential's forward returns: its layers applied in order.
+static AbsValue sequentialResult(TransferState &St, const CallSite &S,
+                                 const AbsValue &M) {
+  const ApiModel &Api = St.api();
+  QualType RT = S.E->getType();
+  if (S.Args.empty() || S.Result != TypeKind::Tensor)
+    return St.unknownOf(RT);
+  AbsValue X = St.eval(S.Args[0]);
+  if (!X.isTensor())
+    return St.unknownOf(RT);
+  AbsValue Params = M.parameters();
+  for (const Expr *A : M.Layers->arguments()) {
+    QualType LT = strip(A)->getType();
+    std::string Act = Api.activationModuleOp(LT);
+    if (!Act.empty()) {
+      X = models::autocastResult(St, S, Act, X, {X});
+      continue;
+    }
+    std::optional<ModuleInfo> Info = Api.builtinModule(LT);
+    if (!Info)
+      return St.unknownOf(RT);
+    X = models::autocastResult(St, S, Info->Op, layerResult(*Info, X, Params),
+                               {X, Params});
+  }
+  return St.convertTo(X, RT);
+}
+
+AbsValue models::moduleForwardValue(TransferState &St, const CallSite &S) {
+  const ApiModel &Api = St.api();
+  QualType RT = S.E->getType();
+  AbsValue M = St.eval(S.Obj);
+  if (M.K != AbsValue::Kind::Module)
+    return S.Def ? St.userCallValue(S) : St.unknownOf(RT);
+  // The user's forward: its result, bound to this module and input.
+  if (const FunctionDecl *Fwd = userForward(Api, S))
+    return St.forwardValue(S, Fwd, M);
+  if (M.Layers)
+    return sequentialResult(St, S, M);
+  // A module without parameters (nn::ReLU, nn::MaxPool2d): its op's
+  // result, of the input's dtype and device.
+  if (std::string Act =
+          Api.activationModuleOp(S.Obj->IgnoreParenImpCasts()->getType());
+      !Act.empty() && S.Result == TypeKind::Tensor && S.Args.size() == 1) {
+    AbsValue Input = St.eval(S.Args[0]);
+    if (!Input.isTensor())
+      return St.unknownOf(RT);
+    return St.convertTo(models::autocastResult(St, S, Act, Input, {Input}), RT);
+  }
+  // A layer: its output has its parameters' dtype and device, unless
+  // autocast runs its op in another dtype.
+  std::optional<ModuleInfo> Info =
+      Api.builtinModule(S.Obj->IgnoreParenImpCasts()->getType());
+  if (!Info || S.Result != TypeKind::Tensor || S.Args.empty())
+    return St.unknownOf(RT);
+  AbsValue Params = M.parameters();
+  AbsValue Input = St.eval(S.Args[0]);
+  if (!Input.isTensor())
+    return St.unknownOf(RT);
+  // Embedding and EmbeddingBag gather rows of their weight: the result has
+  // the weight's dtype and device, whatever the indices' integer dtype.
+  if (Info->Rule == ModuleRule::IndexInput)
+    return St.convertTo(
+        models::autocastResult(St, S, Info->Op, Params, {Params}), RT);
+  return St.convertTo(models::autocastResult(St, S, Info->Op,
+                                             layerResult(*Info, Input, Params),
+                                             {Input, Params}),
+                      RT);
+}
+
+static AbsValue layerResult(const ModuleInfo &Info, const AbsValue &Input,
+                            const AbsValue &Params) {
+  // The parameters' dtype, or the input's where the layer takes it beside
+  // float32 parameters (BatchNorm: bfloat16).
+  std::optional<DType> I = Input.DT.single();
+  if (I && Params.DT.single() == DType::Float && Info.mixed(*I)) {
+    AbsValue R = Params;
+    R.DT = Input.DT;
+    return R;
+  }
+  return Params;
 }
 
 } // namespace torchdtype

@@ -8,7 +8,6 @@
 
 #include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
-#include "analysis/FunctionAnalyzer.h"
 
 using namespace clang;
 
@@ -44,9 +43,19 @@ modeOp(const CallSite &S, llvm::ArrayRef<const Expr *> Ops,
                     optionsListLength(Ops[1], Api, Unchanged));
 }
 
-AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
-                                    llvm::ArrayRef<const Expr *> Args) {
-  AbsValue R = tensorOpRule(S, Args);
+static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
+                             llvm::ArrayRef<const Expr *> Args);
+
+AbsValue models::libTorchOpValue(TransferState &St, const CallSite &S) {
+  if (std::optional<FactoryRule> F = St.api().factory(S.Name))
+    return models::factoryValue(St, *F, S);
+  return tensorOpValue(St, S, S.Args);
+}
+
+AbsValue models::tensorOpValue(TransferState &St, const CallSite &S,
+                               llvm::ArrayRef<const Expr *> Args) {
+  const ApiModel &Api = St.api();
+  AbsValue R = tensorOpRule(St, S, Args);
   if (!R.isTensor())
     return R;
   bool InPlace, Out, OutLast;
@@ -55,7 +64,7 @@ AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
   std::optional<Device> Dev;
   bool OneDevice = true;
   for (const Expr *A : Args) {
-    AbsValue V = eval(A);
+    AbsValue V = St.eval(A);
     TypeKind K = Api.classify(A->getType().getNonReferenceType());
     OneDevice &= K != TypeKind::Device && K != TypeKind::DeviceType &&
                  K != TypeKind::Options;
@@ -72,7 +81,7 @@ AbsValue FunctionAnalyzer::tensorOp(const CallSite &S,
   // names a device.
   if (R.DV.isUnknown() && OneDevice && Dev)
     R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
-  return models::autocastResult(*this, S, Base, R, Operands);
+  return models::autocastResult(St, S, Base, R, Operands);
 }
 
 /// The dimensions a reduction leaves: one fewer per dimension it is given
@@ -116,8 +125,18 @@ static bool alphaKeepsDType(const AbsValue &Self,
          (NT->isRealFloatingType() && D && isFloating(*D));
 }
 
-AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
-                                        llvm::ArrayRef<const Expr *> Args) {
+/// A tensor combined with a C++ number by a promoting op.
+static AbsValue scalarPromotion(TransferState &St, const CallSite &S,
+                                AbsValue T, const Expr *Number);
+
+static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
+                             llvm::ArrayRef<const Expr *> Args) {
+  const ApiModel &Api = St.api();
+  auto eval = [&](const Expr *E) { return St.eval(E); };
+  auto unknownOf = [&](QualType T) { return St.unknownOf(T); };
+  auto convertTo = [&](const AbsValue &V, QualType T) {
+    return St.convertTo(V, T);
+  };
   const CallExpr *CE = S.E;
   const FunctionDecl *Callee = S.Callee;
   llvm::StringRef Name = S.Name;
@@ -167,20 +186,21 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   // A list of tensors (split, chunk, unbind, meshgrid): the dtype of its
   // elements where the measured table says one.
   if (Api.classify(RT) == TypeKind::TensorList) {
-    std::optional<AbsValue> V =
-        !Out && Api.contractsApply() ? contractValue(S, Args) : std::nullopt;
+    std::optional<AbsValue> V = !Out && Api.contractsApply()
+                                    ? models::contractValue(St, S, Args)
+                                    : std::nullopt;
     return V ? convertTo(*V, RT) : unknownOf(RT);
   }
   std::optional<OpRule> Rule = Api.tensorOp(Name);
   if (!Rule)
     Rule = Api.tensorOp(Base);
   if (!Rule && !Out && Api.contractsApply())
-    if (std::optional<AbsValue> V = contractValue(S, Args))
+    if (std::optional<AbsValue> V = models::contractValue(St, S, Args))
       return convertTo(*V, RT);
   if (!Rule || Args.empty())
     return unknownOf(RT);
   if (*Rule == OpRule::ListPromote)
-    return convertTo(listPromotion(S, Args[0]), RT);
+    return convertTo(models::listPromotion(St, S, Args[0]), RT);
   AbsValue Self = eval(Args[0]);
   if (!Self.isTensor()) {
     // A number first: `1 - t`, `1.0 / t`, `2 % t` run in place on a tensor
@@ -190,7 +210,7 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
         eval(Args[1]).isTensor())
       return convertTo(!Api.reverseScalarOp(Name).empty()
                            ? eval(Args[1])
-                           : scalarPromotion(S, eval(Args[1]), Args[0]),
+                           : scalarPromotion(St, S, eval(Args[1]), Args[0]),
                        RT);
     return unknownOf(RT);
   }
@@ -204,7 +224,7 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     else if (!Api.isSameRankOp(Name) && !Api.isSameRankOp(Base))
       Self.Dims = std::min<uint8_t>(Self.Dims, 1);
     return convertTo(
-        models::applyDTypeDeviceArgs(*this, Self, Callee, Args, Explicit), RT);
+        models::applyDTypeDeviceArgs(St, Self, Callee, Args, Explicit), RT);
   case OpRule::Reduce: {
     AbsValue R = Self;
     R.Dims = reducedDims(Self, Args);
@@ -212,7 +232,7 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
       if (isIntegral(*D) && (Base == "sum" || Base == "prod"))
         R.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
     return convertTo(
-        models::applyDTypeDeviceArgs(*this, R, Callee, Args, Explicit), RT);
+        models::applyDTypeDeviceArgs(St, R, Callee, Args, Explicit), RT);
   }
   case OpRule::RealOfComplex: {
     // What each complex dtype the input may have becomes; a symbolic one
@@ -247,7 +267,7 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
     AbsValue R = Self;
     if (!Other.isTensor())
       return convertTo(Args.size() == 2 || alphaKeepsDType(Self, Args)
-                           ? scalarPromotion(S, Self, Args[1])
+                           ? scalarPromotion(St, S, Self, Args[1])
                            : AbsValue::unknownTensor(),
                        RT);
     std::optional<DType> A = Self.DT.single(), B = Other.DT.single();
@@ -269,7 +289,7 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
       // Integral tensors divided truly give the default dtype (observed on
       // 1.13.1: int64 / int64 is float32).
       if (Api.isTrueDivision(S.Name) && (isIntegral(P) || P == DType::Bool)) {
-        F = Cur->DefaultDType;
+        F = St.path().DefaultDType;
         F.Where = CE->getExprLoc();
       }
       R.DT = F;
@@ -290,8 +310,9 @@ AbsValue FunctionAnalyzer::tensorOpRule(const CallSite &S,
   return unknownOf(RT);
 }
 
-AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,
-                                           const Expr *Number) {
+static AbsValue scalarPromotion(TransferState &St, const CallSite &S,
+                                AbsValue T, const Expr *Number) {
+  const ApiModel &Api = St.api();
   // torch.result_type: a number does not widen a tensor of its category;
   // a floating number (or true division) makes an integral tensor the
   // default dtype.
@@ -301,7 +322,7 @@ AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,
     T.DT = DTypeFact::unknown();
   else if (isIntegral(*D) &&
            (NT->isRealFloatingType() || Api.isTrueDivision(S.Name))) {
-    T.DT = Cur->DefaultDType;
+    T.DT = St.path().DefaultDType;
     T.DT.Where = S.E->getExprLoc();
   } else if (!isIntegral(*D) && !isFloating(*D)) {
     T.DT = DTypeFact::unknown(); // complex
@@ -309,47 +330,16 @@ AbsValue FunctionAnalyzer::scalarPromotion(const CallSite &S, AbsValue T,
   return T;
 }
 
-OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
-                                    bool SameDType, bool Elementwise,
-                                    unsigned Mask,
-                                    llvm::ArrayRef<const Expr *> Operands,
-                                    bool InPlace, bool Out, bool Explicit) {
-  OpEvent Ev;
-  Ev.Call = CE;
-  Ev.Op = Op.str();
-  if (const FunctionDecl *Callee = CE->getDirectCallee())
-    Ev.Written = Callee->getDeclName().getAsString();
-  Ev.SameDType = SameDType;
-  Ev.Elementwise = Elementwise;
-  Ev.InPlace = InPlace;
-  Ev.OutVariant = Out;
-  Ev.ExplicitDType = Explicit;
-  for (unsigned I = 0; I < Operands.size() && I < 8; ++I) {
-    if (!(Mask & (1u << I)) || isa<CXXDefaultArgExpr>(Operands[I]))
-      continue;
-    AbsValue V = eval(Operands[I]);
-    if (!V.isTensor())
-      continue;
-    Ev.Operands.push_back(Operand{Operands[I], V, operandName(Operands[I]), I});
-  }
-  if (Ev.Operands.empty() || (Ev.Operands.size() < 2 && SameDType))
-    return nullptr;
-  return &recordEvent(std::move(Ev));
-}
+static void lossWeight(TransferState &St, OpEvent &E,
+                       llvm::ArrayRef<const Expr *> Ops);
+static void recordIndexList(TransferState &St, OpEvent &E, const Expr *List,
+                            unsigned Pos);
 
-OpEvent &FunctionAnalyzer::recordEvent(OpEvent Ev) {
-  Ev.Autocast = currentAutocast();
-  Ev.NoGrad = Cur->NoGradGuards > 0;
-  Ev.LocalAutocast = Cur->Autocast;
-  Ev.AutocastDType = Cur->AutocastDType;
-  Ev.Assumed = Cur->Assumed;
-  const auto *M = dyn_cast<CXXMethodDecl>(FD);
-  Ev.InLambda = M && M->getParent()->isLambda();
-  const Expr *Call = Ev.Call;
-  return record(Ops, Call, std::move(Ev));
-}
-
-void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
+void models::tensorOpEffects(TransferState &St, const CallSite &S,
+                             const AbsValue &) {
+  const ApiModel &Api = St.api();
+  auto eval = [&](const Expr *E) { return St.eval(E); };
+  auto recordOp = [&](auto &&...A) { return St.recordOp(A...); };
   const CallExpr *CE = S.E;
   const FunctionDecl *Callee = S.Callee;
   llvm::StringRef Name = S.Name;
@@ -364,20 +354,12 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   if (Out) {
     // The out= tensors: the non-const Tensor& parameters first (`_out`)
     // or last (`_outf`).
-    unsigned N = outParams(Callee, OutLast);
+    unsigned N = outParams(Api, Callee, OutLast);
     if (!OutLast)
       N = std::max(1u, N);
     N = std::min<unsigned>(N, Ops.size());
     Outs = OutLast ? Ops.take_back(N) : Ops.take_front(N);
     Ops = OutLast ? Ops.drop_back(N) : Ops.drop_front(N);
-  }
-  if (Api.conversion(Name)) {
-    conversionEffects(S, V);
-    return;
-  }
-  if (Api.factory(Name)) {
-    factoryEffects(S, V);
-    return;
   }
   // The out tensors as operands, numbered from First.
   auto OutOperands = [&](unsigned First) {
@@ -395,11 +377,11 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     // op's rule says one stands.
     for (unsigned I = 0; I < Ops.size() && !E->IndexListSeen; ++I)
       if (isIndexList(Ops[I]->getType()))
-        recordIndexList(*E, Ops[I], I);
+        recordIndexList(St, *E, Ops[I], I);
     if (std::optional<SourceDTypeRule> R = Api.sourceDTypeOp(Base))
       if (R->IndexList >= 0 && unsigned(R->IndexList) < Ops.size() &&
           !E->IndexListSeen)
-        recordIndexList(*E, Ops[R->IndexList], unsigned(R->IndexList));
+        recordIndexList(St, *E, Ops[R->IndexList], unsigned(R->IndexList));
   };
   if (std::optional<unsigned> P = Api.sameDTypeList(Base)) {
     // The elements of a braced list (einsum's operands), each an operand.
@@ -421,7 +403,7 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
         recordOp(CE, Base, /*SameDType=*/true, /*Elementwise=*/false, *Mask,
                  Ops, InPlace, Out, models::hasExplicitDType(Api, S));
     if (E && !Out && Api.contractsApply())
-      E->Contract = matchContract(S, Ops);
+      E->Contract = matchContract(Api, St.astContext(), S, Ops);
     Written(E);
     return;
   }
@@ -435,7 +417,7 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
         Api.contractsApply()) {
       llvm::SmallVector<const Expr *, 8> Schema(Ops.begin(), Ops.end());
       Schema.append(Outs.begin(), Outs.end());
-      E->Contract = matchContract(S, Schema);
+      E->Contract = matchContract(Api, St.astContext(), S, Schema);
       if (E->Contract)
         E->Operands.append(OutOperands(Ops.size()));
     }
@@ -456,7 +438,7 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
     Ev.ReverseScalar = true;
     Ev.Operands.push_back(Operand{Ops[1], T, operandName(Ops[1]), 0});
     Ev.Operands.push_back(Operand{Ops[1], T, operandName(Ops[1]), 1});
-    recordEvent(std::move(Ev));
+    St.recordEvent(std::move(Ev));
     return;
   }
   if (Rule == OpRule::Promote ||
@@ -468,9 +450,8 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
   }
   // A functional whose options' mode fixes the op it runs (interpolate):
   // that op's contract, on the input.
-  if (llvm::StringRef Inner = modeOp(S, Ops, Api, [&](const VarDecl *VD) {
-        return stableVar(VD);
-      });
+  if (llvm::StringRef Inner = modeOp(
+          S, Ops, Api, [&](const VarDecl *VD) { return St.stableVar(VD); });
       !Inner.empty() && !Out && Api.contractsApply()) {
     if (OpEvent *E = recordOp(CE, Inner, /*SameDType=*/false,
                               /*Elementwise=*/false, 0x1, Ops, InPlace, Out,
@@ -487,27 +468,29 @@ void FunctionAnalyzer::tensorOpEffects(const CallSite &S, const AbsValue &V) {
                           models::hasExplicitDType(Api, S));
     if (E) {
       E->Generic = true;
-      lossWeight(*E, Ops);
+      lossWeight(St, *E, Ops);
     }
     WithContract(E);
   }
 }
 
-void FunctionAnalyzer::lossWeight(OpEvent &E,
-                                  llvm::ArrayRef<const Expr *> Ops) {
+static void lossWeight(TransferState &St, OpEvent &E,
+                       llvm::ArrayRef<const Expr *> Ops) {
+  const ApiModel &Api = St.api();
   // A loss given options (`F::cross_entropy(x, y, Options().weight(w))`):
   // its class weights are an operand, after input and target.
   if (!Api.loss(E.Op) || Ops.size() < 3)
     return;
-  const Expr *W = optionSetterArg(
-      Ops[2], "weight", Api, [&](const VarDecl *VD) { return stableVar(VD); });
-  AbsValue V = W ? eval(W) : AbsValue::none();
+  const Expr *W =
+      optionSetterArg(Ops[2], "weight", Api,
+                      [&](const VarDecl *VD) { return St.stableVar(VD); });
+  AbsValue V = W ? St.eval(W) : AbsValue::none();
   if (V.isTensor())
     E.Operands.push_back(Operand{W, V, operandName(W), 2});
 }
 
-unsigned FunctionAnalyzer::outParams(const FunctionDecl *Callee,
-                                     bool Last) const {
+unsigned models::outParams(const ApiModel &Api, const FunctionDecl *Callee,
+                           bool Last) {
   // out= tensors are taken by non-const reference: `Tensor &out`.
   auto IsOut = [&](const ParmVarDecl *P) {
     QualType T = P->getType();
@@ -521,8 +504,9 @@ unsigned FunctionAnalyzer::outParams(const FunctionDecl *Callee,
   return N;
 }
 
-void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List,
-                                       unsigned Pos) {
+static void recordIndexList(TransferState &St, OpEvent &E, const Expr *List,
+                            unsigned Pos) {
+  const ApiModel &Api = St.api();
   // `t.index_put_({idx, Slice()}, v)`: a braced list of TensorIndex (or
   // optional<Tensor>) built from tensors, slices and integers.
   const InitListExpr *IL = bracedList(List);
@@ -541,7 +525,7 @@ void FunctionAnalyzer::recordIndexList(OpEvent &E, const Expr *List,
     }
     if (Api.classify(X->getType()) != TypeKind::Tensor)
       continue; // a slice, an integer, None, an ellipsis
-    E.Indices.push_back(Operand{X, eval(X), operandName(X), Pos});
+    E.Indices.push_back(Operand{X, St.eval(X), operandName(X), Pos});
   }
   E.IndexListSeen = true;
 }

@@ -92,6 +92,11 @@ public:
   /// arguments (its summary bound, or the callee analysed again for them:
   /// models/UserCalls.cpp).
   virtual AbsValue userCallValue(const CallSite &S) = 0;
+  /// What the user's forward Fwd returns when module M (its receiver) is
+  /// called at S with S's arguments.
+  virtual AbsValue forwardValue(const CallSite &S,
+                                const clang::FunctionDecl *Fwd,
+                                const AbsValue &M) = 0;
   /// A module of type T made at Where: what its constructor gives its
   /// parameters and submodules (models/Modules.cpp).
   virtual AbsValue madeModule(clang::QualType T,

@@ -579,7 +579,18 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   return Any;
 }
 
-const FunctionDecl *FunctionAnalyzer::userForward(const CallSite &S) const {
+AbsValue FunctionAnalyzer::forwardValue(const CallSite &S,
+                                        const FunctionDecl *Fwd,
+                                        const AbsValue &M) {
+  QualType RT = S.E->getType();
+  const Summary *Callee = AC.summary(Fwd);
+  if (!Callee)
+    return unknownOf(RT);
+  return convertTo(callResult(S, Fwd, *Callee, &M), RT);
+}
+
+const FunctionDecl *models::userForward(const ApiModel &Api,
+                                        const CallSite &S) {
   if (S.Def)
     return S.Def;
   const CXXRecordDecl *RD =
