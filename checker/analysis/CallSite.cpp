@@ -118,11 +118,51 @@ CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
   return S;
 }
 
-const VarDecl *functionVariable(const CallSite &S) {
+bool isStdFunctionCall(const CallSite &S) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
-  if (!MD || !S.Obj || S.Name != "operator()" ||
-      !MD->getParent()->isInStdNamespace() ||
-      MD->getParent()->getName() != "function")
+  return MD && S.Obj && S.Name == "operator()" &&
+         MD->getParent()->isInStdNamespace() &&
+         MD->getParent()->getIdentifier() &&
+         MD->getParent()->getName() == "function";
+}
+
+/// The lambda a stored value is: through std::function's converting
+/// constructor, std::move and a local variable initialised with a lambda.
+const LambdaExpr *lambdaOf(const Expr *E) {
+  for (int I = 0; E && I < 8; ++I) {
+    E = strip(E);
+    if (const auto *L = dyn_cast<LambdaExpr>(E))
+      return L;
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() != 1)
+        return nullptr;
+      E = CE->getArg(0);
+      continue;
+    }
+    if (const auto *C = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *F = C->getDirectCallee();
+      if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+          F->getName() != "move" || C->getNumArgs() != 1)
+        return nullptr;
+      E = C->getArg(0);
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V || !V->isLocalVarDecl() || !V->getInit() ||
+          !V->getType()->isRecordType() ||
+          !V->getType()->getAsCXXRecordDecl()->isLambda())
+        return nullptr;
+      E = V->getInit();
+      continue;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
+const VarDecl *functionVariable(const CallSite &S) {
+  if (!isStdFunctionCall(S))
     return nullptr;
   const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj));
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -134,14 +174,7 @@ storedLambda(const CallSite &S) {
   const VarDecl *V = functionVariable(S);
   if (!V)
     return std::nullopt;
-  // std::function's converting constructor, around temporaries and casts.
-  const Expr *Init = strip(V->getInit());
-  while (const auto *CE = dyn_cast<CXXConstructExpr>(Init)) {
-    if (CE->getNumArgs() != 1)
-      return std::nullopt;
-    Init = strip(CE->getArg(0));
-  }
-  if (const auto *LE = dyn_cast<LambdaExpr>(Init))
+  if (const LambdaExpr *LE = lambdaOf(V->getInit()))
     return std::make_pair(V, LE);
   return std::nullopt;
 }

@@ -70,6 +70,14 @@ struct CallSite {
 CallSite classifyCall(const clang::CallExpr *CE, const ApiModel &Api,
                       clang::ASTContext &Ctx);
 
+/// A call `f(args)` of a std::function's operator().
+bool isStdFunctionCall(const CallSite &S);
+
+/// The lambda a std::function value is made from: through its converting
+/// constructor, std::move and local variables of the lambda's own type
+/// (which cannot be reassigned); null if it is anything else.
+const clang::LambdaExpr *lambdaOf(const clang::Expr *E);
+
 /// The local variable a call `f(args)` of a std::function goes through,
 /// when it has an initializer (the two lookups below read it).
 const clang::VarDecl *functionVariable(const CallSite &S);

@@ -71,6 +71,19 @@ void unchanged_capture_by_value() {
   l(torch::randn({5, 8}, torch::kDouble));
 }
 
+// A std::function made from a lambda variable (copied or moved): the call
+// runs that lambda.
+void function_from_named_lambda() {
+  auto w = torch::randn({4, 4}, torch::kDouble);
+  auto project = [&w](const torch::Tensor &x) {
+    return torch::mm(x, w);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE+3]]:14: note: in this call of 'head'
+  };
+  Head head = std::move(project);
+  auto out = head(torch::randn({2, 4}));
+}
+
 // ---- Negatives ------------------------------------------------------------
 
 // A capture by value keeps what the variable held when the lambda was made,
@@ -105,6 +118,16 @@ void std_function_reassigned(bool wide) {
     h = [](const torch::Tensor &x) { return x; };
   w = w.to(torch::kDouble);
   auto y = h(torch::randn({2, 4}, torch::kDouble));
+}
+
+void function_from_named_lambda_reassigned(bool wide) {
+  // The std::function may hold another lambda when it is called: not judged.
+  auto w = torch::randn({4, 4}, torch::kDouble);
+  auto project = [&w](const torch::Tensor &x) { return torch::mm(x, w); };
+  Head head = project;
+  if (wide)
+    head = [](const torch::Tensor &x) { return x; };
+  auto out = head(torch::randn({2, 4}));
 }
 
 void called_elsewhere() {

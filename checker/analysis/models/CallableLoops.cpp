@@ -49,50 +49,6 @@ bool isSequence(QualType T) {
   return isStdClass(T, {"vector", "deque", "list"});
 }
 
-/// `std::function`'s operator() called on the loop's element.
-bool isFunctionCall(const CallSite &S) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
-  return MD && S.Obj && S.Name == "operator()" &&
-         MD->getParent()->isInStdNamespace() &&
-         MD->getParent()->getIdentifier() &&
-         MD->getParent()->getName() == "function";
-}
-
-/// The lambda a stored value is: through std::function's converting
-/// constructor, std::move and a local variable initialised with a lambda.
-const LambdaExpr *lambdaOf(const Expr *E) {
-  for (int I = 0; E && I < 8; ++I) {
-    E = strip(E);
-    if (const auto *L = dyn_cast<LambdaExpr>(E))
-      return L;
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-      if (CE->getNumArgs() != 1)
-        return nullptr;
-      E = CE->getArg(0);
-      continue;
-    }
-    if (const auto *C = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *F = C->getDirectCallee();
-      if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
-          F->getName() != "move" || C->getNumArgs() != 1)
-        return nullptr;
-      E = C->getArg(0);
-      continue;
-    }
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (!V || !V->isLocalVarDecl() || !V->getInit() ||
-          !V->getType()->isRecordType() ||
-          !V->getType()->getAsCXXRecordDecl()->isLambda())
-        return nullptr;
-      E = V->getInit();
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
-
 /// Every expression naming V under S.
 struct RefsTo : NodeVisitor {
   const ValueDecl *V;
@@ -128,7 +84,7 @@ public:
   explicit CallableLoop(ASTContext &Ctx) : Ctx(Ctx) {}
 
   llvm::SmallVector<const LambdaExpr *, 4> lambdas(const CallSite &S) {
-    if (!isFunctionCall(S))
+    if (!isStdFunctionCall(S))
       return {};
     const VarDecl *LoopVar = nullptr;
     if (!element(strip(S.Obj), LoopVar))
