@@ -11,10 +11,10 @@ generated from it). This test holds the rest of the repository to it:
   docs page;
 - each check's kb list is the set of kb records whose `checks` field names
   it (that those fields name only its checks: test/kb/links_test.py);
-- "throws" both ways: each check marked so has an entry in the registry of
-  throwing checks (ThrowingChecks in checker/analysis/findings/
-  FunctionFindings.cpp), which the throw order asks for each of them, and
-  each entry there is a check marked so; ThrowOrder.cpp runs no finder of
+- each flow check's finder is in checker/analysis/findings/<Name>.cpp, and
+  "throws" both ways: each check marked so defines its throw sites there
+  (<name>ThrowSites, which the table generated from checks.json names), and
+  each such function is a check marked so; ThrowOrder.cpp runs no finder of
   its own.
 
 usage: checks_data_test.py [ROOT]   Prints `N passed, N failed`.
@@ -90,18 +90,38 @@ for c in checks:
     expect(c["summary"] and not c["summary"].endswith("."), "%s: a summary, without a period" % name)
     expect(isinstance(c.get("throws"), bool), "%s: throws is true or false" % name)
 
-# Which checks' findings end their path: data -> code and code -> data.
+# Each flow check in one place: its finder in findings/<Id>.cpp (the check's
+# name, as its class is), and for a check marked "throws" the function there
+# that gives its findings' places (the generated table names it, so a check
+# marked so without one does not link); code -> data: every such function
+# belongs to a check marked "throws".
+findings_dir = os.path.join(ROOT, "checker", "analysis", "findings")
+defined = {}
+for path in glob.glob(os.path.join(findings_dir, "*.cpp")):
+    for fn in re.findall(r"^void (\w+ThrowSites)\(FunctionFindings &", open(path).read(), re.M):
+        defined[fn] = os.path.basename(path)
+for c in checks:
+    cls = c["class"]
+    ident = cls[:-len("Check")]
+    src_path = os.path.join(ROOT, "checker", "checks", cls + ".cpp")
+    source = open(src_path).read() if os.path.exists(src_path) else ""
+    flow = "AC.findings(" in source
+    finder = os.path.join(findings_dir, ident + ".cpp")
+    if flow:
+        expect(os.path.exists(finder), "%s: a flow check, its finder in checker/analysis/findings/%s.cpp"
+               % (c["name"], ident))
+    sites = ident[0].lower() + ident[1:] + "ThrowSites"
+    if c.get("throws") is True:
+        expect(defined.get(sites) == ident + ".cpp", "%s: marked throws, %s defined in findings/%s.cpp"
+               % (c["name"], sites, ident))
+        expect(flow, "%s: marked throws, a flow check (its class reads AC.findings)" % c["name"])
+throwing_sites = {c["class"][0].lower() + c["class"][1:-len("Check")] + "ThrowSites"
+                  for c in checks if c.get("throws") is True}
+expect(not set(defined) - throwing_sites, "findings/ defines %s for checks checks.json does not mark throws"
+       % sorted(set(defined) - throwing_sites))
 registry = read("checker", "analysis", "findings", "FunctionFindings.cpp")
-start = registry.find("ThrowingChecks[] = {")
-table = registry[start:registry.find("\n};", start)] if start >= 0 else ""
-expect(table != "", "FunctionFindings.cpp: the ThrowingChecks table")
-sites = re.findall(r'\{"(torchdtype-[\w-]+)",', table)
-throwing = {c["name"] for c in checks if c.get("throws") is True}
-expect(len(sites) == len(set(sites)), "FunctionFindings.cpp: each throwing check once")
-expect(not throwing - set(sites), "checks.json marks %s throws; FunctionFindings.cpp's ThrowingChecks "
-       "has no entry for them" % sorted(throwing - set(sites)))
-expect(not set(sites) - throwing, "FunctionFindings.cpp's ThrowingChecks has %s, which checks.json does "
-       "not mark throws" % sorted(set(sites) - throwing))
+expect('#include "ChecksTables.inc"' in registry and "{Name, &Sites}" in registry,
+       "FunctionFindings.cpp: the table of throwing checks is generated from checks.json")
 order = read("checker", "analysis", "findings", "ThrowOrder.cpp")
 expect(not re.search(r"\bfind[A-Z]\w*\(", order),
        "ThrowOrder.cpp runs no finder itself (its throwing checks come from checks.json)")

@@ -58,7 +58,7 @@ def main():
             # the op records are data; the arithmetic one is the analysis'
             ids |= {info["kb"] for n, info in api["source_dtype_ops"].items() if n != "_doc"}
             ids |= set(re.findall(r'"(pytorch/[a-z0-9-]+)"', open(os.path.join(
-                ROOT, "checker", "analysis", "findings", "InplaceWriteFindings.cpp")).read()))
+                ROOT, "checker", "analysis", "findings", "InplaceDtype.cpp")).read()))
         linked_by[name] = ids
         expect(ids, "%s links no record" % name)
         for rid in sorted(ids):

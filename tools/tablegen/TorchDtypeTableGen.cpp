@@ -625,8 +625,12 @@ void emitKb(const std::vector<std::string> &Files, std::ostream &Out) {
 
 /// The checks (checker/data/checks.json): each check's header, one
 /// TORCHDTYPE_CHECK(Name, Class, Summary) per check, for the module's
-/// registration and the SARIF rules, and one TORCHDTYPE_THROWING_CHECK(Name)
-/// per check marked "throws" (its findings end their path: ThrowOrder.cpp).
+/// registration and the SARIF rules, and one TORCHDTYPE_THROWING_CHECK(Name,
+/// Sites) per check marked "throws" (its findings end their path:
+/// ThrowOrder.cpp), Sites naming the function of its finder's file that
+/// gives their places (mixedPrecisionThrowSites for
+/// torchdtype-mixed-precision): a check marked so without one does not
+/// link.
 void emitChecks(const std::string &File, std::ostream &Out) {
   json Checks = load(File);
   if (!Checks.is_array() || Checks.empty())
@@ -666,8 +670,12 @@ void emitChecks(const std::string &File, std::ostream &Out) {
     Includes += "#include \"checks/" + Class + ".h\"\n";
     Entries += "TORCHDTYPE_CHECK(" + quote(Name) + ", " + Class + ", " +
                quote(Summary) + ")\n";
-    if (Throws)
-      Throwing += "TORCHDTYPE_THROWING_CHECK(" + quote(Name) + ")\n";
+    if (Throws) {
+      std::string Sites = Expected;
+      Sites[0] = char(std::tolower(Sites[0]));
+      Throwing += "TORCHDTYPE_THROWING_CHECK(" + quote(Name) + ", " + Sites +
+                  "ThrowSites)\n";
+    }
   }
   Out << "#ifdef TORCHDTYPE_CHECK_HEADERS\n"
       << Includes << "#endif\n"

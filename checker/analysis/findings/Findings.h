@@ -44,14 +44,26 @@ struct DeviceMismatchFinding {
   bool OpaqueForward = false;
 };
 
+// findings/EventFacts.cpp: what several finders ask of an event.
+/// The one device all operands with a known device are on, if any.
+std::optional<Device> commonDevice(llvm::ArrayRef<Operand> Ops);
 /// May autocast recast the operands of this op call (on Dev, or on any
 /// device if not given)? In-place, out= and explicit-dtype calls are never
 /// autocast; otherwise autocast must be on or unknown for a device whose
 /// list has the op.
-/// The one device all operands with a known device are on, if any.
-std::optional<Device> commonDevice(llvm::ArrayRef<Operand> Ops);
 bool autocastMayCover(const OpEvent &Ev, const ApiModel &Api,
                       llvm::StringRef Op, std::optional<Device> Dev);
+/// The same for an autocast state (a module call's), with Inside: also
+/// where the op runs inside one on the list (ApiModel::autocastInside).
+bool autocastMayCover(const AutocastArray &Autocast, const ApiModel &Api,
+                      llvm::StringRef Op, std::optional<Device> Dev,
+                      bool Inside = false);
+/// An element accessor that checks the tensor's dtype (data_ptr<T>,
+/// accessor<T, N> ...): the tensor method itself, its receiver operand 0,
+/// by the name it was called with.
+bool isCheckedAccessor(const OpEvent &Ev, const ApiModel &Api);
+
+// The finders, each in the file named for its check (findings/<Name>.cpp).
 
 std::vector<MixedPrecisionFinding> findMixedPrecision(const FunctionResult &R,
                                                       const ApiModel &Api);

@@ -167,74 +167,12 @@ struct ThrowingCheck {
   void (*Sites)(FunctionFindings &, ThrowSiteFn);
 };
 
-template <typename T>
-void atEvent(const std::vector<T> &Found, ThrowSiteFn Add) {
-  for (const T &F : Found)
-    Add(F.Ev->Call, F.Ev->Via, F.Ev->Assumed);
-}
-
+/// The checks checks.json marks "throws", each with the function of its
+/// finder's file (findings/<Name>.cpp) that gives its findings' places.
 constexpr ThrowingCheck ThrowingChecks[] = {
-    {"torchdtype-autocast-unsafe-op",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       atEvent(F.autocastUnsafe(), Add);
-     }},
-    {"torchdtype-data-ptr-dtype",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       atEvent(F.dataPtrDtype(), Add);
-     }},
-    {"torchdtype-device-mismatch",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       for (const DeviceMismatchFinding &M : F.deviceMismatch(false))
-         Add(M.Call, M.Via, M.Assumed);
-     }},
-    {"torchdtype-dispatch-missing-dtype",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       atEvent(F.dispatchMissingDtype(), Add);
-     }},
-    {"torchdtype-half-on-cpu",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       for (const OpEvent *E : F.halfOnCpu())
-         Add(E->Call, E->Via, E->Assumed);
-       for (const AutocastDTypeEvent *E : F.refusedAutocastDType())
-         Add(E->Call, {}, E->Assumed);
-     }},
-    {"torchdtype-half-overflow",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       atEvent(F.halfOverflow(), Add);
-     }},
-    {"torchdtype-inplace-dtype",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       atEvent(F.inplaceDtype(), Add);
-     }},
-    {"torchdtype-loss-target-dtype",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       // A loss whose backward throws stops the program there.
-       for (const LossTargetFinding &L : F.lossTargetDtype())
-         if (L.Backward)
-           Add(L.Backward, L.BackwardVia, L.Ev->Assumed);
-         else
-           Add(L.Ev->Call, L.Ev->Via, L.Ev->Assumed);
-     }},
-    {"torchdtype-mixed-precision",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       atEvent(F.mixedPrecision(), Add);
-     }},
-    {"torchdtype-module-input-dtype",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       for (const ModuleInputFinding &M : F.moduleInputDtype(false))
-         Add(M.Call->Call, M.Call->Via, M.Call->Assumed);
-     }},
-    {"torchdtype-mps-float64",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       for (const MpsFloat64Event *P : F.mpsFloat64())
-         Add(P->E, {}, {});
-     }},
-    {"torchdtype-out-dtype",
-     [](FunctionFindings &F, ThrowSiteFn Add) { atEvent(F.outDtype(), Add); }},
-    {"torchdtype-unsupported-dtype",
-     [](FunctionFindings &F, ThrowSiteFn Add) {
-       atEvent(F.opContract(), Add);
-     }},
+#define TORCHDTYPE_THROWING_CHECK(Name, Sites) {Name, &Sites},
+#include "ChecksTables.inc"
+#undef TORCHDTYPE_THROWING_CHECK
 };
 
 } // namespace

@@ -90,10 +90,16 @@ using ThrowSiteFn = llvm::function_ref<void(
     const clang::Expr *Call, llvm::ArrayRef<const clang::Expr *> Via,
     llvm::ArrayRef<Assumption> Assumed)>;
 
+/// Each throwing check's places, defined beside its finder
+/// (findings/<Name>.cpp) and named by checks.json through ChecksTables.inc.
+#define TORCHDTYPE_THROWING_CHECK(Name, Sites)                                 \
+  void Sites(FunctionFindings &F, ThrowSiteFn Add);
+#include "ChecksTables.inc"
+#undef TORCHDTYPE_THROWING_CHECK
+
 /// Gives Add the place of each finding of the check named Check (the
 /// throwing configuration of its finder: no opaque modules). False if no
-/// check of that name has findings that throw (FunctionFindings.cpp's
-/// table, which checks_data_test.py holds to checks.json's "throws").
+/// check of that name has findings that throw (checks.json's "throws").
 bool throwSites(llvm::StringRef Check, FunctionFindings &F, ThrowSiteFn Add);
 
 } // namespace torchdtype

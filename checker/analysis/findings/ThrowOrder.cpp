@@ -30,7 +30,7 @@ namespace {
 /// The checks whose findings throw where they stand (checks.json's
 /// "throws"), each asked for its findings' places by name (throwSites).
 constexpr llvm::StringLiteral ThrowingCheckNames[] = {
-#define TORCHDTYPE_THROWING_CHECK(Name) Name,
+#define TORCHDTYPE_THROWING_CHECK(Name, Sites) Name,
 #include "ChecksTables.inc"
 #undef TORCHDTYPE_THROWING_CHECK
 };

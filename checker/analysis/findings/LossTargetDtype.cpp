@@ -1,11 +1,12 @@
-//===- LossFindings.cpp - losses given targets or weights they refuse -----===//
+//===- LossTargetDtype.cpp - torchdtype-loss-target-dtype's finder --------===//
 //
-// torchdtype-loss-target-dtype's finder: the rules of api.json "losses" for
-// each loss op's target, and the class weights its options give it.
+// The rules of api.json "losses" for each loss op's target, and the class
+// weights its options give it. Its events: OpEvent (models/TensorOps.cpp);
+// its report: checks/LossTargetDtypeCheck.cpp. No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Findings.h"
+#include "FunctionFindings.h"
 
 namespace torchdtype {
 
@@ -96,6 +97,17 @@ std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
       Out.push_back({&Ev, &In, &Tg, ID.value_or(DType::Other), *TD, true});
   }
   return Out;
+}
+
+// Where its findings throw (checks.json marks it "throws"): the throw order
+// (ThrowOrder.cpp) ends their paths there.
+void lossTargetDtypeThrowSites(FunctionFindings &F, ThrowSiteFn Add) {
+  // A loss whose backward throws stops the program there.
+  for (const LossTargetFinding &L : F.lossTargetDtype())
+    if (L.Backward)
+      Add(L.Backward, L.BackwardVia, L.Ev->Assumed);
+    else
+      Add(L.Ev->Call, L.Ev->Via, L.Ev->Assumed);
 }
 
 } // namespace torchdtype

@@ -1,15 +1,16 @@
-//===- InplaceWriteFindings.cpp - writes into a tensor of another dtype ----------===//
+//===- InplaceDtype.cpp - torchdtype-inplace-dtype's finder ---------------===//
 //
 // Ops that write into a tensor they do not create: sources written into
-// self (index_put_, index_copy_, scatter_ ...), in-place arithmetic, and
-// out= tensors. The data (checker/data/api.json source_dtype_ops,
-// out_dtype_ops, names.result_cast_inplace) says which ops need which
-// dtype; these functions judge the recorded events. No clang-tidy includes.
+// self (index_put_, index_copy_, scatter_ ...) and in-place arithmetic.
+// The data (checker/data/api.json source_dtype_ops,
+// names.result_cast_inplace) says which ops need which dtype. Its events:
+// OpEvent (models/TensorOps.cpp); its report: checks/InplaceDtypeCheck.cpp
+// (out= tensors: OutDtype.cpp). No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionFindings.h"
 #include "analysis/ExprUtil.h"
-#include "Findings.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
@@ -151,39 +152,11 @@ std::vector<InplaceFinding> findInplaceDtype(const FunctionResult &R,
   return Out;
 }
 
-std::vector<OutFinding> findOutDtype(const FunctionResult &R,
-                                     const ApiModel &Api) {
-  std::vector<OutFinding> Found;
-  if (R.Skipped)
-    return Found;
-  for (const OpEvent &Ev : R.Ops) {
-    if (!Ev.OutVariant || Ev.FromModule)
-      continue;
-    llvm::SmallVector<OutRule, 2> Rules = Api.outDTypeRules(Ev.Op);
-    if (Rules.empty() || Ev.Outs.size() != Rules.size())
-      continue;
-    // The result has the first input's dtype, which same-dtype operands
-    // share (where they do not, the op throws for that first).
-    const Operand *In = operandAt(Ev.Operands, 0);
-    std::optional<DType> InDT = In ? In->V.DT.single() : std::nullopt;
-    if (Ev.ExplicitDType ||
-        (Ev.SameDType && llvm::any_of(Ev.Operands, [&](const Operand &O) {
-           return O.V.DT.single() != InDT;
-         })))
-      InDT.reset();
-    for (unsigned I = 0; I < Rules.size(); ++I) {
-      const Operand &O = Ev.Outs[I];
-      std::optional<DType> Got = O.V.DT.single();
-      std::optional<DType> Want =
-          Rules[I] == OutRule::Long ? std::optional<DType>(DType::Long) : InDT;
-      if (!Got || !Want || *Got == *Want)
-        continue;
-      Found.push_back(
-          {&Ev, &O, Rules[I] == OutRule::Input ? In : nullptr, *Want, *Got});
-      break;
-    }
-  }
-  return Found;
+// Where its findings throw (checks.json marks it "throws"): the throw order
+// (ThrowOrder.cpp) ends their paths there.
+void inplaceDtypeThrowSites(FunctionFindings &F, ThrowSiteFn Add) {
+  for (const auto &X : F.inplaceDtype())
+    Add(X.Ev->Call, X.Ev->Via, X.Ev->Assumed);
 }
 
 } // namespace torchdtype

@@ -1,57 +1,18 @@
-//===- BufferFindings.cpp - what from_blob is told of a user's buffer -----===//
+//===- FromBlobDevice.cpp - torchdtype-from-blob-device's finder ----------===//
 //
-// from_blob wraps memory it does not own: it believes the dtype and the
-// device it is told. Told the wrong element type, it reinterprets the
-// bytes; told CUDA for host memory, it throws (CUDA builds check the
-// pointer: ATen/cuda/CUDADevice.h's getDeviceFromPtr).
+// from_blob over host memory told it is on a device (or device memory told
+// it is on the CPU). Its events: FromBlobEvent (models/Factories.cpp); its
+// report: checks/FromBlobDeviceCheck.cpp. No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Findings.h"
+#include "FunctionFindings.h"
 #include "analysis/ExprUtil.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 
 namespace torchdtype {
-
-std::vector<FromBlobFinding> findFromBlobDtype(const FunctionResult &R,
-                                               clang::ASTContext &Ctx) {
-  std::vector<FromBlobFinding> Out;
-  if (R.Skipped)
-    return Out;
-  for (const FromBlobEvent &F : R.FromBlobs) {
-    if (F.Call->getNumArgs() < 1)
-      continue;
-    std::optional<DType> Told = F.V.DT.single();
-    if (!Told)
-      continue;
-    // The buffer as the user passed it: through the implicit conversion to
-    // void*, and static_cast<void*>; an explicit reinterpret_cast states the
-    // user's intent and is left alone.
-    const clang::Expr *Arg = F.Call->getArg(0)->IgnoreParenImpCasts();
-    if (const auto *SC = llvm::dyn_cast<clang::CXXStaticCastExpr>(Arg))
-      Arg = SC->getSubExpr()->IgnoreParenImpCasts();
-    clang::QualType PT = Arg->getType();
-    clang::QualType Elem;
-    if (PT->isPointerType())
-      Elem = PT->getPointeeType();
-    else if (const clang::ArrayType *AT = PT->getAsArrayTypeUnsafe())
-      Elem = AT->getElementType(); // an array, decayed to its first element
-    else
-      continue;
-    if (Elem->isCharType())
-      continue; // char buffers are raw bytes of anything
-    std::optional<DType> Buffer = dtypeOfCxxType(Elem, Ctx);
-    if (!Buffer || *Buffer == *Told)
-      continue;
-    Out.push_back(
-        {&F, *Buffer, *Told,
-         Elem.getUnqualifiedType().getAsString(Ctx.getPrintingPolicy())});
-  }
-  return Out;
-}
 
 namespace {
 
@@ -74,9 +35,8 @@ bool isOneOf(const clang::NamedDecl *D,
 /// std::array's data(), an array, new, malloc (not a CPU tensor's memory:
 /// it may be pinned, which CUDA accepts, and pinning is not tracked).
 /// Depth: through local pointers initialized with one and never rewritten.
-std::optional<std::string> hostMemory(const clang::Expr *E,
-                                      clang::ASTContext &Ctx,
-                                      unsigned Depth = 0) {
+std::optional<std::string>
+hostMemory(const clang::Expr *E, clang::ASTContext &Ctx, unsigned Depth = 0) {
   E = bufferArg(E);
   if (!E)
     return std::nullopt;
@@ -89,8 +49,8 @@ std::optional<std::string> hostMemory(const clang::Expr *E,
       return "memory from " + F->getName().str();
   if (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(E)) {
     const clang::CXXRecordDecl *RD = MC->getRecordDecl();
-    if (MC->getMethodDecl() && MC->getMethodDecl()->getName() == "data" &&
-        RD && RD->isInStdNamespace() &&
+    if (MC->getMethodDecl() && MC->getMethodDecl()->getName() == "data" && RD &&
+        RD->isInStdNamespace() &&
         isOneOf(RD, {"vector", "array", "basic_string"}))
       return "the host memory of std::" + RD->getName().str();
     return std::nullopt;
@@ -104,8 +64,8 @@ std::optional<std::string> hostMemory(const clang::Expr *E,
   if (V->getType()->isArrayType())
     return "the array '" + V->getName().str() + "'";
   // A local pointer: its initializer's memory, if nothing rewrites it.
-  const auto *FD =
-      llvm::dyn_cast_or_null<clang::FunctionDecl>(V->getParentFunctionOrMethod());
+  const auto *FD = llvm::dyn_cast_or_null<clang::FunctionDecl>(
+      V->getParentFunctionOrMethod());
   if (Depth > 2 || !V->isLocalVarDecl() || !V->getType()->isPointerType() ||
       !V->getInit() || !FD || rewrittenIn(V, FD->getBody()))
     return std::nullopt;

@@ -1,14 +1,16 @@
-//===- ContractFindings.cpp - ops given dtypes their contract rejects -----===//
+//===- UnsupportedDtype.cpp - torchdtype-unsupported-dtype's finder -------===//
 //
 // An op call whose operands' dtypes are a combination the measured table
 // (OpContracts.h) records as raising a message about dtypes. Calls other
 // checks judge with their own rules (ops needing one dtype, losses, writes
 // into a tensor, out= variants, float16 and bfloat16 kernels on the CPU)
-// are left to them. No clang-tidy includes.
+// are left to them. Its events: OpEvent with the contract it matched
+// (models/TensorOps.cpp, models/Contracts.cpp); its report:
+// checks/UnsupportedDtypeCheck.cpp. No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Findings.h"
+#include "FunctionFindings.h"
 
 namespace torchdtype {
 
@@ -102,6 +104,13 @@ std::vector<ContractFinding> findOpContract(const FunctionResult &R,
     Out.push_back(std::move(F));
   }
   return Out;
+}
+
+// Where its findings throw (checks.json marks it "throws"): the throw order
+// (ThrowOrder.cpp) ends their paths there.
+void unsupportedDtypeThrowSites(FunctionFindings &F, ThrowSiteFn Add) {
+  for (const auto &X : F.opContract())
+    Add(X.Ev->Call, X.Ev->Via, X.Ev->Assumed);
 }
 
 } // namespace torchdtype
