@@ -114,16 +114,22 @@ AbsValue models::madeModuleValue(TransferState &St, const CallSite &S) {
 }
 
 void FunctionAnalyzer::libTorchEffects(const CallSite &S, const AbsValue &V) {
+  // (Tensor methods and ops are their rows'; a free LibTorch function of
+  // another family, `torch::equal`, is judged as an op all the same.)
   if (tensorArgCheck(S) || moduleCall(S))
     return;
-  if (S.Family != CallFamily::TensorMethod && S.IsMethod)
-    return;
-  if (Api.conversion(S.Name))
-    conversionEffects(S, V);
-  else if (Api.factory(S.Name))
-    factoryEffects(S, V);
-  else
-    models::tensorOpEffects(*this, S, V);
+  if (!S.IsMethod)
+    models::opEffects(*this, S, V);
+}
+
+void FunctionAnalyzer::recordFromBlob(FromBlobEvent Ev) {
+  const Expr *Key = Ev.Call;
+  record(FromBlobs, Key, std::move(Ev));
+}
+
+void FunctionAnalyzer::paramConverted(const ParmVarDecl *P) {
+  if (P->getDeclContext() == FD && P->getFunctionScopeIndex() < 64)
+    Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
 }
 
 void FunctionAnalyzer::userEffects(const CallSite &S, const AbsValue &V) {
@@ -166,7 +172,7 @@ AbsValue userFunctionValue(TransferState &St, const CallSite &S) {
 /// here, in the enum's order.
 constexpr FamilyModel FamilyModels[] = {
     {CallFamily::NoCallee, nullptr, nullptr},
-    {CallFamily::TensorMethod, &models::tensorMethodValue, nullptr},
+    {CallFamily::TensorMethod, &models::tensorMethodValue, &models::opEffects},
     {CallFamily::OptionsMethod, &models::optionsMethod, nullptr},
     {CallFamily::TypeMetaMake, &models::typeMetaMake, nullptr},
     {CallFamily::DeviceType, &models::deviceTypeValue, nullptr},
@@ -176,7 +182,7 @@ constexpr FamilyModel FamilyModels[] = {
     {CallFamily::ModuleStateList, &models::stateListValue, nullptr},
     {CallFamily::OptimizerStep, nullptr, &models::optimizerStep},
     {CallFamily::OpaqueMethod, nullptr, nullptr},
-    {CallFamily::LibTorchOp, &models::libTorchOpValue, nullptr},
+    {CallFamily::LibTorchOp, &models::libTorchOpValue, &models::opEffects},
     {CallFamily::Autocast, nullptr, &models::setterEffects},
     {CallFamily::DefaultDType, nullptr, &models::setterEffects},
     {CallFamily::OptionsBuilder, &models::optionsBuilder, nullptr},

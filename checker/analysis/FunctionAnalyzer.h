@@ -5,8 +5,7 @@
 //   FlowDriver.cpp          the worklist, statements, routing of calls
 //   Evaluate.cpp            what an expression evaluates to
 //   CollectEvents.cpp       recording events; a function's, once it ran
-//   models/Factories.cpp    the placements and events factories record
-//   models/Conversions.cpp  the placements conversions record
+//   models/Conversions.cpp  placements kept for callers, and instantiated
 //   models/Tuples.cpp       tuples and pairs of tensors, ops returning them
 //   models/Modules.cpp      modules made, and module calls' events
 //   models/UserCalls.cpp    calls of the user's own functions (summaries)
@@ -118,6 +117,9 @@ public:
                     llvm::ArrayRef<const clang::Expr *> Operands, bool InPlace,
                     bool Out, bool Explicit) override;
   void recordAutocastDType(AutocastDTypeEvent Ev) override;
+  void recordPlacement(const clang::Expr *E, const AbsValue &V) override;
+  void recordFromBlob(FromBlobEvent Ev) override;
+  void paramConverted(const clang::ParmVarDecl *P) override;
   FlowState &path() override { return *Cur; }
   AutocastArray autocast() const override { return currentAutocast(); }
   void defaultEffects(const CallSite &S, const AbsValue &V) override;
@@ -277,7 +279,6 @@ private:
   AbsValue moduleMember(const clang::FieldDecl *Field, clang::QualType T);
 
   // models/Factories.cpp
-  void factoryEffects(const CallSite &S, const AbsValue &V);
 
   // models/Contracts.cpp
   /// `m[key] = t` of a map of tensors (models/Containers.cpp).
@@ -295,8 +296,6 @@ private:
   bool tieAssigned(const clang::Expr *LHS, const AbsValue &V);
 
   // models/Conversions.cpp
-  void conversionEffects(const CallSite &S, const AbsValue &V);
-  void recordMpsFloat64(const clang::Expr *E, const AbsValue &V);
   /// A placement whose dtype or device is still a parameter's, kept in the
   /// summary for the callers (false if it is not, or too deep).
   bool keepPlacement(MpsFloat64Event P);
@@ -307,8 +306,6 @@ private:
                              llvm::ArrayRef<const clang::Expr *> Args,
                              const AbsValue *Receiver,
                              const clang::CallExpr *Call);
-  /// E is, or reads its dtype or device from, a float64 tensor on MPS.
-  bool derivedFromFloat64OnMps(const clang::Expr *E, unsigned Depth = 0);
 
   // models/Modules.cpp
   AbsValue moduleValue(clang::QualType ModuleType, clang::SourceLocation Where);

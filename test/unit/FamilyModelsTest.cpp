@@ -33,6 +33,9 @@ public:
   FlowState Path;
   std::vector<OpEvent> Events;
   std::vector<AutocastDTypeEvent> AutocastDTypes;
+  std::vector<std::pair<const Expr *, AbsValue>> Placements;
+  std::vector<FromBlobEvent> FromBlobs;
+  std::vector<const ParmVarDecl *> Converted;
   std::vector<std::pair<const Expr *, AbsValue>> Assigned;
   unsigned Defaults = 0;
 
@@ -102,6 +105,13 @@ public:
   void recordAutocastDType(AutocastDTypeEvent Ev) override {
     AutocastDTypes.push_back(std::move(Ev));
   }
+  void recordPlacement(const Expr *E, const AbsValue &V) override {
+    Placements.push_back({E, V});
+  }
+  void recordFromBlob(FromBlobEvent Ev) override {
+    FromBlobs.push_back(std::move(Ev));
+  }
+  void paramConverted(const ParmVarDecl *P) override { Converted.push_back(P); }
   FlowState &path() override { return Path; }
   AutocastArray autocast() const override { return Path.Autocast; }
   void defaultEffects(const CallSite &, const AbsValue &) override {
@@ -572,6 +582,48 @@ TEST(FamilyModelsTest, ModuleCallsGiveTheirLayersOutput) {
   EXPECT_EQ(Forwards, 3u);
   EXPECT_EQ(St.Forwards, 1u);
   EXPECT_EQ(St.UserCalls, 0u);
+}
+
+// The effects of the op families: a conversion of a parameter records its
+// placement and the parameter converted; from_blob, its buffer's event; a
+// fill value, an op event on the factory's result; an op, its event.
+TEST(FamilyModelsTest, OpEffectsRecordPlacementsBuffersAndEvents) {
+  ParsedFunction P = parse(R"cc(
+    void f(at::Tensor x, float *buf) {
+      (void)x.to(at::kDouble);
+      (void)torch::from_blob(buf, {4});
+      (void)torch::full({2}, 70000.0, at::kHalf);
+      (void)torch::mm(x, x);
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  St.Facts["x"] = tensorOf(DType::Float);
+  auto Run = [&](llvm::StringRef Name, CallFamily Family) {
+    const CallSite *S = onlySite(St, P, Name, Family);
+    ASSERT_TRUE(S) << Name.str();
+    models::opEffects(St, *S, AbsValue::unknownTensor());
+  };
+  Run("to", CallFamily::TensorMethod);
+  ASSERT_EQ(St.Converted.size(), 1u);
+  EXPECT_EQ(St.Converted[0], P.F->getParamDecl(0));
+  EXPECT_EQ(St.Placements.size(), 1u);
+  EXPECT_TRUE(St.Events.empty());
+
+  Run("from_blob", CallFamily::LibTorchOp);
+  EXPECT_EQ(St.FromBlobs.size(), 1u);
+  EXPECT_EQ(St.Placements.size(), 2u);
+
+  Run("full", CallFamily::LibTorchOp);
+  ASSERT_EQ(St.Events.size(), 1u);
+  EXPECT_EQ(St.Events[0].Op, "full");
+
+  Run("mm", CallFamily::LibTorchOp);
+  ASSERT_EQ(St.Events.size(), 2u);
+  EXPECT_EQ(St.Events[1].Op, "mm");
+  EXPECT_EQ(St.Placements.size(), 3u); // the factory's, not the op's
+  EXPECT_EQ(St.Defaults, 0u);
 }
 
 } // namespace family_models_test

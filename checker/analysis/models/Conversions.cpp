@@ -114,34 +114,37 @@ AbsValue models::tensorMethodValue(TransferState &St, const CallSite &S) {
   return tensorOpValue(St, S, Operands);
 }
 
-void FunctionAnalyzer::conversionEffects(const CallSite &S, const AbsValue &V) {
+void models::conversionEffects(TransferState &St, const CallSite &S,
+                               const AbsValue &V) {
   if (const auto *P = dyn_cast_or_null<ParmVarDecl>(storageOf(S.Obj)))
-    if (P->getDeclContext() == FD && P->getFunctionScopeIndex() < 64)
-      Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
+    St.paramConverted(P);
   // Already float64 on MPS before: reported where it got there.
-  if (!derivedFromFloat64OnMps(S.Obj) &&
-      llvm::none_of(S.Args,
-                    [&](const Expr *A) { return derivedFromFloat64OnMps(A); }))
-    recordMpsFloat64(S.E, V);
+  if (!derivedFromFloat64OnMps(St, S.Obj) &&
+      llvm::none_of(S.Args, [&](const Expr *A) {
+        return derivedFromFloat64OnMps(St, A);
+      }))
+    St.recordPlacement(S.E, V);
 }
 
-bool FunctionAnalyzer::derivedFromFloat64OnMps(const Expr *E, unsigned Depth) {
+bool models::derivedFromFloat64OnMps(TransferState &St, const Expr *E,
+                                     unsigned Depth) {
   // A tensor placed (float64 on MPS) before, and reported where it was:
   // what takes its dtype or device from it (`x.to(t.device())`,
   // `x.to(t.scalar_type())`) fails with it, not on its own.
   if (!E || Depth > 6)
     return false;
   E = E->IgnoreParenImpCasts();
-  if (Api.classify(E->getType()) == TypeKind::Tensor && float64OnMps(eval(E)))
+  if (St.api().classify(E->getType()) == TypeKind::Tensor &&
+      float64OnMps(St.eval(E)))
     return true;
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child);
-        CE && derivedFromFloat64OnMps(CE, Depth + 1))
+        CE && derivedFromFloat64OnMps(St, CE, Depth + 1))
       return true;
   return false;
 }
 
-void FunctionAnalyzer::recordMpsFloat64(const Expr *E, const AbsValue &V) {
+void FunctionAnalyzer::recordPlacement(const Expr *E, const AbsValue &V) {
   if (float64OnMps(V))
     record(MpsFloat64, E, MpsFloat64Event{E, V, {}});
   else if (V.isTensor() || V.K == AbsValue::Kind::Module)
@@ -171,7 +174,7 @@ bool FunctionAnalyzer::instantiatePlacements(const Summary &Callee,
   // placed: a placement reading its dtype or device fails with it.)
   auto FromPlaced = [&](const ParamRef &R) {
     return (R.isParam() || R.isFieldOfParam()) && R.Index < Args.size() &&
-           derivedFromFloat64OnMps(Args[R.Index]);
+           models::derivedFromFloat64OnMps(*this, Args[R.Index]);
   };
   for (const MpsFloat64Event &P : Callee.SymbolicPlacements) {
     if (P.Via.size() >= AC.config().MaxCallDepth || FromPlaced(P.V.DT.Param) ||

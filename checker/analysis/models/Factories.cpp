@@ -9,7 +9,6 @@
 
 #include "FamilyModels.h"
 #include "analysis/ExprUtil.h"
-#include "analysis/FunctionAnalyzer.h"
 
 using namespace clang;
 
@@ -196,10 +195,12 @@ AbsValue models::factoryValue(TransferState &St, FactoryRule Rule,
   return models::applyDTypeDeviceArgs(St, V, S.Callee, Args, Explicit);
 }
 
-void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {
-  recordMpsFloat64(S.E, V);
+void models::factoryEffects(TransferState &St, const CallSite &S,
+                            const AbsValue &V) {
+  const ApiModel &Api = St.api();
+  St.recordPlacement(S.E, V);
   if (Api.isBufferFactory(S.Name))
-    record(FromBlobs, S.E, FromBlobEvent{S.E, V});
+    St.recordFromBlob(FromBlobEvent{S.E, V});
   // A factory that fills its result with a number (full, full_like): an op
   // event whose operand is the result, for the number's range.
   if (std::optional<FillValueRule> F = Api.fillValueOp(S.Name);
@@ -209,7 +210,7 @@ void FunctionAnalyzer::factoryEffects(const CallSite &S, const AbsValue &V) {
     Ev.Op = Ev.Written = S.Name;
     Ev.Generic = true;
     Ev.Operands.push_back(Operand{S.E, V, "", 0});
-    recordEvent(std::move(Ev));
+    St.recordEvent(std::move(Ev));
   }
 }
 

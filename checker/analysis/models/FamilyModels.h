@@ -4,8 +4,8 @@
 // they are given (TransferState.h). FlowDriver.cpp's routing table
 // (FamilyModels) names them: every family's value rule, and the effects of
 // the families that have their own. The effects a call has when no model
-// claims them (TransferState::defaultEffects: module calls, conversions'
-// and factories' placements, user calls' summaries) are the analysis' own
+// claims them (TransferState::defaultEffects: module calls, user calls'
+// summaries, the ATen/TensorUtils.h checks) are the analysis' own
 // (docs/design.md, "Adding an API family"). No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
@@ -54,6 +54,12 @@ AbsValue stateListValue(TransferState &St, const CallSite &S);
 // conversion rules of api.json), a part of family TensorMethod.
 AbsValue conversion(TransferState &St, ConversionRule Rule, const CallSite &S);
 
+/// What a conversion leaves: its placement (float64 on MPS), unless what
+/// it converts already was; a parameter converted.
+void conversionEffects(TransferState &St, const CallSite &S, const AbsValue &V);
+/// E is, or reads its dtype or device from, a float64 tensor on MPS.
+bool derivedFromFloat64OnMps(TransferState &St, const clang::Expr *E,
+                             unsigned Depth = 0);
 /// A tensor method (family TensorMethod): a conversion's rule, the dtype,
 /// device and options readers, else the op on the receiver and arguments.
 AbsValue tensorMethodValue(TransferState &St, const CallSite &S);
@@ -67,6 +73,9 @@ AbsValue libTorchOpValue(TransferState &St, const CallSite &S);
 /// arguments, for a method).
 AbsValue tensorOpValue(TransferState &St, const CallSite &S,
                        llvm::ArrayRef<const clang::Expr *> Ops);
+/// The effects of a tensor method or LibTorch op (families TensorMethod and
+/// LibTorchOp): a conversion's or a factory's, else tensorOpEffects.
+void opEffects(TransferState &St, const CallSite &S, const AbsValue &V);
 /// The op event of a LibTorch op (not a conversion or a factory), for the
 /// checks to judge.
 void tensorOpEffects(TransferState &St, const CallSite &S, const AbsValue &V);
@@ -105,6 +114,9 @@ AbsValue applyDTypeDeviceArgs(TransferState &St, AbsValue Base,
 // models/Factories.cpp: zeros, tensor, arange, from_blob, *_like ... (a
 // part of family LibTorchOp), as the factory's rule in api.json says.
 AbsValue factoryValue(TransferState &St, FactoryRule Rule, const CallSite &S);
+/// What a factory leaves: its placement, a from_blob's buffer event, the
+/// op event of a fill value (full, full_like).
+void factoryEffects(TransferState &St, const CallSite &S, const AbsValue &V);
 
 // models/Options.cpp: TensorOptions (families OptionsMethod,
 // OptionsBuilder) and caffe2::TypeMeta::Make<T>() (TypeMetaMake).

@@ -143,7 +143,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
       store(D, R);
     else
       convertSubmodule(Obj, R);
-    recordMpsFloat64(CE, R);
+    recordPlacement(CE, R);
     return true;
   }
   if (Api.isModuleStateList(Name)) {

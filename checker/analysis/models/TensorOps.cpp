@@ -330,6 +330,16 @@ static AbsValue scalarPromotion(TransferState &St, const CallSite &S,
   return T;
 }
 
+void models::opEffects(TransferState &St, const CallSite &S,
+                       const AbsValue &V) {
+  if (St.api().conversion(S.Name))
+    conversionEffects(St, S, V);
+  else if (St.api().factory(S.Name))
+    factoryEffects(St, S, V);
+  else
+    tensorOpEffects(St, S, V);
+}
+
 static void lossWeight(TransferState &St, OpEvent &E,
                        llvm::ArrayRef<const Expr *> Ops);
 static void recordIndexList(TransferState &St, OpEvent &E, const Expr *List,

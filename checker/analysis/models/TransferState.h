@@ -75,6 +75,15 @@ public:
                             bool InPlace, bool Out, bool Explicit) = 0;
   /// An autocast dtype the device's autocast refuses (keyed by Ev.Call).
   virtual void recordAutocastDType(AutocastDTypeEvent Ev) = 0;
+  /// A tensor or module placed at E with value V (a factory's result, a
+  /// conversion's): judged as float64 on MPS now, or kept for this
+  /// function's callers when its dtype or device is still a parameter's.
+  virtual void recordPlacement(const clang::Expr *E, const AbsValue &V) = 0;
+  /// from_blob and its kin wrapping a buffer of the user's.
+  virtual void recordFromBlob(FromBlobEvent Ev) = 0;
+  /// A parameter of the function converted (`x = x.to(...)`'s receiver, a
+  /// module's to()): its callers' argument may not keep its facts.
+  virtual void paramConverted(const clang::ParmVarDecl *P) = 0;
 
   // The autocast state and the rest of the path.
   /// The path being transferred: its autocast state per device, autocast

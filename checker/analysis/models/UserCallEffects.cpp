@@ -210,7 +210,7 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
   if (V.isTensor() && !PlacedInside &&
       llvm::none_of(S.Args,
                     [&](const Expr *A) { return float64OnMps(eval(A)); }))
-    recordMpsFloat64(S.E, V);
+    recordPlacement(S.E, V);
 }
 
 void FunctionAnalyzer::processConstruct(const CXXConstructExpr *CE) {
