@@ -123,7 +123,7 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     Ref(A.DT.Param);
     OS << ':' << A.DV.Bits << ':';
     Ref(A.DV.Param);
-    OS << ':' << unsigned(A.Dims);
+    OS << ':' << unsigned(A.Dims) << ':' << int(A.Rank);
     if (A.K == AbsValue::Kind::Module)
       OS << 'T' << A.Tracked << A.DTypeConverted << A.DeviceConverted;
     OS << ';';

@@ -377,6 +377,18 @@ public:
   bool isSameRankOp(llvm::StringRef Name) const {
     return hasName(NameRole::SameRankOps, Name);
   }
+  /// Ops whose result has exactly their input's number of dimensions.
+  bool isExactRankOp(llvm::StringRef Name) const {
+    return hasName(NameRole::ExactRankOps, Name);
+  }
+  /// Ops whose size argument gives their result's number of dimensions.
+  bool isShapeGivenOp(llvm::StringRef Name) const {
+    return hasName(NameRole::ShapeGivenOps, Name);
+  }
+  /// Ops whose result is 1-D when given no dimension arguments.
+  bool isFlatResultOp(llvm::StringRef Name) const {
+    return hasName(NameRole::FlatResultOps, Name);
+  }
   bool isNonScalarFactory(llvm::StringRef Name) const {
     return hasName(NameRole::NonscalarFactories, Name);
   }

@@ -76,6 +76,26 @@ unsigned listLength(const Expr *E) {
   return IL ? IL->getNumInits() : 0;
 }
 
+std::optional<unsigned> sizeListRank(const Expr *Size) {
+  Size = strip(Size);
+  while (const auto *C = dyn_cast<CXXConstructExpr>(Size)) {
+    if (C->getNumArgs() != 1)
+      break;
+    if (C->getArg(0)->getType()->isIntegerType())
+      return 1u;
+    Size = strip(C->getArg(0));
+  }
+  if (Size->getType()->isIntegerType())
+    return 1u;
+  const InitListExpr *IL = bracedList(Size);
+  if (!IL || IL->getNumInits() == 0 ||
+      !llvm::all_of(IL->inits(), [](const Expr *E) {
+        return strip(E)->getType()->isIntegerType();
+      }))
+    return std::nullopt;
+  return IL->getNumInits();
+}
+
 const InitListExpr *bracedList(const Expr *E) {
   for (int I = 0; E && I < 6; ++I) {
     E = strip(E);

@@ -32,6 +32,10 @@ const clang::VarDecl *rootVar(const clang::Expr *E);
 bool isNonEmptyList(const clang::Expr *E);
 /// The number of elements of a braced list ({2, 3}: 2), or 0.
 unsigned listLength(const clang::Expr *E);
+/// How many dimensions a size argument (an IntArrayRef) gives: the length
+/// of a braced list of integers, one for a single integer; none if it is
+/// not written out.
+std::optional<unsigned> sizeListRank(const clang::Expr *Size);
 /// A braced list, through std::initializer_list and one-argument
 /// constructors built from it (c10::ArrayRef, c10::List); null otherwise.
 const clang::InitListExpr *bracedList(const clang::Expr *E);

@@ -264,6 +264,8 @@ void AbsValue::join(const AbsValue &O) {
     DV.join(O.DV);
   }
   Dims = std::min(Dims, O.Dims);
+  if (Rank != O.Rank)
+    Rank = -1;
   FloatModule = FloatModule && O.FloatModule;
   Fwd = std::max(Fwd, O.Fwd); // Keeps < Opaque < Converts
   Moved = Moved && O.Moved;

@@ -201,6 +201,19 @@ struct AbsValue {
   bool nonScalar() const { return Dims > 0; }
   /// At least N dimensions.
   void atLeast(unsigned N) { Dims = std::max<unsigned>(Dims, std::min(N, 255u)); }
+  /// Exactly how many dimensions it has, where a rule knows it (-1: not
+  /// known). Only the rules that know it set it (a factory given its sizes,
+  /// ops of api.json's exact-rank lists); every other op's result leaves it
+  /// unknown.
+  int8_t Rank = -1;
+  /// Exactly N dimensions.
+  void exactly(unsigned N) {
+    Rank = int8_t(std::min(N, 64u));
+    Dims = uint8_t(Rank);
+  }
+  std::optional<unsigned> rank() const {
+    return Rank < 0 ? std::nullopt : std::optional<unsigned>(unsigned(Rank));
+  }
   /// Module only: its forward needs an input of the parameters' dtype.
   bool FloatModule = false;
   /// Module only: what its forward does with the input's dtype and device.
@@ -270,7 +283,7 @@ struct AbsValue {
   }
   bool operator==(const AbsValue &O) const {
     return K == O.K && DT == O.DT && DV == O.DV && DTypeSet == O.DTypeSet &&
-           DeviceSet == O.DeviceSet && Dims == O.Dims &&
+           DeviceSet == O.DeviceSet && Dims == O.Dims && Rank == O.Rank &&
            FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved &&
            Tracked == O.Tracked && DTypeConverted == O.DTypeConverted &&
            DeviceConverted == O.DeviceConverted && Layers == O.Layers &&

@@ -62,6 +62,12 @@ void LossTargetDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                       "%2 from here",
          DiagnosticIDs::Note)
         << F.Weight << describe(T) << dtypeName(F.TargetDT);
+    if (F.TargetRank >= 0)
+      diag(dtypeLoc(T),
+           "a target of %0 dimension%s0 for an input of %1 is read as class "
+           "indices (a target of the input's shape, as probabilities)",
+           DiagnosticIDs::Note)
+          << F.TargetRank << F.InputRank;
     contextNotes(F.Ev->Via, F.Ev->Assumed);
     kbNote(Loc, Record, F.FloatingTarget ? "loss_target" : "");
   }

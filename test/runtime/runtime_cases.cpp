@@ -544,6 +544,39 @@ std::vector<Case> cases() {
          auto w = torch::ones({4}, torch::kDouble);
          F::cross_entropy(logits, probs, F::CrossEntropyFuncOptions().weight(w));
        }},
+      // cross_entropy reads a target of another shape than the input's as
+      // class indices: a floating one throws (1.13.1 compares the sizes).
+      {"cross_entropy_float_class_index_target_throws",
+       THROWS("^expected scalar type Long but found Float$"),
+       [] {
+         namespace F = torch::nn::functional;
+         auto logits = torch::randn({32, 5}, torch::kFloat);
+         auto hard = torch::randn({32}, torch::kFloat);
+         F::cross_entropy(logits, hard); // FLAGGED(torchdtype-loss-target-dtype)
+       }},
+      {"cross_entropy_viewed_float_target_throws",
+       THROWS("^expected scalar type Long but found Float$"),
+       [] {
+         namespace F = torch::nn::functional;
+         auto logits = torch::randn({8, 4}, torch::kFloat).view({-1, 4});
+         auto y = torch::zeros({8, 1}, torch::kFloat).view(-1);
+         F::cross_entropy(logits, y); // FLAGGED(torchdtype-loss-target-dtype)
+       }},
+      {"cross_entropy_module_float_list_target_throws",
+       THROWS("^expected scalar type Long but found Float$"),
+       [] {
+         torch::nn::CrossEntropyLoss criterion;
+         auto logits = torch::randn({3, 4}, torch::kFloat);
+         auto y = torch::tensor({0.0, 2.0, 1.0}, torch::kFloat);
+         criterion(logits, y); // FLAGGED(torchdtype-loss-target-dtype)
+       }},
+      {"cross_entropy_float_target_of_input_shape_runs", RUNS,
+       [] {
+         namespace F = torch::nn::functional;
+         auto logits = torch::randn({8, 4}, torch::kFloat);
+         auto y = torch::zeros({8}, torch::kFloat).unsqueeze(1).expand({8, 4});
+         F::cross_entropy(logits, y);
+       }},
       // A number on the left of - / %: empty_like(t).fill_(x).op_(t)
       // (ATen/TensorOperators.h), so it runs in t's dtype.
       {"scalar_div_by_i64_tensor_throws",

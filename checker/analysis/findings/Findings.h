@@ -118,6 +118,9 @@ struct LossTargetFinding {
   const clang::CallExpr *Backward = nullptr;
   /// The calls that lead to Backward, as OpEvent::Via.
   llvm::ArrayRef<const clang::Expr *> BackwardVia;
+  /// A floating target read as class indices because its number of
+  /// dimensions is not the input's: both numbers (-1: not so).
+  int InputRank = -1, TargetRank = -1;
 };
 std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
                                                    const ApiModel &Api,

@@ -10,6 +10,20 @@
 
 namespace torchdtype {
 
+/// A loss call given its input and target only (a module's, or a
+/// functional one whose options are left to their defaults).
+static bool withoutOptions(const OpEvent &Ev) {
+  if (Ev.FromModule)
+    return true;
+  const auto *CE = llvm::dyn_cast<clang::CallExpr>(Ev.Call);
+  if (!CE)
+    return false;
+  for (unsigned I = 2; I < CE->getNumArgs(); ++I)
+    if (!llvm::isa<clang::CXXDefaultArgExpr>(CE->getArg(I)))
+      return false;
+  return true;
+}
+
 std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
                                                    const ApiModel &Api,
                                                    clang::ASTContext &Ctx) {
@@ -93,8 +107,24 @@ std::vector<LossTargetFinding> findLossTargetDtype(const FunctionResult &R,
     bool Bad = (isIntegral(*TD) && *TD != DType::Long && *TD != DType::Bool &&
                 *TD != DType::Byte) ||
                (isFloating(*TD) && *Rule == LossRule::ClassIndex);
-    if (Bad)
-      Out.push_back({&Ev, &In, &Tg, ID.value_or(DType::Other), *TD, true});
+    // cross_entropy reads a target of the input's shape as probabilities
+    // and any other as class indices (1.13.1's LossNLL.cpp compares their
+    // sizes): a floating target with another number of dimensions than
+    // the input is class indices, and throws (observed on 1.13.1). Its
+    // options may ask for label smoothing, which fails otherwise: only
+    // calls given none are judged so.
+    bool ByRank = isFloating(*TD) &&
+                  *Rule == LossRule::ClassIndexOrProbabilities && In.V.rank() &&
+                  Tg.V.rank() && *In.V.rank() != *Tg.V.rank() &&
+                  Tg.Pos == 1 && withoutOptions(Ev);
+    if (Bad || ByRank) {
+      LossTargetFinding F{&Ev, &In, &Tg, ID.value_or(DType::Other), *TD, true};
+      if (ByRank) {
+        F.InputRank = *In.V.rank();
+        F.TargetRank = *Tg.V.rank();
+      }
+      Out.push_back(F);
+    }
   }
   return Out;
 }

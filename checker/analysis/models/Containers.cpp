@@ -363,11 +363,16 @@ AbsValue models::listPromotion(TransferState &St, const CallSite &S,
   std::optional<DType> D;
   std::optional<Device> Dev;
   bool SameDevice = true;
+  std::optional<unsigned> Rank;
+  bool First = true;
   for (const Expr *El : IL->inits()) {
     AbsValue V = St.eval(El);
     std::optional<DType> E = V.isTensor() ? V.DT.single() : std::nullopt;
     if (!E)
       return R;
+    if (First || Rank != V.rank())
+      Rank = First ? V.rank() : std::nullopt;
+    First = false;
     D = D ? promoteTypes(*D, *E) : *E;
     std::optional<Device> W = V.DV.single();
     if (!W || (Dev && *Dev != *W))
@@ -378,6 +383,9 @@ AbsValue models::listPromotion(TransferState &St, const CallSite &S,
   if (SameDevice && Dev)
     R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
   R.atLeast(1);
+  // cat keeps its tensors' number of dimensions, when they have one.
+  if ((S.Name == "cat" || S.Name == "concat") && Rank && *Rank > 0)
+    R.exactly(*Rank);
   return R;
 }
 

@@ -149,6 +149,20 @@ AbsValue models::factoryValue(TransferState &St, FactoryRule Rule,
       if (C->getNumArgs() == 1 &&
           strip(C->getArg(0))->getType()->isArithmeticType())
         V.Dims = 0;
+    // `tensor({1, 2, 3})`: a braced list of numbers is one dimension.
+    if (const InitListExpr *IL = Args.empty() ? nullptr : bracedList(Args[0]);
+        IL && IL->getNumInits() > 0 &&
+        llvm::all_of(IL->inits(), [](const Expr *E) {
+          // (each element a TensorDataContainer made from its number)
+          E = strip(E);
+          while (const auto *C = dyn_cast<CXXConstructExpr>(E))
+            if (C->getNumArgs() == 1)
+              E = strip(C->getArg(0));
+            else
+              break;
+          return E->getType()->isArithmeticType();
+        }))
+      V.exactly(1);
     break;
   case FactoryRule::FromScalars: {
     bool AnyFloat = false, AllKnown = true;
@@ -178,6 +192,7 @@ AbsValue models::factoryValue(TransferState &St, FactoryRule Rule,
         V.DT = Src.DT;
         V.DV = Src.DV;
         V.Dims = Src.Dims;
+        V.Rank = Src.Rank;
       } else {
         V = AbsValue::unknownTensor();
       }
@@ -188,9 +203,22 @@ AbsValue models::factoryValue(TransferState &St, FactoryRule Rule,
     V.atLeast(1);
   if (Rule != FactoryRule::DefaultFloatScalar && Rule != FactoryRule::Like &&
       Rule != FactoryRule::FromData && Rule != FactoryRule::FromScalars)
-    for (const Expr *A : Args)
-      if (Api.classify(A->getType()) == TypeKind::None && isNonEmptyList(A))
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      const Expr *A = Args[I];
+      if (Api.classify(A->getType()) != TypeKind::None)
+        continue;
+      if (isNonEmptyList(A))
         V.atLeast(listLength(A)); // sizes such as {2, 3}
+      // The factory's `size` (`sizes`) parameter, written out: exactly
+      // that many.
+      const ParmVarDecl *P =
+          I < S.Callee->getNumParams() ? S.Callee->getParamDecl(I) : nullptr;
+      if (P && P->getIdentifier() &&
+          (P->getName() == "size" || P->getName() == "sizes") &&
+          !isa<CXXDefaultArgExpr>(A))
+        if (std::optional<unsigned> N = sizeListRank(A))
+          V.exactly(*N);
+    }
   bool Explicit;
   return models::applyDTypeDeviceArgs(St, V, S.Callee, Args, Explicit);
 }

@@ -324,13 +324,17 @@ static AbsValue sequentialResult(TransferState &St, const CallSite &S,
     std::string Act = Api.activationModuleOp(LT);
     if (!Act.empty()) {
       X = models::autocastResult(St, S, Act, X, {X});
+      if (!Api.isExactRankOp(Act))
+        X.Rank = -1; // Flatten, Unflatten ...
       continue;
     }
     std::optional<ModuleInfo> Info = Api.builtinModule(LT);
     if (!Info)
       return St.unknownOf(RT);
-    X = models::autocastResult(St, S, Info->Op, layerResult(*Info, X, Params),
-                               {X, Params});
+    AbsValue Out = layerResult(*Info, X, Params);
+    if (Api.isExactRankOp(Info->Op))
+      Out.Rank = X.Rank; // Linear, convolutions, normalizations
+    X = models::autocastResult(St, S, Info->Op, Out, {X, Params});
   }
   return St.convertTo(X, RT);
 }
@@ -354,6 +358,8 @@ AbsValue models::moduleForwardValue(TransferState &St, const CallSite &S) {
     AbsValue Input = St.eval(S.Args[0]);
     if (!Input.isTensor())
       return St.unknownOf(RT);
+    if (!Api.isExactRankOp(Act))
+      Input.Rank = -1; // Flatten, Unflatten ...
     return St.convertTo(models::autocastResult(St, S, Act, Input, {Input}), RT);
   }
   // A layer: its output has its parameters' dtype and device, unless
@@ -371,10 +377,11 @@ AbsValue models::moduleForwardValue(TransferState &St, const CallSite &S) {
   if (Info->Rule == ModuleRule::IndexInput)
     return St.convertTo(
         models::autocastResult(St, S, Info->Op, Params, {Params}), RT);
-  return St.convertTo(models::autocastResult(St, S, Info->Op,
-                                             layerResult(*Info, Input, Params),
-                                             {Input, Params}),
-                      RT);
+  AbsValue Out = layerResult(*Info, Input, Params);
+  if (Api.isExactRankOp(Info->Op))
+    Out.Rank = Input.Rank; // Linear, convolutions, normalizations
+  return St.convertTo(
+      models::autocastResult(St, S, Info->Op, Out, {Input, Params}), RT);
 }
 
 static AbsValue layerResult(const ModuleInfo &Info, const AbsValue &Input,

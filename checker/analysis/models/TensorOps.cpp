@@ -107,6 +107,14 @@ static uint8_t reducedDims(const AbsValue &Self,
   return Self.Dims > Given ? Self.Dims - Given : 0;
 }
 
+/// How many dimensions the size argument after self lists (`view({-1, 4})`:
+/// two; `view(-1)`: one), if it is written out.
+static std::optional<unsigned> givenRank(llvm::ArrayRef<const Expr *> Args) {
+  if (Args.size() < 2 || isa<CXXDefaultArgExpr>(Args[1]))
+    return std::nullopt;
+  return sizeListRank(Args[1]);
+}
+
 /// `add(t, n, alpha)`, `sub(t, n, alpha)`: an alpha left to its default,
 /// an integer one, or a floating one for a floating tensor scales the number
 /// without changing the result's dtype (a floating alpha for an integral
@@ -150,6 +158,13 @@ static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
   if (Name == "operator[]" && !Args.empty()) {
     AbsValue V = eval(Args[0]);
     V.Dims = V.Dims > 1 ? V.Dims - 1 : 0; // t[i]
+    // An integer index drops one dimension; a tensor index, any number.
+    QualType IT = Args.size() == 2 ? numberType(Args[1]) : QualType();
+    if (std::optional<unsigned> R = V.rank();
+        R && *R > 0 && !IT.isNull() && IT->isIntegerType())
+      V.exactly(*R - 1);
+    else
+      V.Rank = -1;
     return V.isTensor() ? V : unknownOf(RT);
   }
   llvm::ArrayRef<const Expr *> Operands = Args;
@@ -162,6 +177,7 @@ static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
     if (!L.isTensor())
       return unknownOf(RT);
     L.Dims = 0;
+    L.Rank = -1;
     return convertTo(L, RT);
   }
   if (std::optional<unsigned> Mask = Api.sameDTypeOperands(Base)) {
@@ -169,6 +185,7 @@ static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
       return unknownOf(RT);
     AbsValue First = eval(Operands[0]);
     AbsValue R = First.isTensor() ? First : AbsValue::unknownTensor();
+    R.Rank = -1;
     for (unsigned I = 1; I < Operands.size() && I < 8; ++I) {
       if (!(*Mask & (1u << I)))
         continue;
@@ -223,11 +240,28 @@ static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
       Self.atLeast(Self.Dims + 1);
     else if (!Api.isSameRankOp(Name) && !Api.isSameRankOp(Base))
       Self.Dims = std::min<uint8_t>(Self.Dims, 1);
+    // How many exactly: as many for the exact-rank ops, one more for
+    // unsqueeze, one fewer for select, as many as the sizes given (view, reshape ...), one for
+    // flatten() and ravel(); else not known.
+    if (std::optional<unsigned> R = Self.rank(); R && Base == "unsqueeze")
+      Self.exactly(*R + 1);
+    else if (R && *R > 0 && Base == "select")
+      Self.exactly(*R - 1);
+    else if (!Api.isExactRankOp(Name) && !Api.isExactRankOp(Base))
+      Self.Rank = -1;
+    if (std::optional<unsigned> N =
+            Api.isShapeGivenOp(Base) ? givenRank(Args) : std::nullopt)
+      Self.exactly(*N);
+    if (Api.isFlatResultOp(Base) &&
+        llvm::all_of(Args.drop_front(),
+                     [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+      Self.exactly(1);
     return convertTo(
         models::applyDTypeDeviceArgs(St, Self, Callee, Args, Explicit), RT);
   case OpRule::Reduce: {
     AbsValue R = Self;
     R.Dims = reducedDims(Self, Args);
+    R.Rank = -1;
     if (std::optional<DType> D = R.DT.single())
       if (isIntegral(*D) && (Base == "sum" || Base == "prod"))
         R.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
@@ -249,14 +283,20 @@ static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
     }
     if (Base == "view_as_real")
       Self.atLeast(Self.Dims + 1);
+    Self.Rank = -1;
     return convertTo(Self, RT);
   }
   case OpRule::BoolResult:
     Self.DT = DTypeFact::of(DType::Bool, CE->getExprLoc());
+    // Elementwise: broadcast to the larger of two known ranks.
+    if (AbsValue O = Args.size() >= 2 ? eval(Args[1]) : AbsValue::none();
+        O.isTensor())
+      Self.Rank = Self.rank() && O.rank() ? std::max(Self.Rank, O.Rank) : -1;
     return convertTo(Self, RT);
   case OpRule::LongResult:
     Self.DT = DTypeFact::of(DType::Long, CE->getExprLoc());
     Self.Dims = 0;
+    Self.Rank = -1;
     return convertTo(Self, RT);
   case OpRule::ListPromote:
     break; // above
@@ -304,6 +344,7 @@ static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
         R.DV.join(Other.DV);
     }
     R.Dims = std::max(Self.Dims, Other.Dims);
+    R.Rank = Self.rank() && Other.rank() ? std::max(Self.Rank, Other.Rank) : -1;
     return convertTo(R, RT);
   }
   }
@@ -332,6 +373,14 @@ static AbsValue scalarPromotion(TransferState &St, const CallSite &S,
 
 void models::opEffects(TransferState &St, const CallSite &S,
                        const AbsValue &V) {
+  // An in-place method that may reshape self (unsqueeze_, resize_,
+  // squeeze_ ...): self's number of dimensions is no longer known.
+  if (S.Obj && llvm::StringRef(S.Name).ends_with("_") &&
+      !St.api().isExactRankOp(S.Name))
+    if (AbsValue Self = St.eval(S.Obj); Self.isTensor() && Self.rank()) {
+      Self.Rank = -1;
+      St.assign(S.Obj, Self);
+    }
   if (St.api().conversion(S.Name))
     conversionEffects(St, S, V);
   else if (St.api().factory(S.Name))

@@ -155,6 +155,7 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor & relu_() const;
   at::Tensor reshape(at::IntArrayRef shape) const;
   at::Tensor select(int64_t dim, int64_t index) const;
+  at::Tensor slice(int64_t dim=0, c10::optional<int64_t> start=c10::nullopt, c10::optional<int64_t> end=c10::nullopt, int64_t step=1) const;
   at::Tensor sigmoid() const;
   at::Tensor detach() const;
   void set_data(const Tensor& new_data) const;
@@ -174,6 +175,7 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor transpose(int64_t dim0, int64_t dim1) const;
   at::Tensor type_as(const at::Tensor & other) const;
   at::Tensor unsqueeze(int64_t dim) const;
+  at::Tensor & unsqueeze_(int64_t dim) const;
   at::Tensor clone(c10::optional<at::MemoryFormat> memory_format=c10::nullopt) const;
   at::Tensor & zero_() const;
   at::Tensor & fill_(const at::Scalar & value) const;

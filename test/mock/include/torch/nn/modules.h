@@ -287,6 +287,19 @@ class TORCH_API DropoutImpl : public torch::nn::Cloneable<DropoutImpl> {
   DropoutOptions options;
 };
 TORCH_MODULE(Dropout);
+struct TORCH_API FlattenOptions {
+  FlattenOptions(int64_t start_dim = 1, int64_t end_dim = -1);
+  TORCH_ARG(int64_t, start_dim);
+  TORCH_ARG(int64_t, end_dim);
+};
+class TORCH_API FlattenImpl : public torch::nn::Cloneable<FlattenImpl> {
+ public:
+  explicit FlattenImpl(const FlattenOptions& options_ = {});
+  void reset() override;
+  Tensor forward(const Tensor& input);
+  FlattenOptions options;
+};
+TORCH_MODULE(Flatten);
 struct TORCH_API SoftplusOptions {
   /* implicit */ SoftplusOptions(double beta = 1.0);
   TORCH_ARG(double, beta);
