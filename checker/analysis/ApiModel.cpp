@@ -152,6 +152,14 @@ ApiModel::ApiModel(TorchVersion V) : Version(V) {
     for (const auto &[V2, Id] : Entry.second)
       if (V2 == Ver)
         OpRecords[Entry.first()] = Id;
+    // A null record for the version that applies: not a same-dtype op
+    // there.
+    if (auto It = OpRecords.find(Entry.first());
+        It != OpRecords.end() && It->second.empty()) {
+      SameDTypeOps.erase(Entry.first());
+      SameDTypeLists.erase(Entry.first());
+      OpRecords.erase(It);
+    }
   }
 
   loadOptimizerSteps();

@@ -32,7 +32,8 @@ def main():
     api_ids = set()
     for op, info in api["same_dtype_ops"].items():
         if op != "_doc":
-            api_ids.update(info["kb"].values())
+            # (null: not judged so from that version on)
+            api_ids.update(v for v in info["kb"].values() if v is not None)
     for name, info in api["modules"].items():
         if name != "_doc":
             api_ids.add(info["kb"])
@@ -51,7 +52,7 @@ def main():
         ids = set(re.findall(r'"(pytorch/[a-z0-9-]+)"', src))
         if cls == "MixedPrecisionCheck":
             ids |= {i for op, info in api["same_dtype_ops"].items() if op != "_doc"
-                    for i in info["kb"].values()}
+                    for i in info["kb"].values() if i is not None}
         if cls == "ModuleInputDtypeCheck":
             ids |= {info["kb"] for n, info in api["modules"].items() if n != "_doc"}
         if cls == "InplaceDtypeCheck":

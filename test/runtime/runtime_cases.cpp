@@ -544,6 +544,37 @@ std::vector<Case> cases() {
          auto w = torch::ones({4}, torch::kDouble);
          F::cross_entropy(logits, probs, F::CrossEntropyFuncOptions().weight(w));
        }},
+      // group_norm and layer_norm need input, weight and bias of one dtype
+      // on 1.13.1's CPU (2.x has mixed-type kernels for 16-bit inputs).
+      {"group_norm_f64_f32_weights_throws",
+       THROWS("^expected scalar type Double but found Float$"),
+       [] {
+         auto x = torch::randn({2, 16, 8}, torch::kDouble);
+         auto w = torch::ones({16}, torch::kFloat);
+         torch::group_norm(x, 4, w, torch::zeros({16}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"layer_norm_bf16_f32_weights_throws",
+       THROWS("^expected scalar type BFloat16 but found Float$"),
+       [] {
+         auto x = torch::randn({2, 8}, torch::kFloat).to(torch::kBFloat16);
+         auto w = torch::ones({8}, torch::kFloat);
+         torch::layer_norm(x, {8}, w, torch::zeros({8}, torch::kFloat)); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"layer_norm_f32_f64_weights_throws",
+       THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         auto x = torch::randn({2, 8}, torch::kFloat);
+         auto w = torch::ones({8}, torch::kDouble);
+         torch::layer_norm(x, {8}, w, w); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"group_norm_f32_f32_weights_runs", RUNS,
+       [] {
+         auto x = torch::randn({2, 16, 8}, torch::kFloat);
+         auto w = torch::ones({16}, torch::kFloat);
+         torch::group_norm(x, 4, w, w);
+         torch::layer_norm(torch::randn({2, 8}, torch::kDouble), {8},
+                           torch::ones({8}, torch::kDouble));
+       }},
       // cross_entropy reads a target of another shape than the input's as
       // class indices: a floating one throws (1.13.1 compares the sizes).
       {"cross_entropy_float_class_index_target_throws",

@@ -193,10 +193,14 @@ void emitApi(const std::string &File, std::ostream &Out) {
     if (Kb.empty())
       fail(File, Field + ".kb", "must name a record for at least one version");
     for (const auto &[Ver, Id] : Kb.items()) {
-      if (!Id.is_string() || Id.get<std::string>().rfind("pytorch/", 0) != 0)
-        fail(File, Field + ".kb." + Ver, "must be a record id 'pytorch/...'");
+      // null: from this version on the op is not judged so.
+      if (!Id.is_null() &&
+          (!Id.is_string() || Id.get<std::string>().rfind("pytorch/", 0) != 0))
+        fail(File, Field + ".kb." + Ver,
+             "must be a record id 'pytorch/...' or null");
       Out << "TD_OP_KB(" << quote(Name) << ", " << quote(Ver) << ", "
-          << quote(Id.get<std::string>()) << ")\n";
+          << quote(Id.is_null() ? std::string() : Id.get<std::string>())
+          << ")\n";
     }
   }
   Out << "#endif\n#ifdef TD_MODULE\n";

@@ -187,10 +187,10 @@ static AbsValue tensorOpRule(TransferState &St, const CallSite &S,
     AbsValue R = First.isTensor() ? First : AbsValue::unknownTensor();
     R.Rank = -1;
     for (unsigned I = 1; I < Operands.size() && I < 8; ++I) {
-      if (!(*Mask & (1u << I)))
+      if (!(*Mask & (1u << I)) || isa<CXXDefaultArgExpr>(Operands[I]))
         continue;
       AbsValue A = eval(Operands[I]);
-      if (!A.isTensor())
+      if (!A.isTensor() || A.Opt == AbsValue::Engaged::No)
         continue;
       if (!(A.DT == R.DT))
         R.DT = DTypeFact::unknown();
@@ -464,7 +464,10 @@ void models::tensorOpEffects(TransferState &St, const CallSite &S,
     if (E && !Out && Api.contractsApply())
       E->Contract = matchContract(Api, St.astContext(), S, Ops);
     Written(E);
-    return;
+    // Fewer than two of its operands given (layer_norm without weights):
+    // judged as any other op below.
+    if (E)
+      return;
   }
   std::optional<OpRule> Rule = Api.tensorOp(Name);
   if (!Rule)
