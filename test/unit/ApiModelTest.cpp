@@ -57,6 +57,19 @@ TEST(ApiModelTest, OpRules) {
   EXPECT_FALSE(Api.sameDTypeList("mm"));
 }
 
+// A same-dtype rule may end at a version (a null kb record there):
+// group_norm and layer_norm take mixed 16-bit inputs on 2.x's CPU.
+TEST(ApiModelTest, SameDTypeRulesEndAtAVersion) {
+  ApiModel Old = model("1.13"), New = model("2.6");
+  std::optional<unsigned> GN = Old.sameDTypeOperands("group_norm");
+  ASSERT_TRUE(GN);
+  EXPECT_EQ(*GN, (1u << 0) | (1u << 2) | (1u << 3)); // input, weight, bias
+  EXPECT_TRUE(Old.sameDTypeOperands("layer_norm"));
+  EXPECT_FALSE(New.sameDTypeOperands("group_norm"));
+  EXPECT_FALSE(New.sameDTypeOperands("layer_norm"));
+  EXPECT_TRUE(New.sameDTypeOperands("mm"));
+}
+
 // What Half lacks on the CPU depends on the version: 1.13 has no addmm
 // kernel for it (observed: "addmm_impl_cpu_" not implemented for 'Half').
 TEST(ApiModelTest, CpuHalfKernelsPerVersion) {
