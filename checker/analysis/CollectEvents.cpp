@@ -16,7 +16,8 @@ using namespace clang;
 
 namespace torchdtype {
 
-// TransferState's recordOp and recordEvent: an op event on the path.
+// TransferState's recordOp, recordEvent and recordModuleCall: an op's or a
+// module call's event on the path.
 OpEvent *FunctionAnalyzer::recordOp(const CallExpr *CE, llvm::StringRef Op,
                                     bool SameDType, bool Elementwise,
                                     unsigned Mask,
@@ -55,6 +56,14 @@ OpEvent &FunctionAnalyzer::recordEvent(OpEvent Ev) {
   Ev.InLambda = M && M->getParent()->isLambda();
   const Expr *Call = Ev.Call;
   return record(Ops, Call, std::move(Ev));
+}
+
+void FunctionAnalyzer::recordModuleCall(ModuleCallEvent Ev) {
+  Ev.Autocast = currentAutocast();
+  Ev.LocalAutocast = Cur->Autocast;
+  Ev.Assumed = Cur->Assumed;
+  const Expr *Call = Ev.Call;
+  record(ModuleCalls, Call, std::move(Ev));
 }
 
 static bool sameValues(llvm::ArrayRef<Operand> A, llvm::ArrayRef<Operand> B) {

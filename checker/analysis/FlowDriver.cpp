@@ -113,13 +113,24 @@ AbsValue models::madeModuleValue(TransferState &St, const CallSite &S) {
   return St.madeModule(S.E->getType(), S.E->getExprLoc());
 }
 
-void FunctionAnalyzer::libTorchEffects(const CallSite &S, const AbsValue &V) {
+void models::callEffects(TransferState &St, const CallSite &S,
+                         const AbsValue &V) {
+  if (!S.IsLibTorch) {
+    userFunctionEffects(St, S, V);
+    return;
+  }
   // (Tensor methods and ops are their rows'; a free LibTorch function of
   // another family, `torch::equal`, is judged as an op all the same.)
-  if (tensorArgCheck(S) || moduleCall(S))
+  if (tensorArgChecks(St, S) || moduleCallEffects(St, S))
     return;
   if (!S.IsMethod)
-    models::opEffects(*this, S, V);
+    opEffects(St, S, V);
+}
+
+void models::userFunctionEffects(TransferState &St, const CallSite &S,
+                                 const AbsValue &V) {
+  if (!moduleCallEffects(St, S))
+    St.userCallEffects(S, V);
 }
 
 void FunctionAnalyzer::recordFromBlob(FromBlobEvent Ev) {
@@ -132,26 +143,14 @@ void FunctionAnalyzer::paramConverted(const ParmVarDecl *P) {
     Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
 }
 
-void FunctionAnalyzer::userEffects(const CallSite &S, const AbsValue &V) {
-  if (!moduleCall(S))
-    userCallEffects(S, V);
-}
-
 AbsValue models::firstArgumentValue(TransferState &St, const CallSite &S) {
   return St.convertTo(St.eval(S.Args[0]), S.E->getType());
-}
-
-void FunctionAnalyzer::defaultEffects(const CallSite &S, const AbsValue &V) {
-  if (S.IsLibTorch)
-    libTorchEffects(S, V);
-  else
-    userEffects(S, V);
 }
 
 namespace {
 /// The model of one API family: what its calls evaluate to (none: unknown
 /// of the call's type) and what they change (none: the LibTorch or user
-/// call's defaults, TransferState::defaultEffects). Both are functions of
+/// call's defaults, models::callEffects). Both are functions of
 /// the state they are given (models/FamilyModels.h).
 struct FamilyModel {
   CallFamily Family;
@@ -191,7 +190,8 @@ constexpr FamilyModel FamilyModels[] = {
     {CallFamily::MakeSharedModule, &models::madeModuleValue, nullptr},
     {CallFamily::DispatchType, &models::firstArgumentValue,
      &models::dispatchEffects},
-    {CallFamily::UserFunction, &userFunctionValue, nullptr},
+    {CallFamily::UserFunction, &userFunctionValue,
+     &models::userFunctionEffects},
     {CallFamily::Other, nullptr, nullptr},
 };
 
@@ -281,13 +281,13 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   }
   if (const auto *Each = loopedCallees(S)) {
     for (const CallSite &L : *Each)
-      userEffects(L, V);
+      models::userFunctionEffects(*this, L, V);
     return;
   }
   if (const FamilyModel &M = familyModel(S.Family); M.Effects)
     M.Effects(*this, S, V);
   else
-    defaultEffects(S, V);
+    models::callEffects(*this, S, V);
 }
 
 std::optional<Constant> FunctionAnalyzer::knownConstant(const Expr *E) {

@@ -111,6 +111,16 @@ public:
   bool stableVar(const clang::VarDecl *VD) override;
   bool trackedVar(const clang::VarDecl *VD) override;
   void assign(const clang::Expr *LHS, const AbsValue &V) override;
+  void store(const clang::Decl *D, const AbsValue &V) override;
+  void assumeDTypes(const clang::Decl *Storage, uint32_t Bits,
+                    clang::SourceLocation Where) override {
+    applyTest(*Cur, Storage, /*IsDevice=*/false, Bits, Where, /*Holds=*/true);
+  }
+  void assumeSame(const clang::Decl *A, const clang::Decl *B,
+                  bool IsDevice) override {
+    unifyFacts(*Cur, A, B, IsDevice);
+  }
+  void recordModuleCall(ModuleCallEvent Ev) override;
   OpEvent &recordEvent(OpEvent Ev) override;
   OpEvent *recordOp(const clang::CallExpr *CE, llvm::StringRef Op,
                     bool SameDType, bool Elementwise, unsigned Mask,
@@ -122,10 +132,13 @@ public:
   void paramConverted(const clang::ParmVarDecl *P) override;
   FlowState &path() override { return *Cur; }
   AutocastArray autocast() const override { return currentAutocast(); }
-  void defaultEffects(const CallSite &S, const AbsValue &V) override;
   AbsValue userCallValue(const CallSite &S) override { return userCall(S); }
   AbsValue forwardValue(const CallSite &S, const clang::FunctionDecl *Fwd,
                         const AbsValue &M) override;
+  void userCallEffects(const CallSite &S, const AbsValue &V) override;
+  bool forwardEffects(const CallSite &S, const clang::FunctionDecl *Fwd,
+                      const AbsValue &M) override;
+  void moduleStateList(const CallSite &S) override;
   AbsValue madeModule(clang::QualType T, clang::SourceLocation Where) override {
     return moduleValue(T, Where);
   }
@@ -161,15 +174,8 @@ private:
   void processCall(const clang::CallExpr *CE);
   AbsValue evalCall(const clang::CallExpr *CE);
 
-public:
-  // The rows of the routing table (FlowDriver.cpp): value rules and
-  // effects of the families without a file of their own, and the defaults.
-  void libTorchEffects(const CallSite &S, const AbsValue &V);
-  void userEffects(const CallSite &S, const AbsValue &V);
-  // The value rules in models/ files the table names.
+  /// What a call of the user's function returns (models/UserCalls.cpp).
   AbsValue userCall(const CallSite &S);
-
-private:
   /// A user function's return for this call's argument facts, where its
   /// summary does not follow them (AnalysisContext::returnFor).
   std::optional<AbsValue>
@@ -185,8 +191,6 @@ private:
   /// A call of each lambda a loop over a container of std::function runs
   /// through S (models/CallableLoops.cpp); null if none is known.
   const llvm::SmallVector<CallSite, 2> *loopedCallees(const CallSite &S);
-  /// A variable or member has a new value (a write the summary records).
-  void store(const clang::Decl *D, const AbsValue &V);
   // ConditionSubjects.cpp
   // stableVar: const, or never changed in the body; trackedVar: every
   // change is an assignment or increment of it or its fields, seen by
@@ -312,9 +316,6 @@ private:
   /// torch::nn::Sequential built from a list of layers.
   AbsValue sequentialValue(const clang::CXXConstructExpr *CE,
                            llvm::ArrayRef<const clang::Expr *> Args);
-  /// A module call's effects (its forward's, bound to this module and
-  /// input); false if S is not one.
-  bool moduleCall(const CallSite &S);
   /// A member of the module a method runs on, as its to() leaves it.
   void relativeToModule(const clang::FieldDecl *Field, AbsValue &V);
   /// parameters(), buffers(), children() ... of a module: a loop or code
@@ -322,7 +323,6 @@ private:
   /// Whether the tensor a lookup of a module's parameters gives is set
   /// anew in this function (set_data, set_), or escapes where it may be.
   bool elementReset(const clang::CallExpr *Lookup);
-  void moduleStateList(const CallSite &S);
   /// What argument I holds when Def returns, as this call's constants
   /// pick Def's paths; none without constants.
   std::optional<AbsValue>
@@ -334,13 +334,6 @@ private:
                             const Summary &Callee,
                             llvm::ArrayRef<const clang::Expr *> Args,
                             const clang::Expr *Obj = nullptr);
-
-  // Conditions.cpp
-  /// at::checkSameType / checkAllSameType (checkSameGPU / checkAllSameGPU):
-  /// they throw unless their TensorArgs share a dtype (device), so after
-  /// them the tensors' facts are unified as after a TORCH_CHECK of `==`.
-  /// Returns whether S was one.
-  bool tensorArgCheck(const CallSite &S);
 
   // models/Containers.cpp
   /// push_back, emplace_back, clear ... on a std::vector of IValues or
@@ -386,10 +379,6 @@ private:
                         llvm::ArrayRef<const clang::Expr *> Args,
                         const AbsValue *Receiver,
                         clang::SourceLocation CallLoc);
-  /// The module a method call runs on, if the receiver is one.
-  /// `net->head->to(...)`: the converted submodule R kept in the value of
-  /// the module variable it was reached through.
-  void convertSubmodule(const clang::Expr *Obj, const AbsValue &R);
   /// The object a method runs on: a module, or a plain object held in a
   /// variable.
   std::optional<AbsValue> receiverOf(const CallSite &S);
@@ -430,7 +419,6 @@ private:
   bool instantiateCallee(const Summary &Callee,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          const AbsValue *Receiver, const clang::CallExpr *Call);
-  void userCallEffects(const CallSite &S, const AbsValue &V);
   void applyCalleeEffects(const clang::FunctionDecl *Def,
                           const clang::Expr *Obj,
                           llvm::ArrayRef<const clang::Expr *> Args);

@@ -37,7 +37,10 @@ public:
   std::vector<FromBlobEvent> FromBlobs;
   std::vector<const ParmVarDecl *> Converted;
   std::vector<std::pair<const Expr *, AbsValue>> Assigned;
-  unsigned Defaults = 0;
+  std::vector<ModuleCallEvent> ModuleCalls;
+  std::vector<std::pair<const Decl *, uint32_t>> AssumedDTypes;
+  std::vector<std::tuple<const Decl *, const Decl *, bool>> AssumedSame;
+  unsigned UserEffects = 0;
 
   const ApiModel &api() const override { return Api; }
   ASTContext &astContext() const override { return Ctx; }
@@ -75,7 +78,23 @@ public:
                : AbsValue::none();
   }
   AbsValue convertTo(const AbsValue &V, QualType) const override { return V; }
-  AbsValue constantOf(const Expr *) const override { return AbsValue::none(); }
+  /// A constant ScalarType: its dtype (the enumerator of its value).
+  AbsValue constantOf(const Expr *E) const override {
+    Expr::EvalResult R;
+    const auto *ET = E->getType().getNonReferenceType()->getAs<EnumType>();
+    if (Api.classify(E->getType()) != TypeKind::ScalarType || !ET ||
+        E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+      return AbsValue::none();
+    for (const EnumConstantDecl *EC : ET->getDecl()->enumerators())
+      if (llvm::APSInt::isSameValue(EC->getInitVal(), R.Val.getInt()))
+        if (std::optional<DType> D = dtypeFromEnumerator(EC->getName())) {
+          AbsValue V;
+          V.K = AbsValue::Kind::DType;
+          V.DT = DTypeFact::of(*D, E->getExprLoc());
+          return V;
+        }
+    return AbsValue::none();
+  }
   std::optional<Constant> knownConstant(const Expr *E) override {
     bool B = false;
     if (!E->isValueDependent() && E->EvaluateAsBooleanCondition(B, Ctx))
@@ -114,8 +133,24 @@ public:
   void paramConverted(const ParmVarDecl *P) override { Converted.push_back(P); }
   FlowState &path() override { return Path; }
   AutocastArray autocast() const override { return Path.Autocast; }
-  void defaultEffects(const CallSite &, const AbsValue &) override {
-    ++Defaults;
+  void userCallEffects(const CallSite &, const AbsValue &) override {
+    ++UserEffects;
+  }
+  bool forwardEffects(const CallSite &, const FunctionDecl *,
+                      const AbsValue &) override {
+    ++Forwards;
+    return false;
+  }
+  void moduleStateList(const CallSite &) override {}
+  void store(const Decl *, const AbsValue &) override {}
+  void assumeDTypes(const Decl *D, uint32_t Bits, SourceLocation) override {
+    AssumedDTypes.push_back({D, Bits});
+  }
+  void assumeSame(const Decl *A, const Decl *B, bool IsDevice) override {
+    AssumedSame.push_back({A, B, IsDevice});
+  }
+  void recordModuleCall(ModuleCallEvent Ev) override {
+    ModuleCalls.push_back(std::move(Ev));
   }
   AbsValue userCallValue(const CallSite &) override {
     ++UserCalls;
@@ -219,7 +254,7 @@ TEST(FamilyModelsTest, AutocastSettersSetThePathsState) {
   EXPECT_EQ(Split->Var, P.F->getParamDecl(0));
   Run(Calls[2]);
   EXPECT_EQ(St.Path.Autocast[Cpu], AutocastState::Unknown);
-  EXPECT_EQ(St.Defaults, 0u);
+  EXPECT_EQ(St.UserEffects, 0u);
 }
 
 // set_default_dtype takes the dtype its argument holds on the path.
@@ -584,6 +619,90 @@ TEST(FamilyModelsTest, ModuleCallsGiveTheirLayersOutput) {
   EXPECT_EQ(St.UserCalls, 0u);
 }
 
+// A module called on a tensor records its call event with the input and
+// the module's facts, and a layer's op judged against its parameters; a
+// forward of the user's is judged through the state (forwardEffects).
+TEST(FamilyModelsTest, ModuleCallEffectsRecordTheCallAndItsOp) {
+  ParsedFunction P = parse(R"cc(
+    struct Net : torch::nn::Module {
+      at::Tensor forward(at::Tensor x) { return x; }
+    };
+    void f(torch::nn::Linear lin, Net net, at::Tensor x) {
+      (void)lin(x);
+      (void)net.forward(x);
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  AbsValue M = AbsValue::unknownModule();
+  M.DT = DTypeFact::of(DType::Float, SourceLocation());
+  M.DV = DeviceFact::of(Device::CPU, SourceLocation());
+  St.Facts["lin"] = M;
+  St.Facts["net"] = M;
+  St.Facts["x"] = tensorOf(DType::Double);
+  unsigned Calls = 0;
+  for (const BoundNodes &N :
+       match(findAll(callExpr(anyOf(cxxOperatorCallExpr(), cxxMemberCallExpr()))
+                         .bind("c")),
+             *P.F->getBody(), P.AST->getASTContext())) {
+    const CallSite &S = St.site(N.getNodeAs<CallExpr>("c"));
+    if (S.Family != CallFamily::ModuleForward)
+      continue;
+    ++Calls;
+    EXPECT_TRUE(models::moduleCallEffects(St, S));
+  }
+  EXPECT_EQ(Calls, 2u);
+  ASSERT_EQ(St.ModuleCalls.size(), 2u);
+  EXPECT_EQ(St.ModuleCalls[0].Input.V.DT.single(), DType::Double);
+  EXPECT_EQ(St.ModuleCalls[0].Module.DT.single(), DType::Float);
+  EXPECT_EQ(St.ModuleCalls[0].Op, "linear");
+  EXPECT_EQ(St.Forwards, 1u);
+  ASSERT_EQ(St.Events.size(), 1u); // linear on the input and the weights
+  EXPECT_EQ(St.Events[0].Op, "linear");
+  EXPECT_EQ(St.Events[0].Operands.size(), 2u);
+  EXPECT_EQ(St.UserEffects, 0u);
+}
+
+// ATen/TensorUtils.h's checks throw unless their TensorArgs have the dtype
+// named (share a dtype, a device): past them the path assumes it.
+TEST(FamilyModelsTest, TensorArgChecksAssumeWhatTheyCheck) {
+  ParsedFunction P = parse(R"cc(
+    #include <ATen/TensorUtils.h>
+    void f(at::Tensor a, at::Tensor b) {
+      at::TensorArg a_arg{a, "a", 1}, b_arg{b, "b", 2};
+      at::checkScalarType("f", a_arg, at::kHalf);
+      at::checkScalarTypes("f", b_arg, {at::kFloat, at::kDouble});
+      at::checkSameType("f", a_arg, b_arg);
+      at::checkSameGPU("f", a_arg, b_arg);
+      at::checkAllContiguous("f", {a_arg, b_arg});
+    }
+  )cc");
+  ASSERT_TRUE(P.F);
+  ApiModel Api = model("1.13");
+  SnippetState St(P, Api);
+  const ParmVarDecl *A = P.F->getParamDecl(0), *B = P.F->getParamDecl(1);
+  auto Run = [&](llvm::StringRef Name) {
+    std::vector<const CallExpr *> C = callsOf(P, Name);
+    EXPECT_EQ(C.size(), 1u) << Name.str();
+    return !C.empty() && models::tensorArgChecks(St, St.site(C.front()));
+  };
+  EXPECT_TRUE(Run("checkScalarType"));
+  EXPECT_TRUE(Run("checkScalarTypes"));
+  EXPECT_TRUE(Run("checkSameType"));
+  EXPECT_TRUE(Run("checkSameGPU"));
+  EXPECT_FALSE(Run("checkAllContiguous"));
+  ASSERT_EQ(St.AssumedDTypes.size(), 2u);
+  EXPECT_EQ(St.AssumedDTypes[0].first, A);
+  EXPECT_EQ(St.AssumedDTypes[0].second, 1u << unsigned(DType::Half));
+  EXPECT_EQ(St.AssumedDTypes[1].first, B);
+  EXPECT_EQ(St.AssumedDTypes[1].second,
+            (1u << unsigned(DType::Float)) | (1u << unsigned(DType::Double)));
+  ASSERT_EQ(St.AssumedSame.size(), 2u);
+  EXPECT_EQ(St.AssumedSame[0], std::make_tuple<const Decl *>(A, B, false));
+  EXPECT_EQ(St.AssumedSame[1], std::make_tuple<const Decl *>(A, B, true));
+}
+
 // The effects of the op families: a conversion of a parameter records its
 // placement and the parameter converted; from_blob, its buffer's event; a
 // fill value, an op event on the factory's result; an op, its event.
@@ -623,7 +742,7 @@ TEST(FamilyModelsTest, OpEffectsRecordPlacementsBuffersAndEvents) {
   ASSERT_EQ(St.Events.size(), 2u);
   EXPECT_EQ(St.Events[1].Op, "mm");
   EXPECT_EQ(St.Placements.size(), 3u); // the factory's, not the op's
-  EXPECT_EQ(St.Defaults, 0u);
+  EXPECT_EQ(St.UserEffects, 0u);
 }
 
 } // namespace family_models_test

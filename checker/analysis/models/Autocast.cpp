@@ -118,7 +118,7 @@ static void autocastCall(TransferState &St, const CallSite &S) {
 void setterEffects(TransferState &St, const CallSite &S, const AbsValue &V) {
   // A function of the user's by such a name is a user call.
   if (!S.IsLibTorch) {
-    St.defaultEffects(S, V);
+    callEffects(St, S, V);
   } else if (S.Family == CallFamily::DefaultDType) {
     AbsValue D = St.eval(S.Args[0]);
     St.path().DefaultDType =

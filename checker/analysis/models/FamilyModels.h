@@ -3,10 +3,11 @@
 // The transfer functions of the API families, free functions of the state
 // they are given (TransferState.h). FlowDriver.cpp's routing table
 // (FamilyModels) names them: every family's value rule, and the effects of
-// the families that have their own. The effects a call has when no model
-// claims them (TransferState::defaultEffects: module calls, user calls'
-// summaries, the ATen/TensorUtils.h checks) are the analysis' own
-// (docs/design.md, "Adding an API family"). No clang-tidy includes.
+// the families that have their own, and the effects of calls no row
+// claims (callEffects). The analysis' own interprocedural step, a user
+// function's summary applied to a call, is reached through TransferState
+// (userCallValue, userCallEffects, forwardEffects; docs/design.md, "Adding
+// an API family"). No clang-tidy includes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,16 @@
 
 namespace torchdtype::models {
 
-// FlowDriver.cpp: the small rules of families without a file of their own.
+// FlowDriver.cpp: the small rules of families without a file of their own,
+// and the effects of a call whose family's row names none.
+/// A LibTorch call's: an ATen/TensorUtils.h check's, a module call's, else
+/// a free function's as an op's; a call of the user's function's.
+void callEffects(TransferState &St, const CallSite &S, const AbsValue &V);
+/// A call of the user's function (family UserFunction): a module's forward
+/// of the user's is a module call; else its summary applied
+/// (TransferState::userCallEffects).
+void userFunctionEffects(TransferState &St, const CallSite &S,
+                         const AbsValue &V);
 /// The call's value is its first argument's, as the call's type (a
 /// TypeMeta made a ScalarType, the dtype AT_DISPATCH_* reads).
 AbsValue firstArgumentValue(TransferState &St, const CallSite &S);
@@ -43,6 +53,21 @@ AbsValue moduleForwardValue(TransferState &St, const CallSite &S);
 std::optional<ModuleInfo> firstLayer(const ApiModel &Api, const AbsValue &M);
 /// The user's forward() that a module call runs, if it is defined here.
 const clang::FunctionDecl *userForward(const ApiModel &Api, const CallSite &S);
+/// A module call's effects: to() converting its parameters, a state
+/// list, or a forward (the module call event, its forward's events bound to
+/// this module and input, the op a layer or loss runs); false if S is not a
+/// call on a module.
+bool moduleCallEffects(TransferState &St, const CallSite &S);
+/// `net->head->to(...)`: the converted submodule R kept in the value of the
+/// module variable it was reached through.
+void convertSubmodule(TransferState &St, const clang::Expr *Obj,
+                      const AbsValue &R);
+
+// models/TensorArgChecks.cpp: at::checkScalarType, checkSameType,
+// checkSameGPU ... of ATen/TensorUtils.h: they throw unless their TensorArgs
+// have (share) the dtypes (device) they name, so past them the path knows
+// it. Returns whether S was one.
+bool tensorArgChecks(TransferState &St, const CallSite &S);
 
 // models/ModuleStateLoops.cpp: parameters(), buffers(), children() ...
 // (family ModuleStateList).

@@ -106,21 +106,21 @@ std::optional<ModuleInfo> models::firstLayer(const ApiModel &Api,
   return std::nullopt;
 }
 
-bool FunctionAnalyzer::moduleCall(const CallSite &S) {
+bool models::moduleCallEffects(TransferState &St, const CallSite &S) {
+  const ApiModel &Api = St.api();
   const CallExpr *CE = S.E;
   const Expr *Obj = S.Obj;
   llvm::StringRef Name = S.Name;
   llvm::ArrayRef<const Expr *> Args = S.Args;
   if (!Obj)
     return false;
-  AbsValue M = eval(Obj);
+  AbsValue M = St.eval(Obj);
   if (M.K != AbsValue::Kind::Module)
     return false;
   bool IsJit = Api.classify(Obj->getType()) == TypeKind::JitModule;
   if (Api.isModuleConversion(Name)) {
     bool Explicit;
-    AbsValue R =
-        models::applyDTypeDeviceArgs(*this, M, S.Callee, Args, Explicit);
+    AbsValue R = models::applyDTypeDeviceArgs(St, M, S.Callee, Args, Explicit);
     if (!(R.DT == M.DT) || Explicit)
       R.DT.Where = CE->getExprLoc();
     if (!(R.DV == M.DV)) {
@@ -129,7 +129,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     }
     // Which of the parameters' facts to() now sets for all of them.
     for (const Expr *A : Args) {
-      AbsValue V = eval(A);
+      AbsValue V = St.eval(A);
       R.DTypeConverted |= V.K == AbsValue::Kind::DType || V.isTensor() ||
                           (V.K == AbsValue::Kind::Options && V.DTypeSet);
       R.DeviceConverted |= V.K == AbsValue::Kind::Device || V.isTensor() ||
@@ -140,14 +140,14 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
       for (const auto &[F, V] : *M.Fields)
         R = R.withField(F, AbsValue::unknownModule());
     if (const Decl *D = storageOf(Obj))
-      store(D, R);
+      St.store(D, R);
     else
-      convertSubmodule(Obj, R);
-    recordPlacement(CE, R);
+      convertSubmodule(St, Obj, R);
+    St.recordPlacement(CE, R);
     return true;
   }
   if (Api.isModuleStateList(Name)) {
-    moduleStateList(S);
+    St.moduleStateList(S);
     return true;
   }
   if (!Api.isModuleForward(Name))
@@ -156,12 +156,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   // the module's parameters; the call itself is then not judged as a whole.
   bool ForwardJudged = false;
   if (const FunctionDecl *Fwd = models::userForward(Api, S))
-    if (const Summary *Callee = AC.summary(Fwd)) {
-      instantiateCallee(*Callee, Args, &M, CE);
-      ForwardJudged = instantiateContext(Fwd, *Callee, Args, &M, CE) ||
-                      !Callee->SymbolicOps.empty() ||
-                      !Callee->SymbolicModuleCalls.empty();
-    }
+    ForwardJudged = St.forwardEffects(S, Fwd, M);
   // The first tensor argument; a TorchScript module takes {inputs...}.
   const Expr *InputE = nullptr;
   for (const Expr *A : Args) {
@@ -177,7 +172,7 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
       if (const auto *IL = dyn_cast<InitListExpr>(S))
         S = IL->getNumInits() ? strip(IL->getInit(0)) : nullptr;
     }
-    if (S && eval(S).isTensor()) {
+    if (S && St.eval(S).isTensor()) {
       InputE = S;
       break;
     }
@@ -188,16 +183,13 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   Ev.Call = CE;
   Ev.ModuleName = nameOfStorage(storageOf(Obj));
   Ev.Module = M;
-  Ev.Input = Operand{InputE, eval(InputE), operandName(InputE)};
+  Ev.Input = Operand{InputE, St.eval(InputE), operandName(InputE)};
   Ev.Jit = IsJit;
   Ev.ForwardJudged = ForwardJudged;
-  Ev.Autocast = currentAutocast();
-  Ev.LocalAutocast = Cur->Autocast;
   std::optional<ModuleInfo> Info =
       Api.builtinModule(Obj->IgnoreParenImpCasts()->getType());
   if (!Info && M.Layers)
-    Info = models::firstLayer(Api,
-                              M); // a Sequential: its input goes to that layer
+    Info = models::firstLayer(Api, M); // a Sequential's: its first layer's
   if (Info) {
     Ev.Op = Info->Op;
     Ev.Kb = Info->Kb;
@@ -206,17 +198,16 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     Ev.CpuOnly = Info->CpuOnly;
     Ev.IndexInput = Info->Rule == ModuleRule::IndexInput;
   }
-  Ev.Assumed = Cur->Assumed;
-  record(ModuleCalls, CE, Ev);
+  St.recordModuleCall(Ev);
   // A recurrent layer's hidden state must have its parameters' dtype too
   // (GRU's hx: "mat1 and mat2 must have the same dtype", observed on
   // 1.13.1): judged as an input of its own.
   if (Info && Info->StateInput > 0 && unsigned(Info->StateInput) < Args.size())
     if (const Expr *StateE = strip(Args[Info->StateInput]);
-        eval(StateE).isTensor()) {
-      ModuleCallEvent St = Ev;
-      St.Input = Operand{StateE, eval(StateE), operandName(StateE)};
-      record(ModuleCalls, CE, std::move(St));
+        St.eval(StateE).isTensor()) {
+      ModuleCallEvent State = Ev;
+      State.Input = Operand{StateE, St.eval(StateE), operandName(StateE)};
+      St.recordModuleCall(std::move(State));
     }
   // The op the module runs, for the checks on one op's dtypes: a loss's,
   // an activation's (nn::SiLU runs silu).
@@ -230,10 +221,10 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
   if (!ModuleOp.empty()) {
     llvm::SmallVector<const Expr *, 3> TensorArgs;
     for (const Expr *A : Args)
-      if (eval(A).isTensor())
+      if (St.eval(A).isTensor())
         TensorArgs.push_back(A);
-    if (OpEvent *E = recordOp(CE, ModuleOp, false, false, 0xFF, TensorArgs,
-                              false, false, false)) {
+    if (OpEvent *E = St.recordOp(CE, ModuleOp, false, false, 0xFF, TensorArgs,
+                                 false, false, false)) {
       E->FromModule = true;
       E->Written = ModuleOp; // the op it runs, not operator()
       // A module without parameters runs its op on the input as the table
@@ -251,16 +242,13 @@ bool FunctionAnalyzer::moduleCall(const CallSite &S) {
     AbsValue Params = M;
     Params.K = AbsValue::Kind::Tensor;
     Op.Operands.push_back(Operand{Obj, Params, Ev.ModuleName});
-    Op.Autocast = Ev.Autocast;
-    Op.LocalAutocast = Ev.LocalAutocast;
-    Op.AutocastDType = Cur->AutocastDType;
-    Op.Assumed = Cur->Assumed;
-    record(Ops, CE, std::move(Op));
+    St.recordEvent(std::move(Op));
   }
   return true;
 }
 
-void FunctionAnalyzer::convertSubmodule(const Expr *Obj, const AbsValue &R) {
+void models::convertSubmodule(TransferState &St, const Expr *Obj,
+                              const AbsValue &R) {
   // `net->head->to(kDouble)`: the submodule of a module held in a
   // variable, converted through it; the module's value keeps it.
   const Expr *X = strip(Obj);
@@ -277,9 +265,9 @@ void FunctionAnalyzer::convertSubmodule(const Expr *Obj, const AbsValue &R) {
   const Decl *D = storageOf(ME->getBase());
   if (!F || !D)
     return;
-  AbsValue B = eval(ME->getBase());
+  AbsValue B = St.eval(ME->getBase());
   if (B.K == AbsValue::Kind::Module && B.Tracked)
-    store(D, B.withField(F->getFieldIndex(), R));
+    St.store(D, B.withField(F->getFieldIndex(), R));
 }
 
 void FunctionAnalyzer::relativeToModule(const FieldDecl *Field, AbsValue &V) {

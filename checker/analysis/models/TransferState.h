@@ -59,9 +59,19 @@ public:
   /// Every change of the variable is one the analysis sees.
   virtual bool trackedVar(const clang::VarDecl *VD) = 0;
 
-  // Assign.
+  // Assign and assume.
   /// The storage LHS names (a variable, a member, a struct's field) holds V.
   virtual void assign(const clang::Expr *LHS, const AbsValue &V) = 0;
+  /// The storage D (a variable, parameter or member) holds V.
+  virtual void store(const clang::Decl *D, const AbsValue &V) = 0;
+  /// Past a call that throws otherwise: the tensor Storage holds has one of
+  /// the dtypes of Bits (known at Where), as past a condition's edge.
+  virtual void assumeDTypes(const clang::Decl *Storage, uint32_t Bits,
+                            clang::SourceLocation Where) = 0;
+  /// Past a call that throws otherwise: the tensors A and B hold share
+  /// their dtype (IsDevice: their device).
+  virtual void assumeSame(const clang::Decl *A, const clang::Decl *B,
+                          bool IsDevice) = 0;
 
   // Record an event.
   /// Records Ev with the state it runs in (autocast, guards, the path's
@@ -73,6 +83,9 @@ public:
                             bool SameDType, bool Elementwise, unsigned Mask,
                             llvm::ArrayRef<const clang::Expr *> Operands,
                             bool InPlace, bool Out, bool Explicit) = 0;
+  /// A module called on an input (keyed by Ev.Call), with the state it
+  /// runs in.
+  virtual void recordModuleCall(ModuleCallEvent Ev) = 0;
   /// An autocast dtype the device's autocast refuses (keyed by Ev.Call).
   virtual void recordAutocastDType(AutocastDTypeEvent Ev) = 0;
   /// A tensor or module placed at E with value V (a factory's result, a
@@ -92,10 +105,6 @@ public:
   /// The path's autocast state, Entry resolved to the function's entry.
   virtual AutocastArray autocast() const = 0;
 
-  /// What a call does when no family model claims it: a LibTorch call's
-  /// default effects, or the user's function's (its summary applied).
-  virtual void defaultEffects(const CallSite &S, const AbsValue &V) = 0;
-
   // The rules of other families a model builds on.
   /// What a call of the user's function returns, judged with this call's
   /// arguments (its summary bound, or the callee analysed again for them:
@@ -106,6 +115,18 @@ public:
   virtual AbsValue forwardValue(const CallSite &S,
                                 const clang::FunctionDecl *Fwd,
                                 const AbsValue &M) = 0;
+  /// What a call of the user's function leaves: its summary's events judged
+  /// with this call's arguments, its writes to them and to its object, its
+  /// placement of a tensor (V, what the call returns; models/UserCalls.cpp).
+  virtual void userCallEffects(const CallSite &S, const AbsValue &V) = 0;
+  /// The events of the user's forward Fwd judged with module M (its
+  /// receiver) and S's arguments; true if its ops were judged there, so
+  /// the module call is not judged as a whole.
+  virtual bool forwardEffects(const CallSite &S, const clang::FunctionDecl *Fwd,
+                              const AbsValue &M) = 0;
+  /// parameters(), buffers(), children() ... called on a module: what a
+  /// loop over them may change (models/ModuleStateLoops.cpp).
+  virtual void moduleStateList(const CallSite &S) = 0;
   /// A module of type T made at Where: what its constructor gives its
   /// parameters and submodules (models/Modules.cpp).
   virtual AbsValue madeModule(clang::QualType T,

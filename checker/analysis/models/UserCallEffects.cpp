@@ -166,6 +166,17 @@ FunctionAnalyzer::argumentAfter(const FunctionDecl *Def, const Summary &Callee,
   return V;
 }
 
+bool FunctionAnalyzer::forwardEffects(const CallSite &S,
+                                      const FunctionDecl *Fwd,
+                                      const AbsValue &M) {
+  const Summary *Callee = AC.summary(Fwd);
+  if (!Callee)
+    return false;
+  instantiateCallee(*Callee, S.Args, &M, S.E);
+  return instantiateContext(Fwd, *Callee, S.Args, &M, S.E) ||
+         !Callee->SymbolicOps.empty() || !Callee->SymbolicModuleCalls.empty();
+}
+
 void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
   std::optional<AbsValue> Receiver = receiverOf(S);
   bool PlacedInside = false;
