@@ -383,8 +383,9 @@ AbsValue models::listPromotion(TransferState &St, const CallSite &S,
   if (SameDevice && Dev)
     R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
   R.atLeast(1);
-  // cat keeps its tensors' number of dimensions, when they have one.
-  if ((S.Name == "cat" || S.Name == "concat") && Rank && *Rank > 0)
+  // cat keeps its tensors' number of dimensions, when they have one
+  // (api.json's exact_rank_ops).
+  if (St.api().isExactRankOp(S.Name) && Rank && *Rank > 0)
     R.exactly(*Rank);
   return R;
 }
