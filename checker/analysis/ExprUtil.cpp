@@ -488,6 +488,17 @@ const Expr *peelConversion(const Expr *E) {
   return E;
 }
 
+const Expr *writtenArgument(const Expr *E) {
+  E = strip(E);
+  for (int I = 0; I < 4; ++I) {
+    const auto *C = dyn_cast<CXXConstructExpr>(E);
+    if (!C || C->getNumArgs() != 1)
+      break;
+    E = strip(C->getArg(0));
+  }
+  return E;
+}
+
 const Decl *holderOf(const Expr *Made, ASTContext &Ctx) {
   DynTypedNode N = DynTypedNode::create(*Made);
   for (int Depth = 0; Depth < 8; ++Depth) {

@@ -115,6 +115,11 @@ const clang::Decl *storageOf(const clang::Expr *E);
 std::string nameOfStorage(const clang::Decl *D);
 /// The argument of an implicit conversion (a DeviceType made a Device).
 const clang::Expr *peelConversion(const clang::Expr *E);
+/// The expression an argument was written as, through the one-argument
+/// constructors that convert it to its parameter's type (Scalar(2.0),
+/// optional<Tensor>(t), a TensorDataContainer made from a number); unlike
+/// peelConversion, a constructor of more arguments is kept.
+const clang::Expr *writtenArgument(const clang::Expr *E);
 /// The local variable or tracked storage an object made by Made lives in
 /// (`Guard g(...)`, `g = Guard(...)`); null for a temporary.
 const clang::Decl *holderOf(const clang::Expr *Made, clang::ASTContext &Ctx);

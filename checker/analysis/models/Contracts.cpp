@@ -17,19 +17,6 @@ namespace torchdtype {
 
 namespace {
 
-/// The expression an argument was written as, through the implicit
-/// conversion to its parameter's type (Scalar(2.0), optional<Tensor>(t)).
-const Expr *written(const Expr *E) {
-  E = strip(E);
-  for (int I = 0; I < 4; ++I) {
-    const auto *C = dyn_cast<CXXConstructExpr>(E);
-    if (!C || C->getNumArgs() != 1)
-      break;
-    E = strip(C->getArg(0));
-  }
-  return E;
-}
-
 /// c10::nullopt, std::nullopt or {}: an optional argument left empty.
 bool isNullopt(const Expr *E) {
   if (const auto *IL = dyn_cast<InitListExpr>(E))
@@ -45,7 +32,7 @@ bool isNullopt(const Expr *E) {
 /// spell it: d left to its default or None, i an integral number, f a
 /// floating one, ? anything else (a Scalar variable, a bool, a complex).
 char scalarKind(const Expr *Arg) {
-  if (isa<CXXDefaultArgExpr>(Arg) || isNullopt(written(Arg)))
+  if (isa<CXXDefaultArgExpr>(Arg) || isNullopt(writtenArgument(Arg)))
     return 'd';
   QualType NT = numberType(Arg);
   if (NT.isNull() || NT->isBooleanType())
@@ -211,7 +198,7 @@ models::matchContract(const ApiModel &Api, ASTContext &Ctx, const CallSite &S,
       }
       if (!Ok || isa<CXXDefaultArgExpr>(Ops[P]))
         continue;
-      const Expr *W = written(Ops[P]);
+      const Expr *W = writtenArgument(Ops[P]);
       // A Tensor? given a tensor (measured as None), a dtype given (the op
       // then computes in it), a str? given (div_'s rounding mode): another
       // call than the one measured.

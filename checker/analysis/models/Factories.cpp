@@ -154,13 +154,7 @@ AbsValue models::factoryValue(TransferState &St, FactoryRule Rule,
         IL && IL->getNumInits() > 0 &&
         llvm::all_of(IL->inits(), [](const Expr *E) {
           // (each element a TensorDataContainer made from its number)
-          E = strip(E);
-          while (const auto *C = dyn_cast<CXXConstructExpr>(E))
-            if (C->getNumArgs() == 1)
-              E = strip(C->getArg(0));
-            else
-              break;
-          return E->getType()->isArithmeticType();
+          return writtenArgument(E)->getType()->isArithmeticType();
         }))
       V.exactly(1);
     break;
