@@ -218,6 +218,9 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     return eval(B->getSubExpr());
   if (const auto *W = dyn_cast<ExprWithCleanups>(E))
     return eval(W->getSubExpr());
+  // std::move(x), std::forward<T>(x), std::as_const(x): x's value.
+  if (const auto *Call = dyn_cast<CallExpr>(E); Call && strip(Call) != Call)
+    return eval(strip(Call));
   // A default member initializer, run by a constructor (`std::shared_ptr<
   // Net> net = std::make_shared<Net>();`).
   if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(E))

@@ -26,11 +26,28 @@ const VarDecl *rootVar(const Expr *E) {
   return nullptr;
 }
 
+/// std::move(x), std::forward<T>(x), std::as_const(x),
+/// std::move_if_noexcept(x): x itself, as another kind of reference.
+static bool isIdentityCast(const CallExpr *Call) {
+  if (Call->getNumArgs() != 1 ||
+      isa<CXXOperatorCallExpr, CXXMemberCallExpr>(Call))
+    return false;
+  const auto *F = Call->getDirectCallee();
+  if (!F || !F->isInStdNamespace() || !F->getIdentifier())
+    return false;
+  llvm::StringRef N = F->getName();
+  return N == "move" || N == "forward" || N == "as_const" ||
+         N == "move_if_noexcept";
+}
+
 const Expr *strip(const Expr *E) {
   while (E) {
     E = E->IgnoreParens();
     if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
       E = C->getSubExpr();
+    else if (const auto *Call = dyn_cast<CallExpr>(E);
+             Call && isIdentityCast(Call))
+      E = Call->getArg(0);
     else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
       E = M->getSubExpr();
     else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))

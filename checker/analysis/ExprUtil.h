@@ -20,7 +20,8 @@
 
 namespace torchdtype {
 
-/// Looks through parentheses, implicit casts, temporaries and cleanups.
+/// Looks through parentheses, implicit casts, temporaries, cleanups and
+/// std::move, std::forward and std::as_const.
 const clang::Expr *strip(const clang::Expr *E);
 /// The object an overloaded `->` goes through (`p` of `p->f()`, a smart
 /// pointer or a module holder), stripped; E stripped otherwise.
