@@ -389,6 +389,11 @@ public:
   bool isFlatResultOp(llvm::StringRef Name) const {
     return hasName(NameRole::FlatResultOps, Name);
   }
+  /// Tensor methods that give the tensor their argument's data, dtype and
+  /// device (set_data).
+  bool isDataSetter(llvm::StringRef Name) const {
+    return hasName(NameRole::DataSetters, Name);
+  }
   bool isNonScalarFactory(llvm::StringRef Name) const {
     return hasName(NameRole::NonscalarFactories, Name);
   }

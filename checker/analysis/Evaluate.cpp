@@ -257,6 +257,16 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     if (isa<EnumConstantDecl>(DRE->getDecl()))
       return constantOf(E);
+    // A reference to a variable or member reads it as it is now.
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (const Decl *A = aliasedStorage(VD)) {
+        if (const auto *F = dyn_cast<FieldDecl>(A)) {
+          std::optional<AbsValue> M = thisMember(F, E->getType());
+          return M ? convertTo(*M, E->getType()) : unknownOf(E->getType());
+        }
+        return convertTo(evalDeclRef(cast<VarDecl>(A), E->getType()),
+                         E->getType());
+      }
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (Cur->Vars.count(VD) || isa<ParmVarDecl>(VD) || VD->isLocalVarDecl())
         return evalDeclRef(VD, E->getType());

@@ -382,11 +382,49 @@ bool sharesModule(const ApiModel &Api, QualType ParamType) {
          K == TypeKind::ModulePtr;
 }
 
+const Decl *aliasedStorage(const VarDecl *VD) {
+  if (!VD || VD->isImplicit() || isa<ParmVarDecl>(VD) ||
+      !VD->hasLocalStorage() || !VD->getInit())
+    return nullptr;
+  QualType T = VD->getType();
+  QualType Pointee;
+  if (T->isReferenceType())
+    Pointee = T.getNonReferenceType();
+  else if (T->isPointerType() && T.isConstQualified())
+    Pointee = T->getPointeeType(); // `Tensor *const p = &x`
+  else
+    return nullptr;
+  const Expr *Init = strip(VD->getInit());
+  if (T->isPointerType()) {
+    const auto *UO = dyn_cast<UnaryOperator>(Init);
+    if (!UO || UO->getOpcode() != UO_AddrOf)
+      return nullptr;
+    Init = UO->getSubExpr();
+  }
+  const Decl *D = storageOf(Init);
+  const auto *Target = dyn_cast_or_null<ValueDecl>(D);
+  // The storage itself, of the type the alias names: not an iterator a
+  // reference is read through (`auto &kv = *it`), nor a holder (`auto &m =
+  // *ptr`), nor the hidden iterator of a range-for.
+  if (!Target || Target == VD || Target->isImplicit() ||
+      !isa<VarDecl, FieldDecl>(Target) ||
+      Target->getType().getNonReferenceType()->getCanonicalTypeUnqualified() !=
+          Pointee->getCanonicalTypeUnqualified())
+    return nullptr;
+  return Target;
+}
+
 const Decl *storageOf(const Expr *E) {
   for (int I = 0; E && I < 8; ++I) {
     E = strip(E);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return isa<VarDecl>(DRE->getDecl()) ? DRE->getDecl() : nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (!V)
+        return nullptr;
+      if (const Decl *A = aliasedStorage(V))
+        return A;
+      return V;
+    }
     if (const auto *ME = dyn_cast<MemberExpr>(E)) {
       if (isa<CXXThisExpr>(strip(ME->getBase())))
         return dyn_cast<FieldDecl>(ME->getMemberDecl());

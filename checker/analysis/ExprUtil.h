@@ -113,6 +113,12 @@ bool sharesModule(const ApiModel &Api, clang::QualType ParamType);
 /// The tracked storage an expression names: a variable, a member of `this`,
 /// through `*`, `&`, `->`, get() and ptr(); null otherwise.
 const clang::Decl *storageOf(const clang::Expr *E);
+/// The variable or member a local reference (`auto &r = a`) or const
+/// pointer (`Tensor *const p = &a`) names for its whole life, of the type
+/// it refers to: reads and writes through it are the target's. Null for
+/// anything else (a reference bound to a temporary, an element, an
+/// iterator's pointee, a range-for's element).
+const clang::Decl *aliasedStorage(const clang::VarDecl *VD);
 std::string nameOfStorage(const clang::Decl *D);
 /// The argument of an implicit conversion (a DeviceType made a Device).
 const clang::Expr *peelConversion(const clang::Expr *E);

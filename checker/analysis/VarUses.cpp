@@ -226,6 +226,21 @@ private:
     const Expr *Cur = DRE;
     const Stmt *P = parent(Cur);
     for (int Hop = 0; Hop < 4; ++Hop) {
+      // (a const method's object, or a base class's: `t.set_data(u)` on a
+      // non-const Tensor t, TensorBase's method in LibTorch 1.13 and 2.x)
+      for (const Stmt *Q = P;
+           const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(Q);
+           Q = parent(IC)) {
+        CastKind K = IC->getCastKind();
+        if (K != CK_NoOp && K != CK_DerivedToBase &&
+            K != CK_UncheckedDerivedToBase)
+          break;
+        if (isa_and_nonnull<MemberExpr>(parent(IC))) {
+          Cur = IC;
+          P = parent(Cur);
+          break;
+        }
+      }
       const auto *ME = dyn_cast_or_null<MemberExpr>(P);
       if (ME && !ME->isArrow() && ME->getBase()->IgnoreParens() == Cur) {
         // A field holding nothing the analysis follows (`cfg.bits`, a
@@ -238,6 +253,13 @@ private:
           // A method call on it: const methods read, an accessor's result
           // is used as below.
           const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME));
+          // set_data, a const method of LibTorch's, gives the tensor other
+          // data: a write the analysis sees (models::opEffects).
+          if (Call && M->getIdentifier() && Api.isLibTorchDecl(M) &&
+              Api.isDataSetter(M->getName())) {
+            Written.insert(VD);
+            return;
+          }
           if (M->isConst())
             return;
           // A method of the user's whose body is here and keeps `this` to

@@ -575,6 +575,36 @@ std::vector<Case> cases() {
          torch::layer_norm(torch::randn({2, 8}, torch::kDouble), {8},
                            torch::ones({8}, torch::kDouble));
        }},
+      // set_data gives a tensor another tensor's data, dtype included
+      // (api.json's data_setters); set_ of another dtype keeps self's.
+      {"set_data_takes_the_new_dtype_throws",
+       THROWS("^expected scalar type Float but found Double$"),
+       [] {
+         auto a = torch::randn({4, 4}, torch::kFloat);
+         a.set_data(a.to(torch::kDouble));
+         torch::mm(torch::randn({2, 4}, torch::kFloat), a); // FLAGGED(torchdtype-mixed-precision)
+       }},
+      {"set_data_takes_the_new_dtype_runs", RUNS,
+       [] {
+         auto a = torch::randn({4, 4}, torch::kFloat);
+         a.set_data(a.to(torch::kDouble));
+         torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+         std::vector<torch::Tensor> v{torch::randn({4, 4}, torch::kFloat)};
+         for (auto &t : v)
+           t.set_data(t.to(torch::kDouble));
+         torch::mm(v[0], torch::randn({4, 4}, torch::kDouble));
+         auto b = torch::randn({4, 4}, torch::kFloat);
+         b.set_(torch::randn({4, 4}, torch::kDouble));
+         EXPECT_TRUE(b.scalar_type() == torch::kFloat);
+       }},
+      // A write through a reference is a write of its target.
+      {"reference_write_changes_the_target_runs", RUNS,
+       [] {
+         auto a = torch::randn({4, 4}, torch::kFloat);
+         auto &r = a;
+         r = r.to(torch::kDouble);
+         torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+       }},
       // cross_entropy reads a target of another shape than the input's as
       // class indices: a floating one throws (1.13.1 compares the sizes).
       {"cross_entropy_float_class_index_target_throws",

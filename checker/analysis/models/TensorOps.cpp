@@ -381,6 +381,12 @@ void models::opEffects(TransferState &St, const CallSite &S,
       Self.Rank = -1;
       St.assign(S.Obj, Self);
     }
+  // `t.set_data(u)`: t now has u's data, dtype and device.
+  if (S.Obj && S.Args.size() == 1 && St.api().isDataSetter(S.Name))
+    if (AbsValue U = St.eval(S.Args[0]); U.isTensor()) {
+      St.assign(S.Obj, U);
+      return;
+    }
   if (St.api().conversion(S.Name))
     conversionEffects(St, S, V);
   else if (St.api().factory(S.Name))

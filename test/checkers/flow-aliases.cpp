@@ -1,0 +1,113 @@
+// torchdtype-mixed-precision: a local reference (`auto &r = a`) or const
+// pointer (`Tensor *const p = &a`) names its target for its whole life, so
+// writes through it change the target and reads see the target as it is
+// now; `t.set_data(u)` gives t u's dtype and device (observed on 1.13.1:
+// test/runtime's set_data cases), in a variable or a range-for's element.
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+#include <torch/torch.h>
+#include <vector>
+
+#define WIDEN(t) (t) = (t).to(torch::kDouble)
+
+// ---- Positives ------------------------------------------------------------
+
+void written_through_a_reference() {
+  auto a = torch::randn({4, 4});
+  auto &r = a;
+  r = r.to(torch::kDouble);
+  torch::mm(torch::randn({2, 4}), a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+void read_through_a_reference_after_the_target_changed() {
+  auto a = torch::randn({4, 4});
+  const auto &r = a;
+  a = a.to(torch::kDouble);
+  torch::mm(torch::randn({2, 4}), r);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+void written_through_a_const_pointer() {
+  auto a = torch::randn({4, 4});
+  torch::Tensor *const p = &a;
+  *p = p->to(torch::kDouble);
+  torch::mm(torch::randn({2, 4}), a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+void set_data_of_a_variable() {
+  auto a = torch::randn({4, 4});
+  a.set_data(a.to(torch::kDouble));
+  torch::mm(torch::randn({2, 4}), a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+void set_data_on_one_branch(bool wide) {
+  auto a = torch::randn({4, 4}, torch::kDouble);
+  auto b = torch::randn({4, 4}, torch::kDouble);
+  if (wide)
+    b.set_data(a);
+  torch::mm(torch::randn({2, 4}), b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+void written_through_a_reference_by_a_macro() {
+  auto a = torch::randn({4, 4});
+  auto &r = a;
+  WIDEN(r);
+  torch::mm(torch::randn({2, 4}), a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
+template <typename T> void written_through_a_reference_in_a_template(T a) {
+  T &r = a;
+  r = r.to(torch::kDouble);
+  torch::mm(torch::randn({2, 4}), a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+template void written_through_a_reference_in_a_template(torch::Tensor);
+
+void written_through_a_reference_in_a_lambda() {
+  auto run = [] {
+    auto a = torch::randn({4, 4});
+    auto &r = a;
+    r = r.to(torch::kDouble);
+    return torch::mm(torch::randn({2, 4}), a);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+  };
+  run();
+}
+
+// ---- Negatives ------------------------------------------------------------
+
+void reference_write_makes_the_target_double() {
+  auto a = torch::randn({4, 4});
+  auto &r = a;
+  r = r.to(torch::kDouble);
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+}
+
+void reference_read_after_the_target_changed() {
+  auto a = torch::randn({4, 4});
+  const auto &r = a;
+  a = a.to(torch::kDouble);
+  torch::mm(r, torch::randn({4, 4}, torch::kDouble));
+}
+
+void set_data_makes_the_variable_double() {
+  auto a = torch::randn({4, 4});
+  a.set_data(a.to(torch::kDouble));
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+}
+
+void set_data_on_every_element_in_a_loop() {
+  std::vector<torch::Tensor> v{torch::randn({4, 4}), torch::randn({4, 4})};
+  for (auto &t : v)
+    t.set_data(t.to(torch::kDouble));
+  torch::mm(v[0], torch::randn({4, 4}, torch::kDouble));
+}
+
+void reference_to_a_temporary_keeps_its_value() {
+  const auto &c = torch::randn({4, 4}, torch::kDouble);
+  torch::mm(c, torch::randn({4, 4}, torch::kDouble));
+}
