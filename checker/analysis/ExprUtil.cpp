@@ -382,6 +382,22 @@ bool sharesModule(const ApiModel &Api, QualType ParamType) {
          K == TypeKind::ModulePtr;
 }
 
+const Expr *pointedTo(const Expr *Init) {
+  Init = strip(Init);
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Init);
+      C && C->getNumArgs() == 1 && isCopyOrMoveOf(C))
+    Init = strip(C->getArg(0));
+  if (const auto *UO = dyn_cast<UnaryOperator>(Init))
+    return UO->getOpcode() == UO_AddrOf ? UO->getSubExpr() : nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(Init);
+      Call && Call->getNumArgs() == 1)
+    if (const FunctionDecl *F = Call->getDirectCallee();
+        F && F->isInStdNamespace() && F->getIdentifier() &&
+        (F->getName() == "ref" || F->getName() == "cref"))
+      return Call->getArg(0);
+  return nullptr;
+}
+
 const Decl *aliasedStorage(const VarDecl *VD) {
   if (!VD || VD->isImplicit() || isa<ParmVarDecl>(VD) ||
       !VD->hasLocalStorage() || !VD->getInit())

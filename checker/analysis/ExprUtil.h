@@ -119,6 +119,9 @@ const clang::Decl *storageOf(const clang::Expr *E);
 /// anything else (a reference bound to a temporary, an element, an
 /// iterator's pointee, a range-for's element).
 const clang::Decl *aliasedStorage(const clang::VarDecl *VD);
+/// What a pointer or std::reference_wrapper is made to point to by its
+/// initializer (`&x`, `std::ref(x)`): x; null for anything else.
+const clang::Expr *pointedTo(const clang::Expr *Init);
 std::string nameOfStorage(const clang::Decl *D);
 /// The argument of an implicit conversion (a DeviceType made a Device).
 const clang::Expr *peelConversion(const clang::Expr *E);

@@ -328,6 +328,16 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
   const Decl *D = storageOf(LHS);
   if (!D)
     return;
+  // `*p = ...`, `p->set_data(...)` through a pointer that may be made to
+  // point elsewhere (a const one is an alias, aliasedStorage): the
+  // variable it was made to point to may be what changes, so nothing is
+  // known of it any more.
+  // (So through a std::reference_wrapper made by std::ref: `r.get() = ...`.)
+  if (const auto *PV = dyn_cast<VarDecl>(D);
+      PV && PV->getInit() && !isa<DeclRefExpr>(strip(LHS)))
+    if (const Expr *Pointee = pointedTo(PV->getInit()))
+      if (const auto *Target = dyn_cast_or_null<ValueDecl>(storageOf(Pointee)))
+        store(Target, unknownOf(Target->getType().getNonReferenceType()));
   AbsValue Val = convertTo(V, LHS->getType());
   if (Val.K == AbsValue::Kind::None)
     return;

@@ -5,6 +5,7 @@
 // test/runtime's set_data cases), in a variable or a range-for's element.
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
 #include <torch/torch.h>
+#include <functional>
 #include <vector>
 
 #define WIDEN(t) (t) = (t).to(torch::kDouble)
@@ -110,4 +111,20 @@ void set_data_on_every_element_in_a_loop() {
 void reference_to_a_temporary_keeps_its_value() {
   const auto &c = torch::randn({4, 4}, torch::kDouble);
   torch::mm(c, torch::randn({4, 4}, torch::kDouble));
+}
+
+// A pointer that could be made to point elsewhere, or a std::reference_wrapper,
+// is not followed: a write through it leaves its target unknown.
+void written_through_a_pointer() {
+  auto a = torch::randn({4, 4});
+  torch::Tensor *p = &a;
+  *p = p->to(torch::kDouble);
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+}
+
+void written_through_a_reference_wrapper() {
+  auto a = torch::randn({4, 4});
+  auto r = std::ref(a);
+  r.get() = r.get().to(torch::kDouble);
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
 }
