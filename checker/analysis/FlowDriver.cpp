@@ -273,6 +273,18 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   }
   if (guardCall(S))
     return;
+  // std::swap(a, b) of two variables or members: each holds the other's.
+  if (S.Callee && S.Args.size() == 2 && S.Callee->isInStdNamespace() &&
+      S.Callee->getIdentifier() && S.Callee->getName() == "swap")
+    if (const Decl *A = storageOf(S.Args[0]), *B = storageOf(S.Args[1]);
+        A && B && A != B) {
+      AbsValue VA = eval(S.Args[0]), VB = eval(S.Args[1]);
+      store(A, VB.K != AbsValue::Kind::None ? VB
+                                            : unknownOf(S.Args[0]->getType()));
+      store(B, VA.K != AbsValue::Kind::None ? VA
+                                            : unknownOf(S.Args[1]->getType()));
+      return;
+    }
   models::optionalEffects(*this, S);
   AbsValue V = eval(CE);
   if (S.List != TypeKind::None) {

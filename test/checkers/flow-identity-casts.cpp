@@ -1,7 +1,7 @@
 // torchdtype-mixed-precision: std::move, std::forward and std::as_const give
 // their argument itself, so a tensor keeps its dtype through them: into a
 // variable, an assignment, an op's operand, a setter's member, a forwarding
-// template's result.
+// template's result; std::swap exchanges two variables' values.
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
 #include <torch/torch.h>
 #include <utility>
@@ -103,7 +103,22 @@ void moved_in_a_lambda() {
   run(torch::randn({4, 3}, torch::kDouble));
 }
 
+void swapped_variables() {
+  auto a = torch::randn({10, 4});
+  auto b = torch::randn({4, 3}, torch::kDouble);
+  std::swap(a, b);
+  torch::mm(b, a);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+void swapped_back() {
+  auto a = torch::randn({10, 4});
+  auto b = torch::randn({4, 3}, torch::kDouble);
+  std::swap(a, b);
+  torch::mm(a, torch::randn({3, 3}, torch::kDouble));
+}
 
 void moved_then_converted() {
   auto x = torch::randn({10, 4});
