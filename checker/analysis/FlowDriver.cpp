@@ -369,6 +369,29 @@ void FunctionAnalyzer::store(const Decl *D, const AbsValue &Val) {
   }
 }
 
+void FunctionAnalyzer::moduleConverted(const Decl *D, const AbsValue &R) {
+  const VarUses &U = uses();
+  if (D)
+    store(D, R);
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  // A copy of the holder shares its module (unknown if either is made to
+  // hold another somewhere).
+  if (auto It = VD ? U.SharedModules.find(VD) : U.SharedModules.end();
+      It != U.SharedModules.end())
+    for (const VarDecl *S : It->second)
+      store(S, U.Written.count(S) || U.Written.count(VD)
+                   ? unknownOf(S->getType().getNonReferenceType())
+                   : convertTo(R, S->getType().getNonReferenceType()));
+  // Converted through a holder of a container (an element, a reference to
+  // one: a range-for's variable), or a holder that went into one: which of
+  // them share the module is not followed.
+  if (!D || U.HoldersInContainers.count(VD) ||
+      (VD && VD->getType()->isReferenceType()))
+    for (const VarDecl *H : U.HoldersInContainers)
+      if (H != VD)
+        store(H, unknownOf(H->getType().getNonReferenceType()));
+}
+
 void FunctionAnalyzer::processStmt(const Stmt *S) {
   if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls()) {

@@ -112,6 +112,7 @@ public:
   bool trackedVar(const clang::VarDecl *VD) override;
   void assign(const clang::Expr *LHS, const AbsValue &V) override;
   void store(const clang::Decl *D, const AbsValue &V) override;
+  void moduleConverted(const clang::Decl *D, const AbsValue &R) override;
   void assumeDTypes(const clang::Decl *Storage, uint32_t Bits,
                     clang::SourceLocation Where) override {
     applyTest(*Cur, Storage, /*IsDevice=*/false, Bits, Where, /*Holds=*/true);

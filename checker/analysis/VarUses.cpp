@@ -34,6 +34,8 @@ public:
   UseClassifier(const Stmt *Body, const ApiModel &Api)
       : Parents(const_cast<Stmt *>(Body)), Api(Api) {}
   bool visitStmt(Stmt *S) override {
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      visitDecls(DS);
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       visitRef(DRE);
     else if (const auto *LE = dyn_cast<LambdaExpr>(S))
@@ -45,6 +47,8 @@ public:
   void visitRef(const DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       classify(VD, DRE);
+      if (Api.classify(VD->getType().getNonReferenceType()) == TypeKind::Holder)
+        holderUse(VD, DRE);
       if (isList(VD) && !listUse(VD, DRE))
         UntrackedLists.insert(VD);
       if (auto It = MapOfIterator.find(VD); It != MapOfIterator.end())
@@ -112,6 +116,46 @@ public:
     return F->getName() == "first" ||
            (F->getName() == "second" && elementRead(ME));
   }
+  bool isModuleHandle(QualType T) const {
+    TypeKind K = Api.classify(T.getNonReferenceType());
+    return K == TypeKind::Holder || K == TypeKind::ModulePtr;
+  }
+  /// `Linear l2 = l;`: the two share one module.
+  void visitDecls(const DeclStmt *DS) {
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (!VD || !VD->getInit() || VD->getType()->isReferenceType() ||
+          !isModuleHandle(VD->getType()))
+        continue;
+      const Expr *Init = strip(VD->getInit());
+      if (const auto *C = dyn_cast<CXXConstructExpr>(Init);
+          C && C->getNumArgs() == 1 && isCopyOrMoveOf(C))
+        Init = strip(C->getArg(0));
+      const auto *Src = dyn_cast<DeclRefExpr>(Init);
+      const auto *W = Src ? dyn_cast<VarDecl>(Src->getDecl()) : nullptr;
+      if (!W || W == VD || !isModuleHandle(W->getType()))
+        continue;
+      SharedModules[VD].push_back(W);
+      SharedModules[W].push_back(VD);
+    }
+  }
+  /// A holder variable copied into a braced list or given to std's code.
+  void holderUse(const VarDecl *VD, const DeclRefExpr *DRE) {
+    const Stmt *P = parent(DRE);
+    while (isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr,
+                           CXXBindTemporaryExpr, ParenExpr>(P) ||
+           (isa_and_nonnull<CXXConstructExpr>(P) &&
+            isCopyOrMoveOf(cast<CXXConstructExpr>(P))))
+      P = parent(cast<Expr>(P));
+    const FunctionDecl *Callee = nullptr;
+    if (const auto *CE = dyn_cast_or_null<CallExpr>(P))
+      Callee = CE->getDirectCallee();
+    else if (const auto *C = dyn_cast_or_null<CXXConstructExpr>(P))
+      Callee = C->getConstructor();
+    if (isa_and_nonnull<InitListExpr>(P) ||
+        (Callee && isStdLibrary(Callee) && !isa<CXXOperatorCallExpr>(P)))
+      HoldersInContainers.insert(VD);
+  }
   void visitLambda(const LambdaExpr *LE) {
     for (const LambdaCapture &C : LE->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
@@ -145,6 +189,9 @@ public:
     }
   }
   llvm::SmallPtrSet<const VarDecl *, 16> Written, Escapes, CapturedByRef;
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<const VarDecl *, 2>>
+      SharedModules;
+  llvm::SmallPtrSet<const VarDecl *, 4> HoldersInContainers;
   llvm::SmallPtrSet<const VarDecl *, 4> UntrackedLists;
   llvm::DenseMap<const VarDecl *, const Expr *> RangeOfBegin;
   llvm::DenseMap<const VarDecl *, const CXXMemberCallExpr *> MapOfIterator;
@@ -505,6 +552,8 @@ const VarUses &FunctionAnalyzer::uses() {
       Uses->MapOfIterator = std::move(C.MapOfIterator);
       Uses->RangeOfBegin = std::move(C.RangeOfBegin);
       Uses->RangeVarOfBegin = std::move(C.RangeVarOfBegin);
+      Uses->SharedModules = std::move(C.SharedModules);
+      Uses->HoldersInContainers = std::move(C.HoldersInContainers);
       Uses->HasBody = true;
     }
   }

@@ -36,6 +36,16 @@ struct VarUses {
   /// to compare and read: that call.
   llvm::DenseMap<const clang::VarDecl *, const clang::CXXMemberCallExpr *>
       MapOfIterator;
+  /// Module holders and shared_ptrs of modules made as copies of another
+  /// variable (`torch::nn::Linear l2 = l;`, `auto m = net;`): each shares
+  /// its module with the others listed for it.
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<const clang::VarDecl *, 2>>
+      SharedModules;
+  /// Holders copied into a container or given to a function of std (an
+  /// element of `std::vector<Linear>{l}`, `heads.emplace("a", l)`): a
+  /// module converted through an element may be theirs.
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> HoldersInContainers;
   bool HasBody = false;
 };
 

@@ -597,6 +597,26 @@ std::vector<Case> cases() {
          b.set_(torch::randn({4, 4}, torch::kDouble));
          EXPECT_TRUE(b.scalar_type() == torch::kFloat);
        }},
+      // A copy of a module holder shares its module: to() through the copy
+      // converts the original.
+      {"holder_copy_shares_its_module_throws",
+       THROWS("^mat1 and mat2 must have the same dtype$"),
+       [] {
+         torch::nn::Linear fc(4, 3);
+         torch::nn::Linear alias = fc;
+         alias->to(torch::kDouble);
+         fc(torch::randn({2, 4}, torch::kFloat)); // FLAGGED(torchdtype-module-input-dtype)
+       }},
+      {"holder_copy_shares_its_module_runs", RUNS,
+       [] {
+         torch::nn::Linear fc(4, 3);
+         torch::nn::Linear alias = fc;
+         alias->to(torch::kDouble);
+         fc(torch::randn({2, 4}, torch::kDouble));
+         std::vector<torch::nn::Linear> heads{fc};
+         heads[0]->to(torch::kFloat);
+         fc(torch::randn({2, 4}, torch::kFloat));
+       }},
       // A write through a reference is a write of its target.
       {"reference_write_changes_the_target_runs", RUNS,
        [] {

@@ -143,6 +143,7 @@ public:
   }
   void moduleStateList(const CallSite &) override {}
   void store(const Decl *, const AbsValue &) override {}
+  void moduleConverted(const Decl *, const AbsValue &) override {}
   void assumeDTypes(const Decl *D, uint32_t Bits, SourceLocation) override {
     AssumedDTypes.push_back({D, Bits});
   }

@@ -115,8 +115,15 @@ bool models::moduleCallEffects(TransferState &St, const CallSite &S) {
   if (!Obj)
     return false;
   AbsValue M = St.eval(Obj);
-  if (M.K != AbsValue::Kind::Module)
+  if (M.K != AbsValue::Kind::Module) {
+    // A module not followed converted (an element of a container): the
+    // holders that may share it are not followed either.
+    TypeKind K = Api.classify(Obj->getType().getNonReferenceType());
+    if (Api.isModuleConversion(Name) &&
+        (K == TypeKind::Holder || K == TypeKind::ModulePtr))
+      St.moduleConverted(storageOf(Obj), AbsValue::unknownModule());
     return false;
+  }
   bool IsJit = Api.classify(Obj->getType()) == TypeKind::JitModule;
   if (Api.isModuleConversion(Name)) {
     bool Explicit;
@@ -139,10 +146,10 @@ bool models::moduleCallEffects(TransferState &St, const CallSite &S) {
     if (R.Fields)
       for (const auto &[F, V] : *M.Fields)
         R = R.withField(F, AbsValue::unknownModule());
-    if (const Decl *D = storageOf(Obj))
-      St.store(D, R);
-    else
+    const Decl *D = storageOf(Obj);
+    if (!D)
       convertSubmodule(St, Obj, R);
+    St.moduleConverted(D, R);
     St.recordPlacement(CE, R);
     return true;
   }

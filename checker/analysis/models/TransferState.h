@@ -64,6 +64,10 @@ public:
   virtual void assign(const clang::Expr *LHS, const AbsValue &V) = 0;
   /// The storage D (a variable, parameter or member) holds V.
   virtual void store(const clang::Decl *D, const AbsValue &V) = 0;
+  /// The module the holder in D holds (null: a holder not in a variable,
+  /// an element of a container) was converted to R: D and the holders that
+  /// share its module hold R; those that may share it, nothing known.
+  virtual void moduleConverted(const clang::Decl *D, const AbsValue &R) = 0;
   /// Past a call that throws otherwise: the tensor Storage holds has one of
   /// the dtypes of Bits (known at Where), as past a condition's edge.
   virtual void assumeDTypes(const clang::Decl *Storage, uint32_t Bits,
