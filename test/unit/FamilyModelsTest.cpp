@@ -213,6 +213,25 @@ AbsValue tensorOf(DType D, Device V = Device::CPU) {
                           DeviceFact::of(V, SourceLocation()), true);
 }
 
+/// A module whose parameters have dtype D on device V.
+AbsValue moduleOf(DType D, Device V) {
+  AbsValue M = AbsValue::unknownModule();
+  M.DT = DTypeFact::of(D, SourceLocation());
+  M.DV = DeviceFact::of(V, SourceLocation());
+  return M;
+}
+
+/// The operator() and method calls of f, in the order found.
+std::vector<const CallExpr *> objectCallsOf(const ParsedFunction &P) {
+  std::vector<const CallExpr *> Calls;
+  for (const BoundNodes &N :
+       match(findAll(callExpr(anyOf(cxxOperatorCallExpr(), cxxMemberCallExpr()))
+                         .bind("c")),
+             *P.F->getBody(), P.AST->getASTContext()))
+    Calls.push_back(N.getNodeAs<CallExpr>("c"));
+  return Calls;
+}
+
 /// A ScalarType (or TypeMeta) value holding D.
 AbsValue dtypeValue(DType D) {
   AbsValue V;
@@ -583,22 +602,14 @@ TEST(FamilyModelsTest, ModuleCallsGiveTheirLayersOutput) {
   ASSERT_TRUE(P.F);
   ApiModel Api = model("1.13");
   SnippetState St(P, Api);
-  AbsValue M = AbsValue::unknownModule();
-  M.DT = DTypeFact::of(DType::Double, SourceLocation());
-  M.DV = DeviceFact::of(Device::CUDA, SourceLocation());
+  AbsValue M = moduleOf(DType::Double, Device::CUDA);
   St.Facts["lin"] = M;
   St.Facts["emb"] = M;
   St.Facts["net"] = M;
   St.Facts["x"] = tensorOf(DType::Double, Device::CUDA);
   St.Facts["ids"] = tensorOf(DType::Long, Device::CUDA);
-  std::vector<const CallExpr *> Calls;
-  for (const BoundNodes &N :
-       match(findAll(callExpr(anyOf(cxxOperatorCallExpr(), cxxMemberCallExpr()))
-                         .bind("c")),
-             *P.F->getBody(), P.AST->getASTContext()))
-    Calls.push_back(N.getNodeAs<CallExpr>("c"));
   unsigned Forwards = 0;
-  for (const CallExpr *CE : Calls) {
+  for (const CallExpr *CE : objectCallsOf(P)) {
     const CallSite &S = St.site(CE);
     if (S.Family != CallFamily::ModuleForward)
       continue;
@@ -636,18 +647,12 @@ TEST(FamilyModelsTest, ModuleCallEffectsRecordTheCallAndItsOp) {
   ASSERT_TRUE(P.F);
   ApiModel Api = model("1.13");
   SnippetState St(P, Api);
-  AbsValue M = AbsValue::unknownModule();
-  M.DT = DTypeFact::of(DType::Float, SourceLocation());
-  M.DV = DeviceFact::of(Device::CPU, SourceLocation());
-  St.Facts["lin"] = M;
-  St.Facts["net"] = M;
+  St.Facts["lin"] = moduleOf(DType::Float, Device::CPU);
+  St.Facts["net"] = St.Facts["lin"];
   St.Facts["x"] = tensorOf(DType::Double);
   unsigned Calls = 0;
-  for (const BoundNodes &N :
-       match(findAll(callExpr(anyOf(cxxOperatorCallExpr(), cxxMemberCallExpr()))
-                         .bind("c")),
-             *P.F->getBody(), P.AST->getASTContext())) {
-    const CallSite &S = St.site(N.getNodeAs<CallExpr>("c"));
+  for (const CallExpr *CE : objectCallsOf(P)) {
+    const CallSite &S = St.site(CE);
     if (S.Family != CallFamily::ModuleForward)
       continue;
     ++Calls;
