@@ -273,3 +273,20 @@ void registry_same_dtypes() {
   const BinaryOp &op = op_registry().at("mm");
   auto y = op(torch::randn({2, 2}), torch::randn({2, 2}));
 }
+
+// A lambda called here that writes what it captured by reference: after
+// the call nothing is known of it (it was taken as unchanged).
+void capture_written_by_the_call() {
+  auto a = torch::randn({10, 4});
+  auto widen = [&a] { a = a.to(torch::kDouble); };
+  widen();
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+}
+
+void capture_read_by_the_call_still_judged() {
+  auto a = torch::randn({10, 4});
+  auto use = [&a] { return a.sum(); };
+  use();
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}

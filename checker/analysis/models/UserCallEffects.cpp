@@ -203,6 +203,16 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
           This = This->withField(F->getFieldIndex(), It->second);
   }
   applyCalleeEffects(S.Callee, S.Obj, S.Args);
+  // A lambda called here that captures by reference a variable this
+  // function writes somewhere (the lambda's body counts as the function's):
+  // the call may have changed it, so nothing is known of it after.
+  if (const auto *L = dyn_cast_or_null<CXXMethodDecl>(S.Def);
+      L && L->getParent()->isLambda())
+    for (const LambdaCapture &C : L->getParent()->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar());
+            V && uses().Written.count(V))
+          store(V, unknownOf(V->getType().getNonReferenceType()));
   // A method that may change its object: what the path assumed of the
   // object's fields (`n.fitted_` false, as constructed) no longer holds.
   if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
