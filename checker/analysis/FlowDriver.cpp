@@ -340,6 +340,13 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
   const Decl *D = storageOf(LHS);
   if (!D)
     return;
+  // `auto &w = batch.x; w = ...`: the struct's field is written too.
+  if (const auto *RV = dyn_cast<VarDecl>(D); RV &&
+                                             RV->getType()->isReferenceType() &&
+                                             RV->getInit() && !RV->isImplicit())
+    if (const auto *ME = dyn_cast<MemberExpr>(strip(RV->getInit()));
+        ME && !ME->isArrow() && !isa<CXXThisExpr>(strip(ME->getBase())))
+      assign(ME, V);
   // `*p = ...`, `p->set_data(...)` through a pointer that may be made to
   // point elsewhere (a const one is an alias, aliasedStorage): the
   // variable it was made to point to may be what changes, so nothing is

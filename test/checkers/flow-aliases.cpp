@@ -79,7 +79,26 @@ void written_through_a_reference_in_a_lambda() {
   run();
 }
 
+struct Batch {
+  torch::Tensor x, y;
+};
+
+void written_through_a_reference_to_a_field() {
+  Batch b{torch::randn({4, 4}), torch::randn({4, 4})};
+  auto &w = b.x;
+  w = w.to(torch::kDouble);
+  torch::mm(torch::randn({2, 4}), b.x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+void reference_to_a_field_makes_it_double() {
+  Batch b{torch::randn({4, 4}), torch::randn({4, 4})};
+  auto &w = b.x;
+  w = w.to(torch::kDouble);
+  torch::mm(b.x, torch::randn({4, 4}, torch::kDouble));
+}
 
 void reference_write_makes_the_target_double() {
   auto a = torch::randn({4, 4});
