@@ -127,7 +127,8 @@ bool isStdFunctionCall(const CallSite &S) {
 }
 
 /// The lambda a stored value is: through std::function's converting
-/// constructor, std::move and a local variable initialised with a lambda.
+/// constructor, std::move (which strip sees through) and a local variable
+/// initialised with a lambda.
 const LambdaExpr *lambdaOf(const Expr *E) {
   for (int I = 0; E && I < 8; ++I) {
     E = strip(E);
@@ -137,14 +138,6 @@ const LambdaExpr *lambdaOf(const Expr *E) {
       if (CE->getNumArgs() != 1)
         return nullptr;
       E = CE->getArg(0);
-      continue;
-    }
-    if (const auto *C = dyn_cast<CallExpr>(E)) {
-      const FunctionDecl *F = C->getDirectCallee();
-      if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
-          F->getName() != "move" || C->getNumArgs() != 1)
-        return nullptr;
-      E = C->getArg(0);
       continue;
     }
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {

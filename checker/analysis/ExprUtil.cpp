@@ -26,18 +26,20 @@ const VarDecl *rootVar(const Expr *E) {
   return nullptr;
 }
 
+bool callsStd(const CallExpr *Call,
+              std::initializer_list<llvm::StringRef> Names) {
+  if (isa<CXXOperatorCallExpr, CXXMemberCallExpr>(Call))
+    return false;
+  const auto *F = Call->getDirectCallee();
+  return F && F->isInStdNamespace() && F->getIdentifier() &&
+         llvm::is_contained(Names, F->getName());
+}
+
 /// std::move(x), std::forward<T>(x), std::as_const(x),
 /// std::move_if_noexcept(x): x itself, as another kind of reference.
 static bool isIdentityCast(const CallExpr *Call) {
-  if (Call->getNumArgs() != 1 ||
-      isa<CXXOperatorCallExpr, CXXMemberCallExpr>(Call))
-    return false;
-  const auto *F = Call->getDirectCallee();
-  if (!F || !F->isInStdNamespace() || !F->getIdentifier())
-    return false;
-  llvm::StringRef N = F->getName();
-  return N == "move" || N == "forward" || N == "as_const" ||
-         N == "move_if_noexcept";
+  return Call->getNumArgs() == 1 &&
+         callsStd(Call, {"move", "forward", "as_const", "move_if_noexcept"});
 }
 
 const Expr *strip(const Expr *E) {
@@ -390,11 +392,8 @@ const Expr *pointedTo(const Expr *Init) {
   if (const auto *UO = dyn_cast<UnaryOperator>(Init))
     return UO->getOpcode() == UO_AddrOf ? UO->getSubExpr() : nullptr;
   if (const auto *Call = dyn_cast<CallExpr>(Init);
-      Call && Call->getNumArgs() == 1)
-    if (const FunctionDecl *F = Call->getDirectCallee();
-        F && F->isInStdNamespace() && F->getIdentifier() &&
-        (F->getName() == "ref" || F->getName() == "cref"))
-      return Call->getArg(0);
+      Call && Call->getNumArgs() == 1 && callsStd(Call, {"ref", "cref"}))
+    return Call->getArg(0);
   return nullptr;
 }
 
@@ -410,14 +409,9 @@ const Decl *aliasedStorage(const VarDecl *VD) {
     Pointee = T->getPointeeType(); // `Tensor *const p = &x`
   else
     return nullptr;
-  const Expr *Init = strip(VD->getInit());
-  if (T->isPointerType()) {
-    const auto *UO = dyn_cast<UnaryOperator>(Init);
-    if (!UO || UO->getOpcode() != UO_AddrOf)
-      return nullptr;
-    Init = UO->getSubExpr();
-  }
-  const Decl *D = storageOf(Init);
+  const Expr *Init =
+      T->isPointerType() ? pointedTo(VD->getInit()) : VD->getInit();
+  const Decl *D = Init ? storageOf(Init) : nullptr;
   const auto *Target = dyn_cast_or_null<ValueDecl>(D);
   // The storage itself, of the type the alias names: not an iterator a
   // reference is read through (`auto &kv = *it`), nor a holder (`auto &m =

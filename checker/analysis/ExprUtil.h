@@ -20,6 +20,9 @@
 
 namespace torchdtype {
 
+/// A call of a free function of std named one of Names (`std::swap(a, b)`).
+bool callsStd(const clang::CallExpr *Call,
+              std::initializer_list<llvm::StringRef> Names);
 /// Looks through parentheses, implicit casts, temporaries, cleanups and
 /// std::move, std::forward and std::as_const.
 const clang::Expr *strip(const clang::Expr *E);

@@ -274,8 +274,7 @@ void FunctionAnalyzer::processCall(const CallExpr *CE) {
   if (guardCall(S))
     return;
   // std::swap(a, b) of two variables or members: each holds the other's.
-  if (S.Callee && S.Args.size() == 2 && S.Callee->isInStdNamespace() &&
-      S.Callee->getIdentifier() && S.Callee->getName() == "swap")
+  if (S.Args.size() == 2 && callsStd(CE, {"swap"}))
     if (const Decl *A = storageOf(S.Args[0]), *B = storageOf(S.Args[1]);
         A && B && A != B) {
       AbsValue VA = eval(S.Args[0]), VB = eval(S.Args[1]);
