@@ -270,21 +270,6 @@ std::optional<DType> dtypeOfCxxType(QualType T, ASTContext &Ctx) {
   return std::nullopt;
 }
 
-DType castByAutocast(DType D, AutocastPolicy P, DType Lower, DType Widest) {
-  if (!isFloating(D) || D == DType::Double)
-    return D; // autocast only casts float16/bfloat16/float32 tensors
-  switch (P) {
-  case AutocastPolicy::LowerPrecision:
-    return Lower;
-  case AutocastPolicy::FP32:
-    return DType::Float;
-  case AutocastPolicy::Promote:
-    return Widest;
-  default:
-    return D;
-  }
-}
-
 static bool derivesFrom(const CXXRecordDecl *RD, llvm::StringRef QualName,
                         unsigned Depth = 0) {
   if (!RD || Depth > 16)

@@ -9,6 +9,7 @@
 //   models/Tuples.cpp       tuples and pairs of tensors, ops returning them
 //   models/Modules.cpp      modules made, and module calls' events
 //   models/UserCalls.cpp    calls of the user's own functions (summaries)
+//   models/CalleeEvents.cpp     a callee's events judged at a call
 //   models/UserCallEffects.cpp  what those calls leave behind
 //   models/GuardScopes.cpp  guard objects that save and restore state
 //   Conditions.cpp          what branch conditions say of tensors
@@ -404,22 +405,25 @@ private:
   /// The callee's ops and module calls that depend on its parameters,
   /// judged with this call's arguments and autocast state.
   AbsValue fieldOfArg(ParamRef P, llvm::ArrayRef<const clang::Expr *> Args);
-  /// The callee's ops analysed again for this call where its summary lost
-  /// what the arguments say; true when it added any.
-  bool instantiateContext(const clang::FunctionDecl *Def, const Summary &Callee,
-                          llvm::ArrayRef<const clang::Expr *> Args,
-                          const AbsValue *Receiver,
-                          const clang::CallExpr *Call);
+  // models/Tuples.cpp
   /// The tuple of tensors an op returns (max(dim), sort, linalg_qr ...).
   AbsValue tupleResult(const CallSite &S);
   /// std::get<N>(t) of a tuple or pair of tensors.
   std::optional<AbsValue> tupleElement(const CallSite &S);
+  // models/CalleeEvents.cpp
   /// The callee's events that depend on its parameters, judged with these
   /// arguments; true if a conversion in it placed by the arguments is
   /// judged there (now, or with this function's callers' arguments).
   bool instantiateCallee(const Summary &Callee,
                          llvm::ArrayRef<const clang::Expr *> Args,
                          const AbsValue *Receiver, const clang::CallExpr *Call);
+  /// The callee's ops analysed again for this call where its summary lost
+  /// what the arguments say; true when it added any.
+  bool instantiateContext(const clang::FunctionDecl *Def, const Summary &Callee,
+                          llvm::ArrayRef<const clang::Expr *> Args,
+                          const AbsValue *Receiver,
+                          const clang::CallExpr *Call);
+  // models/UserCallEffects.cpp
   void applyCalleeEffects(const clang::FunctionDecl *Def,
                           const clang::Expr *Obj,
                           llvm::ArrayRef<const clang::Expr *> Args);

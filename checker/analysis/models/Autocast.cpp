@@ -194,3 +194,19 @@ AbsValue autocastResult(TransferState &St, const CallSite &S,
 }
 
 } // namespace torchdtype::models
+
+torchdtype::DType torchdtype::castByAutocast(DType D, AutocastPolicy P,
+                                             DType Lower, DType Widest) {
+  if (!isFloating(D) || D == DType::Double)
+    return D; // autocast only casts float16/bfloat16/float32 tensors
+  switch (P) {
+  case AutocastPolicy::LowerPrecision:
+    return Lower;
+  case AutocastPolicy::FP32:
+    return DType::Float;
+  case AutocastPolicy::Promote:
+    return Widest;
+  default:
+    return D;
+  }
+}

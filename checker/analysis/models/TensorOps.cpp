@@ -396,9 +396,45 @@ void models::opEffects(TransferState &St, const CallSite &S,
 }
 
 static void lossWeight(TransferState &St, OpEvent &E,
-                       llvm::ArrayRef<const Expr *> Ops);
+                       llvm::ArrayRef<const Expr *> Ops) {
+  const ApiModel &Api = St.api();
+  // A loss given options (`F::cross_entropy(x, y, Options().weight(w))`):
+  // its class weights are an operand, after input and target.
+  if (!Api.loss(E.Op) || Ops.size() < 3)
+    return;
+  const Expr *W =
+      optionSetterArg(Ops[2], "weight", Api,
+                      [&](const VarDecl *VD) { return St.stableVar(VD); });
+  AbsValue V = W ? St.eval(W) : AbsValue::none();
+  if (V.isTensor())
+    E.Operands.push_back(Operand{W, V, operandName(W), 2});
+}
+
 static void recordIndexList(TransferState &St, OpEvent &E, const Expr *List,
-                            unsigned Pos);
+                            unsigned Pos) {
+  const ApiModel &Api = St.api();
+  // `t.index_put_({idx, Slice()}, v)`: a braced list of TensorIndex (or
+  // optional<Tensor>) built from tensors, slices and integers.
+  const InitListExpr *IL = bracedList(List);
+  if (!IL)
+    return;
+  for (const Expr *El : IL->inits()) {
+    const Expr *X = strip(El);
+    // TensorIndex(tensor) and optional<Tensor>(tensor) wrap the tensor.
+    for (int I = 0; I < 4; ++I) {
+      const auto *C = dyn_cast<CXXConstructExpr>(X);
+      if (!C || C->getNumArgs() != 1 ||
+          (Api.classify(X->getType()) == TypeKind::Tensor &&
+           !isCopyOrMoveOf(C)))
+        break;
+      X = strip(C->getArg(0));
+    }
+    if (Api.classify(X->getType()) != TypeKind::Tensor)
+      continue; // a slice, an integer, None, an ellipsis
+    E.Indices.push_back(Operand{X, St.eval(X), operandName(X), Pos});
+  }
+  E.IndexListSeen = true;
+}
 
 void models::tensorOpEffects(TransferState &St, const CallSite &S,
                              const AbsValue &) {
@@ -542,21 +578,6 @@ void models::tensorOpEffects(TransferState &St, const CallSite &S,
   }
 }
 
-static void lossWeight(TransferState &St, OpEvent &E,
-                       llvm::ArrayRef<const Expr *> Ops) {
-  const ApiModel &Api = St.api();
-  // A loss given options (`F::cross_entropy(x, y, Options().weight(w))`):
-  // its class weights are an operand, after input and target.
-  if (!Api.loss(E.Op) || Ops.size() < 3)
-    return;
-  const Expr *W =
-      optionSetterArg(Ops[2], "weight", Api,
-                      [&](const VarDecl *VD) { return St.stableVar(VD); });
-  AbsValue V = W ? St.eval(W) : AbsValue::none();
-  if (V.isTensor())
-    E.Operands.push_back(Operand{W, V, operandName(W), 2});
-}
-
 unsigned models::outParams(const ApiModel &Api, const FunctionDecl *Callee,
                            bool Last) {
   // out= tensors are taken by non-const reference: `Tensor &out`.
@@ -570,32 +591,6 @@ unsigned models::outParams(const ApiModel &Api, const FunctionDecl *Callee,
   while (N < Params && IsOut(Callee->getParamDecl(Last ? Params - 1 - N : N)))
     ++N;
   return N;
-}
-
-static void recordIndexList(TransferState &St, OpEvent &E, const Expr *List,
-                            unsigned Pos) {
-  const ApiModel &Api = St.api();
-  // `t.index_put_({idx, Slice()}, v)`: a braced list of TensorIndex (or
-  // optional<Tensor>) built from tensors, slices and integers.
-  const InitListExpr *IL = bracedList(List);
-  if (!IL)
-    return;
-  for (const Expr *El : IL->inits()) {
-    const Expr *X = strip(El);
-    // TensorIndex(tensor) and optional<Tensor>(tensor) wrap the tensor.
-    for (int I = 0; I < 4; ++I) {
-      const auto *C = dyn_cast<CXXConstructExpr>(X);
-      if (!C || C->getNumArgs() != 1 ||
-          (Api.classify(X->getType()) == TypeKind::Tensor &&
-           !isCopyOrMoveOf(C)))
-        break;
-      X = strip(C->getArg(0));
-    }
-    if (Api.classify(X->getType()) != TypeKind::Tensor)
-      continue; // a slice, an integer, None, an ellipsis
-    E.Indices.push_back(Operand{X, St.eval(X), operandName(X), Pos});
-  }
-  E.IndexListSeen = true;
 }
 
 } // namespace torchdtype

@@ -1,5 +1,4 @@
-//===- UserCalls.cpp - calls of the user's own functions
-//------------===//
+//===- UserCalls.cpp - calls of the user's own functions ------------===//
 //
 // A function defined in the translation unit is summarised once
 // (AnalysisContext): what it returns in terms of its arguments, the autocast
@@ -325,22 +324,6 @@ AbsValue FunctionAnalyzer::applySummary(const Summary &S,
   return R;
 }
 
-/// An event of the callee, seen from a call: autocast as the caller has it
-/// where the callee left it alone, and the call added to the chain.
-template <typename EventT>
-static EventT fromCall(const EventT &E, const Expr *Call,
-                       const AutocastArray &CallerAutocast,
-                       const AutocastArray &CallerLocal) {
-  EventT I = E;
-  for (unsigned D = 0; D < NumAutocastDevices; ++D)
-    if (E.LocalAutocast[D] == AutocastState::Entry) {
-      I.Autocast[D] = CallerAutocast[D];
-      I.LocalAutocast[D] = CallerLocal[D];
-    }
-  I.Via.push_back(Call);
-  return I;
-}
-
 std::optional<AbsValue> FunctionAnalyzer::receiverOf(const CallSite &S) {
   if (!S.Obj)
     return std::nullopt;
@@ -455,128 +438,6 @@ FunctionAnalyzer::constructedObject(const CXXConstructExpr *CE,
     Obj = Obj.withField(F->getFieldIndex(), FV);
   }
   return Obj;
-}
-
-bool FunctionAnalyzer::instantiateCallee(const Summary &Callee,
-                                         llvm::ArrayRef<const Expr *> Args,
-                                         const AbsValue *Receiver,
-                                         const CallExpr *Call) {
-  // The summary knows a module's members as its constructors made them:
-  // with submodules converted alone, only the run for the call
-  // (instantiateContext) judges the callee.
-  if (convertedSubmodules(Receiver))
-    return false;
-  bool Placed = instantiatePlacements(Callee, Args, Receiver, Call);
-  AutocastArray Here = currentAutocast();
-  for (const OpEvent &E : Callee.SymbolicOps) {
-    if (E.Via.size() >= AC.config().MaxCallDepth)
-      continue;
-    OpEvent I = fromCall(E, Call, Here, Cur->Autocast);
-    for (unsigned D = 0; D < NumAutocastDevices; ++D)
-      if (E.LocalAutocast[D] == AutocastState::Entry && !E.AutocastDType[D])
-        I.AutocastDType[D] = Cur->AutocastDType[D];
-    for (Operand &O : I.Operands)
-      O.V = bindParams(O.V, Args, Receiver);
-    for (Operand &O : I.Outs)
-      O.V = bindParams(O.V, Args, Receiver);
-    for (Operand &O : I.Indices)
-      O.V = bindParams(O.V, Args, Receiver);
-    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
-    I.NoGrad |= Cur->NoGradGuards > 0;
-    record(CalleeOps, Call, std::move(I));
-  }
-  for (const ModuleCallEvent &E : Callee.SymbolicModuleCalls) {
-    if (E.Via.size() >= AC.config().MaxCallDepth)
-      continue;
-    ModuleCallEvent I = fromCall(E, Call, Here, Cur->Autocast);
-    I.Input.V = bindParams(I.Input.V, Args, Receiver);
-    I.Module = bindParams(I.Module, Args, Receiver);
-    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
-    record(CalleeModuleCalls, Call, std::move(I));
-  }
-  return Placed;
-}
-
-bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
-                                          const Summary &Callee,
-                                          llvm::ArrayRef<const Expr *> Args,
-                                          const AbsValue *Receiver,
-                                          const CallExpr *Call) {
-  // Ops whose operands mixed what the parameters say with other facts
-  // (`x - mean`) lost them in the summary: with definite facts here, the
-  // callee is analysed again for this call (memoised per facts) and its
-  // ops are judged as they run for it.
-  // So are callees whose ops ran, in the summary, in another autocast state
-  // than the one here (a layer's result is bfloat16 in a CPU region).
-  AutocastArray Here = currentAutocast();
-  AutocastState Assumed = AC.entryAutocast(Def);
-  bool Differs =
-      llvm::any_of(Here, [&](AutocastState A) { return A != Assumed; });
-  // And a module some of whose submodules were converted alone.
-  const AbsValue *Recv = boundReceiver(Receiver);
-  CallFacts Facts = callFacts(Def, Args, site(Call).Obj);
-  // And constants given that may pick the paths of ops the callee leaves
-  // undecided (`cfg.compact ? kInt32 : kInt64`).
-  // Or the override of a virtual call the callee makes on an object whose
-  // class a constant here gives (`evaluate(const Base &m)` given a D).
-  bool Picks = !Facts.Constants.empty() &&
-               (AC.hasUndecidedOperands(Def) || AC.hasOpenVirtualCalls(Def));
-  if (!AC.hasOpaqueOperands(Def) && !Differs && !Picks &&
-      !(Recv && Recv->K == AbsValue::Kind::Module && Recv->Fields))
-    return false;
-  // A module's members have the receiver's facts, an object's fields its
-  // own.
-  if (!Facts.Definite && !Differs &&
-      !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
-    return false;
-  const AnalysisContext::ContextRun *R = runFor(Def, Facts, Recv);
-  if (!R)
-    return false;
-  const FunctionResult &Alone = AC.analyze(Def);
-  bool Any = false;
-  // The summary's own instantiation already gave these facts.
-  auto Bound = [&](const OpEvent &S, const OpEvent &E) {
-    if (S.Call != E.Call || S.Operands.size() != E.Operands.size())
-      return false;
-    for (size_t I = 0; I < S.Operands.size(); ++I)
-      if (bindParams(S.Operands[I].V, Args, Receiver) != E.Operands[I].V)
-        return false;
-    return true;
-  };
-  bool OwnRun = convertedSubmodules(Receiver);
-  for (const OpEvent &E : R->Ops) {
-    if (E.Via.size() >= AC.config().MaxCallDepth ||
-        (!OwnRun &&
-         llvm::any_of(Callee.SymbolicOps,
-                      [&](const OpEvent &S) { return Bound(S, E); })) ||
-        llvm::any_of(Alone.Ops,
-                     [&](const OpEvent &A) { return sameFacts(A, E); }))
-      continue;
-    OpEvent I = fromCall(E, Call, Here, Cur->Autocast);
-    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
-    I.NoGrad |= Cur->NoGradGuards > 0;
-    record(CalleeOps, Call, std::move(I));
-    Any = true;
-  }
-  for (const ModuleCallEvent &E : R->ModuleCalls) {
-    if (E.Via.size() >= AC.config().MaxCallDepth ||
-        (!OwnRun && llvm::any_of(Callee.SymbolicModuleCalls,
-                                 [&](const ModuleCallEvent &S) {
-                                   return S.Call == E.Call &&
-                                          bindParams(S.Input.V, Args,
-                                                     Receiver) == E.Input.V &&
-                                          bindParams(S.Module, Args,
-                                                     Receiver) == E.Module;
-                                 })) ||
-        llvm::any_of(Alone.ModuleCalls,
-                     [&](const ModuleCallEvent &A) { return sameFacts(A, E); }))
-      continue;
-    ModuleCallEvent I = fromCall(E, Call, Here, Cur->Autocast);
-    I.Assumed.append(Cur->Assumed.begin(), Cur->Assumed.end());
-    record(CalleeModuleCalls, Call, std::move(I));
-    Any = true;
-  }
-  return Any;
 }
 
 AbsValue FunctionAnalyzer::forwardValue(const CallSite &S,
