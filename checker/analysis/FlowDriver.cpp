@@ -352,14 +352,26 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
   // known of it any more.
   // (So through a std::reference_wrapper made by std::ref: `r.get() = ...`.)
   if (const auto *PV = dyn_cast<VarDecl>(D);
-      PV && PV->getInit() && !isa<DeclRefExpr>(strip(LHS)))
-    if (const Expr *Pointee = pointedTo(PV->getInit()))
-      if (const auto *Target = dyn_cast_or_null<ValueDecl>(storageOf(Pointee)))
-        store(Target, unknownOf(Target->getType().getNonReferenceType()));
+      PV && !isa<DeclRefExpr>(strip(LHS))) {
+    const Expr *Pointee = PV->getInit() ? pointedTo(PV->getInit()) : nullptr;
+    if (const auto *Target =
+            dyn_cast_or_null<ValueDecl>(Pointee ? storageOf(Pointee) : nullptr))
+      store(Target, unknownOf(Target->getType().getNonReferenceType()));
+    else if (PV->getType()->isPointerType())
+      // a parameter, an element of a container of pointers: any of them
+      addressTakenUnknown();
+  }
   AbsValue Val = convertTo(V, LHS->getType());
   if (Val.K == AbsValue::Kind::None)
     return;
   store(D, Val);
+}
+
+void FunctionAnalyzer::addressTakenUnknown() {
+  Sum.WritesThroughPointers = true;
+  for (const VarDecl *VD : uses().Escaping)
+    if (auto It = Cur->Vars.find(VD); It != Cur->Vars.end())
+      It->second = unknownOf(VD->getType().getNonReferenceType());
 }
 
 void FunctionAnalyzer::store(const Decl *D, const AbsValue &Val) {

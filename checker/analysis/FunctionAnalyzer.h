@@ -112,6 +112,9 @@ public:
   bool stableVar(const clang::VarDecl *VD) override;
   bool trackedVar(const clang::VarDecl *VD) override;
   void assign(const clang::Expr *LHS, const AbsValue &V) override;
+  /// A write through a pointer whose target is not known: the variables
+  /// whose address was taken are unknown now.
+  void addressTakenUnknown();
   void store(const clang::Decl *D, const AbsValue &V) override;
   void moduleConverted(const clang::Decl *D, const AbsValue &R) override;
   void assumeDTypes(const clang::Decl *Storage, uint32_t Bits,

@@ -147,3 +147,49 @@ void written_through_a_reference_wrapper() {
   r.get() = r.get().to(torch::kDouble);
   torch::mm(a, torch::randn({4, 4}, torch::kDouble));
 }
+
+// A callee that writes through a pointer it is given, and a loop over a
+// container of pointers: the variables whose address was taken may hold
+// anything after; the others are still known.
+void widen_through(torch::Tensor *t) { *t = t->to(torch::kDouble); }
+void widen_all(std::vector<torch::Tensor *> &ps) {
+  for (torch::Tensor *p : ps)
+    *p = p->to(torch::kDouble);
+}
+double read_through(const torch::Tensor *t) { return t->sum().item<double>(); }
+
+void written_by_a_callee_through_a_pointer() {
+  auto a = torch::randn({4, 4});
+  widen_through(&a);
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+}
+
+void written_through_pointers_in_a_loop() {
+  auto a = torch::randn({4, 4});
+  std::vector<torch::Tensor *> ps{&a};
+  for (torch::Tensor *p : ps)
+    *p = p->to(torch::kDouble);
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+}
+
+void written_by_a_callee_through_a_container_of_pointers() {
+  auto a = torch::randn({4, 4});
+  std::vector<torch::Tensor *> ps{&a};
+  widen_all(ps);
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+}
+
+void only_read_through_a_pointer() {
+  auto a = torch::randn({4, 4});
+  read_through(&a);
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double
+}
+
+void another_variable_written_through_a_pointer() {
+  auto a = torch::randn({4, 4});
+  auto b = torch::randn({4, 4}, torch::kDouble);
+  widen_through(&b);
+  torch::mm(a, torch::randn({4, 4}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Float and Double
+}

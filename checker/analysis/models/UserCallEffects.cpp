@@ -89,6 +89,8 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
     D.DT = *S->ExitDefaultDType;
     Cur->DefaultDType = bindParams(D, Args, nullptr).DT;
   }
+  if (S->WritesThroughPointers)
+    addressTakenUnknown();
   // A method of this class that writes members: they are back to what the
   // class invariant says.
   if (S->WritesMembers && (!Obj || isa<CXXThisExpr>(strip(Obj))))
