@@ -229,9 +229,10 @@ struct Summary {
   /// over the paths; may refer to parameters symbolically.
   llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
   bool WritesMembers = false;
-  /// Writes a tensor through a pointer it was given or took from a
-  /// container (`*p = p->to(kFloat)`): the caller's variables whose address
-  /// was taken may hold anything after the call.
+  /// Writes through a pointer whose target it does not know (one it was
+  /// given or took from a container: `*p = p->to(kFloat)`), itself or in a
+  /// callee: the caller's variables whose address was taken may hold
+  /// anything after the call.
   bool WritesThroughPointers = false;
   /// Every value written to each member (joined), for class invariants.
   llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberWrites;

@@ -10,7 +10,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/FunctionAnalyzer.h"
-#include "analysis/PathStates.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;

@@ -9,7 +9,6 @@
 
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
-#include "analysis/PathStates.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
