@@ -333,33 +333,41 @@ TypeKind ApiModel::classify(QualType T) const {
             .Default(TypeKind::None);
     if (K == TypeKind::None) {
       const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
-      auto IsTensor = [&](const TemplateArgument &A) {
-        return A.getKind() == TemplateArgument::Type &&
-               classify(A.getAsType()) == TypeKind::Tensor;
+      // A tuple's or pair's element that is a tensor or a plain record (a
+      // map of records' entry).
+      auto IsCarrier = [&](const TemplateArgument &A) {
+        if (A.getKind() != TemplateArgument::Type)
+          return false;
+        TypeKind E = classify(A.getAsType());
+        return E == TypeKind::Tensor || E == TypeKind::Record;
       };
       auto HoldsTensor = [&](const TemplateArgument &A) { // tuple's pack
-        return IsTensor(A) || (A.getKind() == TemplateArgument::Pack &&
-                               llvm::any_of(A.pack_elements(), IsTensor));
+        return IsCarrier(A) || (A.getKind() == TemplateArgument::Pack &&
+                                llvm::any_of(A.pack_elements(), IsCarrier));
       };
       if (Spec && (QN == "std::tuple" || QN == "std::pair") &&
           llvm::any_of(Spec->getTemplateArgs().asArray(), HoldsTensor))
         K = TypeKind::Record; // a tuple of tensors: its elements
       else if (Spec && (QN == "std::map" || QN == "std::unordered_map") &&
                Spec->getTemplateArgs().size() >= 2 &&
-               Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Type &&
-               classify(Spec->getTemplateArgs()[1].getAsType()) ==
-                   TypeKind::Tensor)
-        K = TypeKind::TensorList; // the join of the tensors it maps to
-      else if (Spec &&
-               (QN == "std::vector" || QN == "std::array" ||
-                QN == "std::deque" || QN == "std::list") &&
-               Spec->getTemplateArgs().size() >= 1 &&
-               Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+               Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Type) {
+        // The join of the tensors (records) it maps to.
+        TypeKind E = classify(Spec->getTemplateArgs()[1].getAsType());
+        K = E == TypeKind::Tensor   ? TypeKind::TensorList
+            : E == TypeKind::Record ? TypeKind::RecordList
+                                    : TypeKind::None;
+      } else if (Spec &&
+                 (QN == "std::vector" || QN == "std::array" ||
+                  QN == "std::deque" || QN == "std::list") &&
+                 Spec->getTemplateArgs().size() >= 1 &&
+                 Spec->getTemplateArgs()[0].getKind() ==
+                     TemplateArgument::Type) {
         // The inputs of a TorchScript call, or tensors (in any sequence).
         TypeKind E = classify(Spec->getTemplateArgs()[0].getAsType());
         K = E == TypeKind::IValue && QN == "std::vector" ? TypeKind::IValueList
-            : E == TypeKind::Tensor ? TypeKind::TensorList
-                                    : TypeKind::None;
+            : E == TypeKind::Tensor                      ? TypeKind::TensorList
+            : E == TypeKind::Record                      ? TypeKind::RecordList
+                                                         : TypeKind::None;
       } else if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
         if (derivesFrom(P, "torch::nn::Module"))
           K = TypeKind::ModulePtr;

@@ -132,6 +132,7 @@ enum class TypeKind : uint8_t {
   IValueList, ///< std::vector<c10::IValue>: the inputs of a TorchScript call
   TensorList, ///< std::vector<at::Tensor>: the join of the tensors it holds
   Record,     ///< a user's plain class or struct with a tensor field
+  RecordList, ///< a sequence of Records, or a map to them: their join
 };
 
 /// A version of PyTorch as major.minor.

@@ -112,7 +112,8 @@ CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
     S.IsAssignment = OC->getOperator() == OO_Equal && OC->getNumArgs() == 2;
   if (S.Obj)
     S.List = Api.classify(S.Obj->getType());
-  if (S.List != TypeKind::IValueList && S.List != TypeKind::TensorList)
+  if (S.List != TypeKind::IValueList && S.List != TypeKind::TensorList &&
+      S.List != TypeKind::RecordList)
     S.List = TypeKind::None;
   S.Family = familyOf(S, Api);
   return S;

@@ -36,6 +36,7 @@ AbsValue FunctionAnalyzer::unknownOf(QualType T) const {
     V.K = AbsValue::Kind::DType;
     break;
   case TypeKind::Record:
+  case TypeKind::RecordList: // the join of the records it holds
     V.K = AbsValue::Kind::Record;
     break;
   case TypeKind::Holder:
@@ -347,8 +348,9 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
     return evalCall(CE);
   // `std::array<Tensor, 3> w = {a, b, c}`: the join of its elements.
   if (const auto *IL = dyn_cast<InitListExpr>(E);
-      IL && Api.classify(E->getType()) == TypeKind::TensorList)
-    return models::bracedListJoin(*this, IL);
+      IL && (Api.classify(E->getType()) == TypeKind::TensorList ||
+             Api.classify(E->getType()) == TypeKind::RecordList))
+    return models::bracedListJoin(*this, IL, E->getType());
   // `{x, y}` of a plain struct: its fields in order.
   if (const auto *IL = dyn_cast<InitListExpr>(E);
       IL && Api.classify(E->getType()) == TypeKind::Record) {
@@ -455,6 +457,7 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
       return eval(Args[0]);
     return unknownOf(T);
   case TypeKind::TensorList:
+  case TypeKind::RecordList:
     return listValue(CE, Args);
   case TypeKind::IValueList: {
     if (Args.empty())

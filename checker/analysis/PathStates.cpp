@@ -43,9 +43,13 @@ std::optional<Subject> subjectOf(const Expr *E) {
   if (!S.Var || !(S.Var->isLocalVarDecl() || isa<ParmVarDecl>(S.Var)) ||
       S.Var->isStaticLocal())
     return std::nullopt;
-  // A const reference (`const Options &opts`) cannot be changed through.
+  // A const reference (`const Options &opts`) cannot be changed through; a
+  // non-const reference parameter or range-for variable is changed here
+  // only through it (FunctionAnalyzer::trackedVar), another reference is an
+  // alias of an object the function may change by its name.
   QualType T = S.Var->getType();
-  if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+  if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified() &&
+      !isa<ParmVarDecl>(S.Var) && !S.Var->isCXXForRangeDecl())
     return std::nullopt;
   return S;
 }

@@ -397,8 +397,8 @@ private:
     return isList(VD) && isStdMap(VD->getType());
   }
   bool isList(const VarDecl *VD) const {
-    return Api.classify(VD->getType().getNonReferenceType()) ==
-           TypeKind::TensorList;
+    TypeKind K = Api.classify(VD->getType().getNonReferenceType());
+    return K == TypeKind::TensorList || K == TypeKind::RecordList;
   }
   /// Up through casts that only add const, or view the object as its base
   /// (`v[0].scalar_type()`: a method of at::TensorBase, whose constness the
@@ -463,15 +463,25 @@ private:
     }
     return false;
   }
-  /// An element of a list (`v[i]`, `v.at(i)`) is only read.
-  bool elementRead(const Expr *E) {
+  /// An element of a list (`v[i]`, `v.at(i)`), or a record's field of one
+  /// (`v[i].x`), is only read.
+  bool elementRead(const Expr *E, unsigned Depth = 0) {
     const Stmt *P = aboveConstCasts(E);
     if (!P)
       return false;
     if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+      if (isa<FieldDecl>(ME->getMemberDecl()))
+        return !ME->isArrow() && Depth < 4 && elementRead(ME, Depth + 1);
       const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
-      return M && M->isConst();
+      // (set_data, const in LibTorch, gives the element other data)
+      return M && M->isConst() &&
+             !(M->getIdentifier() && Api.isLibTorchDecl(M) &&
+               Api.isDataSetter(M->getName()));
     }
+    // A field's number or flag read (`v[i].rows`).
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(P);
+        IC && IC->getCastKind() == CK_LValueToRValue && Depth > 0)
+      return true;
     if (const auto *DS = dyn_cast<DeclStmt>(P)) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
@@ -498,6 +508,12 @@ private:
           N == "reserve" || N == "size" || N == "empty" || N == "capacity" ||
           N == "end" || N == "cend")
         return true;
+      // `std::sort(v.begin(), v.end(), less)`: the elements permuted, their
+      // join the same.
+      if (N == "begin")
+        if (const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME)))
+          if (permutedBy(Call))
+            return true;
       if (isMap(VD) && N == "find")
         if (const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME)))
           return findUse(Call);
@@ -528,6 +544,21 @@ private:
       return true;
     }
     return readByCall(P, Cur, /*Views=*/true);
+  }
+
+  /// An iterator given to a std algorithm that only reorders the elements.
+  bool permutedBy(const Expr *Begin) {
+    const Stmt *P = parent(Begin);
+    while (isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr,
+                           CXXBindTemporaryExpr, CXXConstructExpr>(P))
+      P = parent(cast<Expr>(P));
+    const auto *CE = dyn_cast_or_null<CallExpr>(P);
+    const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+    if (!F || !F->getIdentifier() || !isStdLibrary(F))
+      return false;
+    return llvm::is_contained({"sort", "stable_sort", "reverse", "shuffle",
+                               "rotate", "partial_sort", "nth_element"},
+                              F->getName());
   }
 
   ParentMap Parents;
@@ -569,8 +600,12 @@ bool FunctionAnalyzer::trackedVar(const VarDecl *VD) {
   if (VD->getType().getNonReferenceType().isConstQualified())
     return true;
   const VarUses &U = uses();
+  // A non-const reference parameter or range-for variable (`for (auto &fr :
+  // frames)`): here its referent changes only through it, in writes the
+  // analysis sees (another name of the same object is not followed).
+  bool Ref = VD->getType()->isReferenceType();
   return U.HasBody && !U.Escaping.count(VD) && !U.CapturedByRef.count(VD) &&
-         !VD->getType()->isReferenceType();
+         (!Ref || isa<ParmVarDecl>(VD) || VD->isCXXForRangeDecl());
 }
 
 bool FunctionAnalyzer::unchangedCapture(const VarDecl *VD) {

@@ -1,6 +1,7 @@
 // Path sensitivity on queries: a branch on a const query of the standard
 // library's (a std::optional's `if (w)` or `w.has_value()`, `v.empty()`)
-// of a parameter or a range-for variable (or a field of one) keeps its two
+// of a parameter or a range-for variable (or a field of one; a non-const
+// reference one too, changed here only through its name) keeps its two
 // paths apart, and the same query later takes the same side until the
 // subject changes. `*w` and `w.value()` only read w (an accessor: a
 // non-const method with a const twin), so w stays followed. A query of a
@@ -69,7 +70,76 @@ void macro_ternary(std::optional<torch::Tensor> w) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
 }
 
+// A non-const reference parameter or range-for variable changed here only
+// through its own name (a frame's optional validity plane, a buffer's
+// emptiness) is split on as a const one is.
+struct Frame {
+  std::vector<float> depth;
+  std::vector<uint8_t> valid;
+};
+
+void reference_range_variable_field(std::vector<Frame> &frames) {
+  for (auto &fr : frames) {
+    torch::Tensor x;
+    if (fr.valid.empty())
+      x = torch::ones({2, 2});
+    else
+      x = torch::ones({2, 2}, torch::kDouble);
+    torch::mm(x, torch::ones({2, 2}));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+    // CHECK-MESSAGES: :[[@LINE-3]]:31: note: operand 'x' has dtype Double from here
+  }
+}
+
+void reference_param(std::vector<uint8_t> &buffer) {
+  torch::Tensor x = torch::ones({2, 2}, torch::kHalf);
+  if (buffer.empty())
+    x = torch::ones({2, 2});
+  torch::mm(x, torch::ones({2, 2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Half and Float{{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-5]]:41: note: operand 'x' has dtype Half from here
+}
+
 // ---- Negatives ------------------------------------------------------------
+
+// The same query of a reference parameter twice: both or neither.
+void reference_same_query_twice(std::vector<uint8_t> &buffer) {
+  torch::Tensor x = torch::ones({2, 2});
+  torch::Tensor y = torch::ones({2, 2});
+  if (buffer.empty())
+    x = x.to(torch::kDouble);
+  if (buffer.empty())
+    y = y.to(torch::kDouble);
+  torch::mm(x, y);
+}
+
+// A reference parameter given to unknown code by reference may have
+// changed: its queries are not split on.
+void fill_buffer(std::vector<uint8_t> &buffer);
+void reference_param_escapes(std::vector<uint8_t> &buffer) {
+  torch::Tensor x = torch::ones({2, 2});
+  if (buffer.empty())
+    x = x.to(torch::kDouble);
+  fill_buffer(buffer);
+  torch::Tensor y = torch::ones({2, 2});
+  if (buffer.empty())
+    y = y.to(torch::kDouble);
+  torch::mm(x, y);
+}
+
+// A local reference is another name of an object the function may change
+// by its own name: not split on.
+void local_reference(std::vector<uint8_t> buffer) {
+  std::vector<uint8_t> &alias = buffer;
+  torch::Tensor x = torch::ones({2, 2});
+  if (alias.empty())
+    x = x.to(torch::kDouble);
+  buffer.push_back(1);
+  torch::Tensor y = torch::ones({2, 2});
+  if (alias.empty())
+    y = y.to(torch::kDouble);
+  torch::mm(x, y);
+}
 
 // The same query twice: both conversions or neither, never one of them.
 void same_query_twice(std::optional<torch::Tensor> w) {

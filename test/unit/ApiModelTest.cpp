@@ -145,6 +145,40 @@ TEST(ApiModelTest, ClassifiesTypes) {
   EXPECT_EQ(Api.classify(K.of("n")), TypeKind::None);
 }
 
+// Containers: of tensors, of plain records (a struct holding a tensor), and
+// of anything else; a map's entry of a record is a record (its `second`).
+TEST(ApiModelTest, ClassifiesContainers) {
+  Kinds K = parse(R"cc(
+    #include <array>
+    #include <deque>
+    #include <map>
+    #include <string>
+    #include <vector>
+    struct Tile { int row; at::Tensor pixels; };
+    struct Plain { int row; };
+    std::vector<at::Tensor> ts;
+    std::vector<Tile> tiles;
+    std::array<Tile, 2> pair_of_tiles;
+    std::deque<Tile> queue;
+    std::map<std::string, Tile> by_name;
+    std::map<std::string, at::Tensor> tensor_map;
+    std::pair<const std::string, Tile> entry;
+    std::vector<Plain> plains;
+    std::map<std::string, Plain> plain_map;
+  )cc");
+  ASSERT_TRUE(K.AST);
+  ApiModel Api = model("2.14");
+  EXPECT_EQ(Api.classify(K.of("ts")), TypeKind::TensorList);
+  EXPECT_EQ(Api.classify(K.of("tiles")), TypeKind::RecordList);
+  EXPECT_EQ(Api.classify(K.of("pair_of_tiles")), TypeKind::RecordList);
+  EXPECT_EQ(Api.classify(K.of("queue")), TypeKind::RecordList);
+  EXPECT_EQ(Api.classify(K.of("by_name")), TypeKind::RecordList);
+  EXPECT_EQ(Api.classify(K.of("tensor_map")), TypeKind::TensorList);
+  EXPECT_EQ(Api.classify(K.of("entry")), TypeKind::Record);
+  EXPECT_EQ(Api.classify(K.of("plains")), TypeKind::None);
+  EXPECT_EQ(Api.classify(K.of("plain_map")), TypeKind::None);
+}
+
 // An optimizer's step() is the ops it runs (api.json optimizer_steps); a
 // user's subclass of one has its base's; other classes have none.
 TEST(ApiModelTest, OptimizerSteps) {

@@ -10,7 +10,11 @@
 // std::unordered_map of tensors is the join of the tensors it maps to: an
 // entry (`kv` of a range-based for, `*it`, `it->second` of an iterator
 // `find` gave) is a pair whose value is the join. A std::vector<IValue> (a
-// TorchScript call's inputs) is the same join, read as one input.
+// TorchScript call's inputs) is the same join, read as one input. A
+// sequence of plain records, or a map to them (RecordList), is the join of
+// its records alike: the fields every element it may hold knows, the
+// bottom an empty record list (a Record whose Opt is No, which the join
+// drops as it drops an empty optional).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,17 +46,45 @@ bool keepsElements(llvm::StringRef Name) {
 
 /// Nothing put in yet.
 bool isBottom(const AbsValue &L) {
+  if (L.K == AbsValue::Kind::Record)
+    return L.Opt == AbsValue::Engaged::No;
   return L.K == AbsValue::Kind::Tensor &&
          ((!L.DT.Param.isSymbolic() && L.DT.Bits == 0) ||
           (!L.DV.Param.isSymbolic() && L.DV.Bits == 0));
 }
 
-/// The join read as one tensor: nothing pushed yet reads as unknown.
+/// A record none of whose fields is known.
+AbsValue unknownRecord() {
+  AbsValue R;
+  R.K = AbsValue::Kind::Record;
+  return R;
+}
+
+/// The join read as one element: nothing pushed yet reads as unknown.
 AbsValue element(AbsValue L) {
+  if (L.K == AbsValue::Kind::Record) {
+    if (isBottom(L))
+      return unknownRecord();
+    L.Opt = AbsValue::Engaged::Unknown;
+    return L;
+  }
   if (L.K != AbsValue::Kind::Tensor || isBottom(L))
     return AbsValue::unknownTensor();
   L.Fields = nullptr; // a map's keys are the map's, not an element's
   return L;
+}
+
+bool isList(TypeKind K) {
+  return K == TypeKind::TensorList || K == TypeKind::RecordList;
+}
+
+/// An empty list of kind K.
+AbsValue emptyList(TypeKind K) {
+  if (K != TypeKind::RecordList)
+    return emptyInputs();
+  AbsValue R = unknownRecord();
+  R.Opt = AbsValue::Engaged::No;
+  return R;
 }
 
 /// The field of a map's value that holds what key K maps to.
@@ -66,7 +98,7 @@ void FunctionAnalyzer::mapEntryAssigned(const Expr *LHS, const AbsValue &V) {
   // `m[key] = t` on a followed map of tensors: its join takes t.
   const auto *OC = dyn_cast<CXXOperatorCallExpr>(strip(LHS));
   if (!OC || OC->getOperator() != OO_Subscript || OC->getNumArgs() != 2 ||
-      Api.classify(OC->getArg(0)->getType()) != TypeKind::TensorList)
+      !isList(Api.classify(OC->getArg(0)->getType())))
     return;
   const Decl *D = storageOf(OC->getArg(0));
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
@@ -126,6 +158,12 @@ void FunctionAnalyzer::putKey(const Decl *D, const Expr *Key,
 void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
                                     const AbsValue &V) {
   AbsValue &L = Cur->Vars[D];
+  if (Api.classify(T) == TypeKind::RecordList) {
+    if (L.K != AbsValue::Kind::Record)
+      L = unknownOf(T);
+    L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
+    return;
+  }
   if (L.K != AbsValue::Kind::Tensor)
     L = unknownOf(T);
   AbsValue E = V.isTensor() ? V : AbsValue::unknownTensor();
@@ -137,7 +175,7 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
   const Decl *D = storageOf(S.Obj);
   if (!D)
     return;
-  if (S.List == TypeKind::TensorList &&
+  if (isList(S.List) &&
       (keepsElements(S.Name) ||
        (isa<VarDecl>(D) && uses().UntrackedLists.count(cast<VarDecl>(D)))))
     return;
@@ -163,19 +201,20 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
     return;
   }
   AbsValue &L = Cur->Vars[D];
-  if (L.K != AbsValue::Kind::Tensor)
-    L = unknownOf(S.Obj->getType());
+  AbsValue Unknown = unknownOf(S.Obj->getType());
+  if (L.K != Unknown.K)
+    L = Unknown;
   if (S.Name == "clear")
-    L = emptyInputs();
+    L = emptyList(S.List);
   else if (!cast<CXXMethodDecl>(S.Callee)->isConst())
-    L = AbsValue::unknownTensor();
+    L = Unknown;
 }
 
 std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
-  if (S.List == TypeKind::TensorList && isElementRead(S.Name)) {
+  if (isList(S.List) && isElementRead(S.Name)) {
     AbsValue L = eval(S.Obj);
     // `m.at(k)`, `m[k]`: what the path knows k maps to.
-    if (isStdMap(S.Obj->getType()) && S.Args.size() == 1)
+    if (L.isTensor() && isStdMap(S.Obj->getType()) && S.Args.size() == 1)
       if (std::optional<unsigned> F = mapKey(S.Args[0]))
         if (const AbsValue *V = L.field(*F))
           return *V;
@@ -193,7 +232,7 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
     return std::nullopt;
   auto R = uses().RangeOfBegin.find(It);
   if (R == uses().RangeOfBegin.end() ||
-      Api.classify(R->second->getType()) != TypeKind::TensorList)
+      !isList(Api.classify(R->second->getType())))
     return std::nullopt;
   // A temporary range (`t.unbind(0)`) is held by the range variable.
   if (!isa<DeclRefExpr>(strip(R->second)))
@@ -250,7 +289,7 @@ FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
   AbsValue L = eval(Map);
   // What the key maps to: a key read again where the iterator is used must
   // be a constant or a variable nothing changes.
-  if (!Held || keyUnchanged(Find->getArg(0)))
+  if (L.isTensor() && (!Held || keyUnchanged(Find->getArg(0))))
     if (std::optional<unsigned> F = mapKey(Find->getArg(0)))
       if (const AbsValue *V = L.field(*F))
         return mapEntry(PairT, *V);
@@ -259,14 +298,18 @@ FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
 
 AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
                                      llvm::ArrayRef<const Expr *> Args) {
+  TypeKind K = Api.classify(CE->getType());
   if (Args.empty())
-    return emptyInputs();
+    return emptyList(K);
   // `std::vector<Tensor> v{a, b}`: the join of its elements; a map's,
   // what each constant key maps to.
   if (Args.size() == 1)
-    if (const InitListExpr *IL = bracedList(Args[0]))
-      return isStdMap(CE->getType()) ? bracedMap(IL, CE->getType())
-                                     : models::bracedListJoin(*this, IL);
+    if (const InitListExpr *IL = bracedList(Args[0])) {
+      if (!isStdMap(CE->getType()))
+        return models::bracedListJoin(*this, IL, CE->getType());
+      if (K == TypeKind::TensorList)
+        return bracedMap(IL, CE->getType());
+    }
   return unknownOf(CE->getType());
 }
 
@@ -297,8 +340,25 @@ AbsValue FunctionAnalyzer::bracedMap(const InitListExpr *IL, QualType T) {
   return L;
 }
 
-AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL) {
+AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL,
+                                QualType ListT) {
   const ApiModel &Api = St.api();
+  if (!ListT.isNull() && Api.classify(ListT) == TypeKind::RecordList) {
+    // `std::vector<Sample> v = {{a, 1}, {b, 2}}`: the join of its records.
+    AbsValue L = emptyList(TypeKind::RecordList);
+    for (const Expr *El : IL->inits()) {
+      // std::array's braces hold its C array's.
+      const auto *Inner = dyn_cast<InitListExpr>(strip(El));
+      for (const Expr *R :
+           Inner && Inner->getType()->isArrayType()
+               ? Inner->inits()
+               : llvm::ArrayRef<Expr *>(const_cast<Expr **>(&El), 1)) {
+        AbsValue V = St.eval(R);
+        L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
+      }
+    }
+    return L;
+  }
   AbsValue L = emptyInputs();
   for (const Expr *El : IL->inits()) {
     // std::array's braces hold its C array's (`{{a, b}}`, or elided).

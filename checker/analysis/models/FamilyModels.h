@@ -121,8 +121,10 @@ std::optional<AbsValue> contractValue(TransferState &St, const CallSite &S,
 
 // models/Containers.cpp: lists of tensors as operands.
 /// The join of a braced list's tensors (`{a, b}`); unknown when an element
-/// is not a tensor, the bottom when the list is empty.
-AbsValue bracedListJoin(TransferState &St, const clang::InitListExpr *IL);
+/// is not a tensor, the bottom when the list is empty. Of a list of records
+/// (ListT a RecordList), the join of its records.
+AbsValue bracedListJoin(TransferState &St, const clang::InitListExpr *IL,
+                        clang::QualType ListT = clang::QualType());
 /// cat, stack: the promoted dtype of the tensors of a braced list, or the
 /// one dtype of a vector's.
 AbsValue listPromotion(TransferState &St, const CallSite &S,

@@ -89,7 +89,13 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
     D.DT = *S->ExitDefaultDType;
     Cur->DefaultDType = bindParams(D, Args, nullptr).DT;
   }
-  if (S->WritesThroughPointers)
+  // (The standard library writes only through what it is given: a
+  // container's iterators, which VarUses follows, reach no other variable;
+  // a raw pointer may.)
+  if (S->WritesThroughPointers &&
+      (!isStdLibrary(Def) || llvm::any_of(Args, [](const Expr *A) {
+        return A->getType()->isPointerType();
+      })))
     addressTakenUnknown();
   // A method of this class that writes members: they are back to what the
   // class invariant says.
