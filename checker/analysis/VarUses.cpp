@@ -491,9 +491,26 @@ private:
     }
     return readByCall(P, E, /*Views=*/true);
   }
+  /// `return v;`: the list copied or moved out as the function ends.
+  bool returned(const Expr *E) {
+    const Stmt *P = parent(E);
+    while (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P)) {
+      if (IC->getCastKind() != CK_NoOp)
+        return false;
+      P = parent(IC);
+    }
+    if (const auto *C = dyn_cast_or_null<CXXConstructExpr>(P);
+        C && isCopyOrMoveOf(C))
+      P = parent(C);
+    while (isa_and_nonnull<ExprWithCleanups, CXXBindTemporaryExpr>(P))
+      P = parent(cast<Expr>(P));
+    return isa_and_nonnull<ReturnStmt>(P);
+  }
   /// A use of a std::vector of tensors that the analysis follows.
   bool listUse(const VarDecl *VD, const DeclRefExpr *DRE) {
     const Expr *Cur = DRE;
+    if (returned(DRE))
+      return true;
     const Stmt *P = aboveConstCasts(Cur);
     if (!P)
       return false;

@@ -106,6 +106,19 @@ void stacked_in_a_helper(int64_t n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
 }
 
+// A vector a function of the user's fills and returns: what it holds.
+std::vector<torch::Tensor> collect_ids(int n) {
+  std::vector<torch::Tensor> ids;
+  for (int i = 0; i < n; ++i)
+    ids.push_back(torch::randint(0, 9, {4}, torch::kLong));
+  return ids;
+}
+void returned_vector() {
+  std::vector<torch::Tensor> ids = collect_ids(3);
+  torch::mm(ids[0].to(torch::kDouble).view({2, 2}), torch::ones({2, 2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+}
+
 // ---- Negatives ------------------------------------------------------------
 
 // The same helper filling float32 rows: nothing mixed at the caller.

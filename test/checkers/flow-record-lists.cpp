@@ -76,6 +76,27 @@ void array_and_deque() {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
 }
 
+// Returned by a function of the user's: its summary's value.
+std::vector<Tile> make_tiles(int n) {
+  std::vector<Tile> tiles;
+  for (int i = 0; i < n; ++i) {
+    Tile t;
+    t.row = i;
+    t.pixels = torch::randint(0, 9, {2, 2}, torch::kLong);
+    tiles.push_back(t);
+  }
+  return tiles;
+}
+void returned_by_a_function() {
+  torch::Tensor counts = torch::zeros({2, 2});
+  for (const Tile &t : make_tiles(3))
+    counts.add_(t.pixels).mm(torch::ones({2, 2}, torch::kDouble));
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  std::vector<Tile> kept = make_tiles(2);
+  torch::mm(kept[0].pixels.to(torch::kHalf), torch::ones({2, 2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Half and Float{{.*}} [torchdtype-mixed-precision]
+}
+
 // In a lambda (given a copy), a template and a macro.
 void in_a_lambda() {
   std::vector<Tile> tiles{{0, torch::zeros({2, 2}, torch::kDouble)}};
@@ -156,6 +177,16 @@ void empty_list(int n) {
   tiles.reserve(n);
   if (!tiles.empty())
     torch::mm(tiles[0].pixels.to(torch::kFloat), torch::ones({2, 2}));
+}
+
+// Returned after unknown code had it by reference: unknown.
+std::vector<Tile> refilled_tiles() {
+  std::vector<Tile> tiles{{0, torch::zeros({2, 2}, torch::kDouble)}};
+  refill(tiles);
+  return tiles;
+}
+void returned_after_unknown_code() {
+  torch::mm(refilled_tiles()[0].pixels, torch::ones({2, 2}));
 }
 
 // Cleared and refilled with float32 records.
