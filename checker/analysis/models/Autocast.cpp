@@ -145,6 +145,17 @@ AbsValue autocastResult(TransferState &St, const CallSite &S,
   baseOpName(S.Name, InPlace, Out, OutLast);
   if (InPlace || Out || hasExplicitDType(Api, S))
     return R; // not autocast
+  // No result on this path (`stack` of a vector nothing was put in throws):
+  // nothing to cast.
+  if (!R.DT.Param.isSymbolic() && R.DT.Bits == 0)
+    return R;
+  // Operands autocast leaves alone on every device (float64, integral):
+  // the op runs as it would without it, wherever it runs.
+  if (!Operands.empty() && llvm::all_of(Operands, [](const AbsValue &V) {
+        std::optional<DType> D = V.DT.single();
+        return D && (!isFloating(*D) || *D == DType::Double);
+      }))
+    return R;
   AutocastArray State = St.autocast();
   std::optional<Device> Dev = R.DV.single();
   for (unsigned I = 0; I < NumAutocastDevices; ++I) {

@@ -52,6 +52,29 @@ AbsValue models::libTorchOpValue(TransferState &St, const CallSite &S) {
   return tensorOpValue(St, S, S.Args);
 }
 
+/// The tensors of a list argument: a braced list's, or a vector's join.
+static void listOperands(TransferState &St, const Expr *A,
+                         llvm::SmallVectorImpl<AbsValue> &Operands) {
+  if (const InitListExpr *IL = bracedList(A)) {
+    for (const Expr *El : IL->inits()) {
+      AbsValue V = St.eval(El);
+      Operands.push_back(V.isTensor() ? V : AbsValue::unknownTensor());
+    }
+    return;
+  }
+  for (int I = 0; A && I < 4; ++I) {
+    A = strip(A);
+    if (St.api().classify(A->getType()) == TypeKind::TensorList) {
+      AbsValue V = St.eval(A);
+      if (V.isTensor())
+        Operands.push_back(V);
+      return;
+    }
+    const auto *C = dyn_cast<CXXConstructExpr>(A);
+    A = C && C->getNumArgs() >= 1 ? C->getArg(0) : nullptr;
+  }
+}
+
 AbsValue models::tensorOpValue(TransferState &St, const CallSite &S,
                                llvm::ArrayRef<const Expr *> Args) {
   const ApiModel &Api = St.api();
@@ -68,8 +91,13 @@ AbsValue models::tensorOpValue(TransferState &St, const CallSite &S,
     TypeKind K = Api.classify(A->getType().getNonReferenceType());
     OneDevice &= K != TypeKind::Device && K != TypeKind::DeviceType &&
                  K != TypeKind::Options;
-    if (!V.isTensor())
+    if (!V.isTensor()) {
+      // A list of tensors (`stack({a, b})`, `cat(v)`): its tensors are
+      // operands too, as autocast casts each (its promote list holds cat
+      // and stack).
+      listOperands(St, A, Operands);
       continue;
+    }
     Operands.push_back(V);
     if (std::optional<Device> W = V.DV.single()) {
       OneDevice &= !Dev || *Dev == *W;
