@@ -494,6 +494,16 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
     if (Args.empty())
       return defaultRecord(CE);
     [[fallthrough]];
+  case TypeKind::Tensor:
+    // `torch::Tensor x;`: undefined, no dtype yet (the lattice's bottom, so
+    // the value a later assignment joins is what reaches an op: an op given
+    // the undefined tensor throws first; `x.defined()` is false).
+    if (K == TypeKind::Tensor && Args.empty()) {
+      AbsValue U = AbsValue::unknownTensor();
+      U.DT.Bits = U.DV.Bits = 0;
+      return U;
+    }
+    [[fallthrough]];
   default:
     if (Args.size() == 1 && K != TypeKind::None)
       return convertTo(eval(Args[0]), T);

@@ -225,6 +225,9 @@ struct AbsValue {
   Forward Fwd = Forward::Keeps;
   /// Module only: its device was last set by a to() call (for notes).
   bool Moved = false;
+  /// Tensor only: on some path it is still undefined (`torch::Tensor x;`,
+  /// the bottom, joined with a value another path gave it).
+  bool MaybeUndefined = false;
   /// Module only: what happened to it since it was created is known here
   /// (created in this function, or a member of the module running).
   bool Tracked = false;
@@ -275,6 +278,12 @@ struct AbsValue {
     return M;
   }
   bool isTensor() const { return K == Kind::Tensor; }
+  /// Tensor only: `torch::Tensor x;`, nothing assigned on this path (no
+  /// dtype, no device: the bottom).
+  bool undefinedTensor() const {
+    return K == Kind::Tensor && !DT.Param.isSymbolic() && DT.Bits == 0 &&
+           !DV.Param.isSymbolic() && DV.Bits == 0;
+  }
   /// A tensor, options, a dtype or a device: a value with dtype and device
   /// facts (a struct's field a call may decide).
   bool carriesFacts() const {
@@ -285,7 +294,8 @@ struct AbsValue {
     return K == O.K && DT == O.DT && DV == O.DV && DTypeSet == O.DTypeSet &&
            DeviceSet == O.DeviceSet && Dims == O.Dims && Rank == O.Rank &&
            FloatModule == O.FloatModule && Fwd == O.Fwd && Moved == O.Moved &&
-           Tracked == O.Tracked && DTypeConverted == O.DTypeConverted &&
+           MaybeUndefined == O.MaybeUndefined && Tracked == O.Tracked &&
+           DTypeConverted == O.DTypeConverted &&
            DeviceConverted == O.DeviceConverted && Layers == O.Layers &&
            Opt == O.Opt && sameFields(O);
   }

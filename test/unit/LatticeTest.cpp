@@ -30,6 +30,31 @@ TEST(Lattice, JoinOfDifferentDTypesIsNotSingle) {
   EXPECT_TRUE(C.isUnknown());
 }
 
+// `torch::Tensor x;` is the bottom: a join with a value gives that value,
+// marked as possibly still undefined; two defined values are not.
+TEST(Lattice, UndefinedTensorIsTheBottom) {
+  AbsValue U = AbsValue::unknownTensor();
+  U.DT.Bits = U.DV.Bits = 0;
+  EXPECT_TRUE(U.undefinedTensor());
+  AbsValue D = AbsValue::tensor(DTypeFact::of(DType::Double, {}),
+                                DeviceFact::of(Device::CPU, {}));
+  AbsValue J = U;
+  J.join(D);
+  EXPECT_EQ(J.DT.single(), DType::Double);
+  EXPECT_FALSE(J.undefinedTensor());
+  EXPECT_TRUE(J.MaybeUndefined);
+  AbsValue K = D;
+  K.join(D);
+  EXPECT_FALSE(K.MaybeUndefined);
+  AbsValue L = D;
+  L.join(J); // once maybe undefined, still so
+  EXPECT_TRUE(L.MaybeUndefined);
+  AbsValue B = U;
+  B.join(U);
+  EXPECT_TRUE(B.undefinedTensor());
+  EXPECT_FALSE(B.MaybeUndefined);
+}
+
 TEST(Lattice, DimensionsJoinToTheFewest) {
   AbsValue Matrix = AbsValue::unknownTensor();
   Matrix.atLeast(2);

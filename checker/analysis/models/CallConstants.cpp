@@ -214,6 +214,19 @@ FunctionAnalyzer::returnedConstant(const CallExpr *CE) {
   // paths, for the constants this call passes, all return one constant
   // (`parse_precision("fp16")`, `make_scorer(Kind::Fast)`).
   const CallSite &S = site(CE);
+  // `x.defined()` of a tensor the path knows: false where it is still
+  // `torch::Tensor x;`, true where it has a dtype.
+  if (S.Family == CallFamily::TensorMethod && S.Name == "defined" &&
+      S.Args.empty()) {
+    AbsValue X = eval(S.Obj);
+    if (!X.isTensor() || X.DT.Param.isSymbolic())
+      return std::nullopt;
+    if (X.undefinedTensor())
+      return Constant::boolean(false);
+    if (X.DT.single() && !X.MaybeUndefined)
+      return Constant::boolean(true);
+    return std::nullopt;
+  }
   if (S.Family != CallFamily::UserFunction || !S.Def ||
       !constantCarrier(CE->getType(), Api))
     return std::nullopt;

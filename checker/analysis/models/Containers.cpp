@@ -71,6 +71,7 @@ AbsValue element(AbsValue L) {
   if (L.K != AbsValue::Kind::Tensor || isBottom(L))
     return AbsValue::unknownTensor();
   L.Fields = nullptr; // a map's keys are the map's, not an element's
+  L.MaybeUndefined = false; // (the empty list's bottom, not an element's)
   return L;
 }
 
