@@ -418,6 +418,11 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
       Args.push_back(A);
   if (isCopyOrMoveOf(CE))
     return convertTo(eval(CE->getArg(0)), T);
+  // `torch::Tensor x;`: undefined, no dtype yet (the lattice's bottom, so
+  // the value a later assignment joins is what reaches an op: an op given
+  // the undefined tensor throws first; `x.defined()` is false).
+  if (K == TypeKind::Tensor && Args.empty())
+    return AbsValue::noTensor();
   switch (K) {
   case TypeKind::Options: {
     AbsValue V = unknownOf(T);
@@ -493,16 +498,6 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
       return *Obj;
     if (Args.empty())
       return defaultRecord(CE);
-    [[fallthrough]];
-  case TypeKind::Tensor:
-    // `torch::Tensor x;`: undefined, no dtype yet (the lattice's bottom, so
-    // the value a later assignment joins is what reaches an op: an op given
-    // the undefined tensor throws first; `x.defined()` is false).
-    if (K == TypeKind::Tensor && Args.empty()) {
-      AbsValue U = AbsValue::unknownTensor();
-      U.DT.Bits = U.DV.Bits = 0;
-      return U;
-    }
     [[fallthrough]];
   default:
     if (Args.size() == 1 && K != TypeKind::None)

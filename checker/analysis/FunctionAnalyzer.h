@@ -503,9 +503,8 @@ bool sameFacts(const OpEvent &A, const OpEvent &B);
 bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B);
 /// An empty std::vector<IValue>: no tensor yet (the lattice's bottom).
 inline AbsValue emptyInputs() {
-  AbsValue Empty = AbsValue::unknownTensor();
-  Empty.DT.Bits = Empty.DV.Bits = 0;
-  return Empty.withField(MapKeysKnown, AbsValue::none()); // (as a map)
+  return AbsValue::noTensor().withField(MapKeysKnown,
+                                        AbsValue::none()); // (as a map)
 }
 
 } // namespace torchdtype

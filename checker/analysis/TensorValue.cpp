@@ -183,9 +183,9 @@ void AbsValue::join(const AbsValue &O) {
     *this = none();
     return;
   }
-  if (K == Kind::Tensor && (MaybeUndefined || O.MaybeUndefined ||
-                            undefinedTensor() != O.undefinedTensor()))
-    MaybeUndefined = !(undefinedTensor() && O.undefinedTensor());
+  if (K == Kind::Tensor)
+    MaybeUndefined = MaybeUndefined || O.MaybeUndefined ||
+                     undefinedTensor() != O.undefinedTensor();
   // An empty optional holds nothing: the join holds what the other side
   // may hold.
   if (Opt == Engaged::No && O.Opt != Engaged::No) {

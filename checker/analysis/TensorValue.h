@@ -263,6 +263,13 @@ struct AbsValue {
   static AbsValue unknownTensor() {
     return tensor(DTypeFact::unknown(), DeviceFact::unknown());
   }
+  /// No tensor: the bottom (`torch::Tensor x;`, undefined; what an empty
+  /// list holds).
+  static AbsValue noTensor() {
+    AbsValue V = unknownTensor();
+    V.DT.Bits = V.DV.Bits = 0;
+    return V;
+  }
   /// Module only: its parameters as one tensor (each floating parameter
   /// has the module's dtype and device; none is a scalar).
   AbsValue parameters() const {

@@ -344,35 +344,38 @@ AbsValue FunctionAnalyzer::bracedMap(const InitListExpr *IL, QualType T) {
 AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL,
                                 QualType ListT) {
   const ApiModel &Api = St.api();
-  if (!ListT.isNull() && Api.classify(ListT) == TypeKind::RecordList) {
-    // `std::vector<Sample> v = {{a, 1}, {b, 2}}`: the join of its records.
-    AbsValue L = emptyList(TypeKind::RecordList);
-    for (const Expr *El : IL->inits()) {
-      // std::array's braces hold its C array's.
-      const auto *Inner = dyn_cast<InitListExpr>(strip(El));
-      for (const Expr *R :
-           Inner && Inner->getType()->isArrayType()
-               ? Inner->inits()
-               : llvm::ArrayRef<Expr *>(const_cast<Expr **>(&El), 1)) {
-        AbsValue V = St.eval(R);
-        L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
-      }
-    }
-    return L;
-  }
-  AbsValue L = emptyInputs();
+  // `std::vector<Sample> v = {{a, 1}, {b, 2}}`: the join of its records.
+  bool Records = !ListT.isNull() && Api.classify(ListT) == TypeKind::RecordList;
+  AbsValue L = Records ? emptyList(TypeKind::RecordList) : emptyInputs();
   for (const Expr *El : IL->inits()) {
     // std::array's braces hold its C array's (`{{a, b}}`, or elided).
     if (const auto *Inner = dyn_cast<InitListExpr>(strip(El));
         Inner && (Inner->getType()->isArrayType() ||
-                  Api.classify(Inner->getType()) == TypeKind::TensorList)) {
-      L.join(bracedListJoin(St, Inner));
+                  (!Records &&
+                   Api.classify(Inner->getType()) == TypeKind::TensorList))) {
+      L.join(bracedListJoin(St, Inner, ListT));
       continue;
     }
     AbsValue V = St.eval(El);
-    L.join(V.isTensor() ? V : AbsValue::unknownTensor());
+    if (Records)
+      L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
+    else
+      L.join(V.isTensor() ? V : AbsValue::unknownTensor());
   }
   return L;
+}
+
+const Expr *models::tensorListArgument(const ApiModel &Api, const Expr *A) {
+  // Through the list views LibTorch's parameters take (at::TensorList,
+  // ITensorListRef) to the std::vector of tensors they are made from.
+  for (int I = 0; A && I < 4; ++I) {
+    A = strip(A);
+    if (Api.classify(A->getType()) == TypeKind::TensorList)
+      return A;
+    const auto *C = dyn_cast<CXXConstructExpr>(A);
+    A = C && C->getNumArgs() >= 1 ? C->getArg(0) : nullptr;
+  }
+  return nullptr;
 }
 
 /// cat(v), stack(v) of a std::vector<Tensor>.
@@ -381,14 +384,8 @@ static AbsValue vectorPromotion(TransferState &St, const Expr *List) {
   // cat(v), stack(v) of a std::vector<Tensor>: the one dtype (device) all
   // its tensors have; a vector of several is not promoted here.
   AbsValue R = AbsValue::unknownTensor();
-  for (int I = 0; List && I < 4; ++I) {
-    List = strip(List);
-    if (Api.classify(List->getType()) == TypeKind::TensorList)
-      break;
-    const auto *C = dyn_cast<CXXConstructExpr>(List);
-    List = C && C->getNumArgs() >= 1 ? C->getArg(0) : nullptr;
-  }
-  if (!List || Api.classify(List->getType()) != TypeKind::TensorList)
+  List = models::tensorListArgument(Api, List);
+  if (!List)
     return R;
   AbsValue V = St.eval(List);
   // An empty vector (a loop that pushed nothing on this path): cat and

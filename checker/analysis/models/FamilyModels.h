@@ -125,6 +125,10 @@ std::optional<AbsValue> contractValue(TransferState &St, const CallSite &S,
 /// (ListT a RecordList), the join of its records.
 AbsValue bracedListJoin(TransferState &St, const clang::InitListExpr *IL,
                         clang::QualType ListT = clang::QualType());
+/// The std::vector of tensors an argument names, through the list views
+/// made from it (at::TensorList), or null.
+const clang::Expr *tensorListArgument(const ApiModel &Api,
+                                      const clang::Expr *A);
 /// cat, stack: the promoted dtype of the tensors of a braced list, or the
 /// one dtype of a vector's.
 AbsValue listPromotion(TransferState &St, const CallSite &S,

@@ -62,17 +62,9 @@ static void listOperands(TransferState &St, const Expr *A,
     }
     return;
   }
-  for (int I = 0; A && I < 4; ++I) {
-    A = strip(A);
-    if (St.api().classify(A->getType()) == TypeKind::TensorList) {
-      AbsValue V = St.eval(A);
-      if (V.isTensor())
-        Operands.push_back(V);
-      return;
-    }
-    const auto *C = dyn_cast<CXXConstructExpr>(A);
-    A = C && C->getNumArgs() >= 1 ? C->getArg(0) : nullptr;
-  }
+  if (const Expr *List = models::tensorListArgument(St.api(), A))
+    if (AbsValue V = St.eval(List); V.isTensor())
+      Operands.push_back(V);
 }
 
 AbsValue models::tensorOpValue(TransferState &St, const CallSite &S,
