@@ -281,6 +281,10 @@ public:
   /// user's that nothing in a program (a unit defining main) calls or names
   /// (`reset_prototypes` never called): its writes to members do not count.
   bool mayRun(const clang::FunctionDecl *F);
+  /// The lambda (its closure type) every write of the unit gives a
+  /// std::function member, if one and the unit sees all its uses
+  /// (HeldLambdas.cpp); null otherwise.
+  const clang::CXXRecordDecl *heldLambda(const clang::FieldDecl *F);
   /// Joined value of every write to a member in its class, if all are known.
   std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
 
@@ -411,6 +415,9 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> OpaqueOperands;
   llvm::DenseMap<const clang::FunctionDecl *, bool> UndecidedOperands;
   llvm::DenseMap<const clang::CXXConstructorDecl *, GuardClass> Guards;
+  llvm::DenseMap<const clang::FieldDecl *, const clang::CXXRecordDecl *>
+      HeldLambdas;
+  bool HeldLambdasDone = false;
   unsigned ReturnDepth = 0;
   std::unique_ptr<CallerIndex> Callers;
 };

@@ -81,14 +81,15 @@ public:
     }
     return true;
   }
-  /// A local pointer to a polymorphic object: its dynamic class is kept.
+  /// A local pointer to a polymorphic object: its dynamic class is kept;
+  /// a local std::function: the lambda it holds.
   bool visitDecl(Decl *D) override {
     const auto *VD = dyn_cast<VarDecl>(D);
     if (!VD)
       return true;
     if (VD->isLocalVarDecl() && !VD->isStaticLocal() &&
-        polymorphicClass(VD->getType()) && constantCarrier(VD->getType(), Api) &&
-        Tracked(VD))
+        (polymorphicClass(VD->getType()) || isStdFunction(VD->getType())) &&
+        constantCarrier(VD->getType(), Api) && Tracked(VD))
       Found.push_back({VD, nullptr});
     return true;
   }

@@ -484,6 +484,12 @@ std::string operandName(const Expr *E) {
 
 /// A type whose constant values the paths keep (a bool, number, enum or
 /// string), so that a call passing one can take the callee's paths it picks.
+bool isStdFunction(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() && RD->isInStdNamespace() &&
+         RD->getName() == "function";
+}
+
 bool constantCarrier(QualType T, const ApiModel &Api) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isBooleanType() || T->isIntegerType() || T->isEnumeralType() ||
@@ -492,6 +498,9 @@ bool constantCarrier(QualType T, const ApiModel &Api) {
   const auto *RD = T->getAsCXXRecordDecl();
   if (RD && RD->getIdentifier() && RD->isInStdNamespace() &&
       (RD->getName() == "basic_string" || RD->getName() == "basic_string_view"))
+    return true;
+  // A std::function: the lambda it was made from (its closure type).
+  if (isStdFunction(T))
     return true;
   // A polymorphic object of the user's: its dynamic class (not a module's,
   // whose facts are followed as modules, nor LibTorch's).

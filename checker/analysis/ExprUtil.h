@@ -139,6 +139,8 @@ const clang::Decl *holderOf(const clang::Expr *Made, clang::ASTContext &Ctx);
 /// A type whose constant values the paths keep (a bool, number, enum or
 /// string), so that a call passing one can take the callee's paths it picks.
 bool constantCarrier(clang::QualType T, const ApiModel &Api);
+/// A std::function (or a reference to one).
+bool isStdFunction(clang::QualType T);
 /// A plain struct of the user's (no base, not a library's), whose scalar
 /// fields a call may pass along with it.
 const clang::CXXRecordDecl *plainRecord(clang::QualType T,

@@ -193,6 +193,9 @@ private:
   AbsValue callResult(const CallSite &S, const clang::FunctionDecl *Def,
                       const Summary &Callee, const AbsValue *Recv);
   const CallSite &devirtualized(const CallSite &S);
+  /// A call of a std::function whose lambda is known: a call of the
+  /// lambda's body (models/CallConstants.cpp).
+  const CallSite &heldCall(const CallSite &S);
   /// A call of each lambda a loop over a container of std::function runs
   /// through S (models/CallableLoops.cpp); null if none is known.
   const llvm::SmallVector<CallSite, 2> *loopedCallees(const CallSite &S);

@@ -23,6 +23,12 @@ Constant Constant::boolean(bool B) {
 Constant Constant::ofClass(const CXXRecordDecl *RD) {
   Constant K;
   K.Class = RD->getCanonicalDecl();
+  if (RD->isLambda()) {
+    // A lambda's closure type: one per lambda expression of the unit.
+    K.Key = "lambda " + std::to_string(RD->getLocation().getRawEncoding());
+    K.Text = "the lambda";
+    return K;
+  }
   K.Key = "class " + RD->getQualifiedNameAsString();
   K.Text = RD->getNameAsString();
   return K;
@@ -49,8 +55,12 @@ const CXXRecordDecl *polymorphicClass(QualType T) {
 
 /// The class an expression makes: `std::make_shared<D>(...)`,
 /// `std::make_unique<D>(...)`, `new D(...)`; or the object a local by-value
-/// variable of a polymorphic class is.
+/// variable of a polymorphic class is. A lambda (and a local variable
+/// holding one) is the object of its closure type, which a std::function
+/// made from it calls.
 static const CXXRecordDecl *madeClass(const Expr *E) {
+  if (const auto *L = dyn_cast<LambdaExpr>(E))
+    return L->getLambdaClass();
   if (const auto *N = dyn_cast<CXXNewExpr>(E)) {
     const CXXRecordDecl *RD = N->getAllocatedType()->getAsCXXRecordDecl();
     return RD && RD->hasDefinition() && RD->isPolymorphic() ? RD : nullptr;
@@ -71,8 +81,9 @@ static const CXXRecordDecl *madeClass(const Expr *E) {
         V && !V->getType()->isReferenceType() &&
         !V->getType()->isPointerType()) {
       const CXXRecordDecl *RD = V->getType()->getAsCXXRecordDecl();
-      return RD && RD->hasDefinition() && RD->isPolymorphic() &&
-                     !RD->isInStdNamespace()
+      return RD && RD->hasDefinition() &&
+                     ((RD->isPolymorphic() && !RD->isInStdNamespace()) ||
+                      RD->isLambda())
                  ? RD
                  : nullptr;
     }

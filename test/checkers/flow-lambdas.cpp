@@ -121,12 +121,26 @@ void std_function_reassigned(bool wide) {
 }
 
 void function_from_named_lambda_reassigned(bool wide) {
-  // The std::function may hold another lambda when it is called: not judged.
+  // Each path calls the lambda it assigned: where `wide` is false, project
+  // runs and throws.
   auto w = torch::randn({4, 4}, torch::kDouble);
   auto project = [&w](const torch::Tensor &x) { return torch::mm(x, w); };
+  // CHECK-MESSAGES: :[[@LINE-1]]:56: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE+4]]:14: note: in this call of 'head'
   Head head = project;
   if (wide)
     head = [](const torch::Tensor &x) { return x; };
+  auto out = head(torch::randn({2, 4}));
+}
+
+void function_reassigned_on_every_path(bool wide) {
+  // Both lambdas it may hold keep the dtypes apart: quiet.
+  auto w = torch::randn({4, 4}, torch::kDouble);
+  Head head = [&w](const torch::Tensor &x) { return torch::mm(x, w); };
+  if (wide)
+    head = [](const torch::Tensor &x) { return x; };
+  else
+    head = [](const torch::Tensor &x) { return x * 2; };
   auto out = head(torch::randn({2, 4}));
 }
 

@@ -210,4 +210,46 @@ TEST(KnownConstantsTest, CallsAreAskedWhatTheyReturn) {
   EXPECT_EQ(F.condition(Three), std::optional<bool>(true));
 }
 
+struct Lambdas : NodeVisitor {
+  std::vector<const LambdaExpr *> Found;
+  std::vector<const VarDecl *> Vars;
+  bool visitStmt(Stmt *S) override {
+    if (const auto *L = dyn_cast<LambdaExpr>(S))
+      Found.push_back(L);
+    return true;
+  }
+  bool visitDecl(Decl *D) override {
+    if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+      Vars.push_back(V);
+    return true;
+  }
+};
+
+TEST(KnownConstantsTest, ALambdaIsTheConstantOfItsClosureType) {
+  Fold F("#include <functional>\n"
+         "void f() {\n"
+         "  auto a = [](int x) { return x; };\n"
+         "  std::function<int(int)> g = a;\n"
+         "  std::function<int(int)> h = [](int x) { return x + 1; };\n"
+         "}");
+  Lambdas W;
+  W.walk(F.P.F);
+  ASSERT_EQ(W.Found.size(), 2u);
+  ASSERT_EQ(W.Vars.size(), 3u);
+  ASTContext &Ctx = F.P.AST->getASTContext();
+  std::optional<Constant> A = constantOf(W.Found[0], Ctx);
+  std::optional<Constant> H = constantOf(W.Vars[2]->getInit(), Ctx);
+  ASSERT_TRUE(A && A->Class && A->Class->isLambda());
+  EXPECT_EQ(A->Class, W.Found[0]->getLambdaClass());
+  // The std::function made from the variable holding the first lambda, and
+  // the one made from the second: the same closure, another one.
+  std::optional<Constant> G = constantOf(W.Vars[1]->getInit(), Ctx);
+  ASSERT_TRUE(G && H);
+  EXPECT_EQ(G->Key, A->Key);
+  EXPECT_EQ(G->Class, A->Class);
+  EXPECT_NE(H->Key, A->Key);
+  EXPECT_EQ(H->Class, W.Found[1]->getLambdaClass());
+  EXPECT_EQ(A->Text, "the lambda");
+}
+
 } // namespace known_constants_test

@@ -158,7 +158,41 @@ static bool isIndirectObject(const Expr *Obj) {
   return !(E->isPRValue() && E->getType()->isRecordType());
 }
 
+const CallSite &FunctionAnalyzer::heldCall(const CallSite &S) {
+  // A std::function called where the path knows the lambda it holds (a
+  // variable assigned one, a parameter given one, what a function returns),
+  // or a member every write of the unit gives the same lambda: the call
+  // runs that lambda's body.
+  const CXXRecordDecl *Closure = nullptr;
+  if (std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx, CallsFn);
+      K && K->Class && K->Class->isLambda())
+    Closure = K->Class;
+  if (!Closure)
+    if (const auto *ME = dyn_cast<MemberExpr>(S.Obj->IgnoreParenImpCasts()))
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        Closure = AC.heldLambda(F);
+  const CXXMethodDecl *Op =
+      Closure ? Closure->getLambdaCallOperator() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!Op || !Op->hasBody(Def) || !Def || Def->isDependentContext()) {
+    // Of a parameter (or one of its fields): a caller that gives it a
+    // lambda may run this function for it.
+    if (const VarDecl *Root = rootVar(S.Obj); Root && isa<ParmVarDecl>(Root))
+      Result.OpenVirtualCalls = true;
+    return S;
+  }
+  auto [It, New] = Devirtualized.try_emplace({S.E, Def}, S);
+  if (New) {
+    It->second.Callee = Op;
+    It->second.Def = Def;
+    It->second.Family = CallFamily::UserFunction;
+  }
+  return It->second;
+}
+
 const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
+  if (isStdFunctionCall(S) && S.Family != CallFamily::UserFunction)
+    return heldCall(S);
   // A virtual call on an object whose dynamic class the path knows
   // (`std::make_shared<D>()`, a parameter given one, `this` in a method run
   // for one) runs that class's override.

@@ -111,6 +111,21 @@ AbsValue FunctionAnalyzer::dimsFor(const CallSite &S, const FunctionDecl *Def,
   return Out;
 }
 
+/// A lambda written in the argument itself (or converted there to a
+/// std::function), not one a variable holds.
+static bool madeInArgument(const Expr *A) {
+  for (int I = 0; A && I < 8; ++I) {
+    A = strip(A);
+    if (isa<LambdaExpr>(A))
+      return true;
+    const auto *CE = dyn_cast<CXXConstructExpr>(A);
+    if (!CE || CE->getNumArgs() != 1)
+      return false;
+    A = CE->getArg(0);
+  }
+  return false;
+}
+
 FunctionAnalyzer::CallFacts
 FunctionAnalyzer::callFacts(const FunctionDecl *Def,
                             llvm::ArrayRef<const Expr *> Args,
@@ -176,9 +191,20 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
   const auto *M = dyn_cast<CXXMethodDecl>(Def);
   if (M && M->getParent()->isLambda())
     AddCaptures(M->getParent(), /*ByValueToo=*/false);
-  for (const Expr *A : Args)
-    if (const auto *LE = dyn_cast<LambdaExpr>(strip(A)))
-      AddCaptures(LE->getLambdaClass(), /*ByValueToo=*/true);
+  // A lambda made in the argument (also as the std::function it converts
+  // to) captured what the variables hold here; one a std::function
+  // variable holds captured by value what they held where it was made.
+  for (const Expr *A : Args) {
+    if (const LambdaExpr *LE = lambdaOf(A)) {
+      AddCaptures(LE->getLambdaClass(), /*ByValueToo=*/madeInArgument(A));
+      continue;
+    }
+    if (!isStdFunction(A->getType()))
+      continue;
+    if (std::optional<Constant> K = knownValue(A, Cur->Assumed, Ctx, CallsFn);
+        K && K->Class && K->Class->isLambda())
+      AddCaptures(K->Class, /*ByValueToo=*/false);
+  }
   return F;
 }
 
