@@ -204,6 +204,25 @@ private:
       P = Parents.getParent(const_cast<Stmt *>(P));
     return P;
   }
+  /// E (a holder or smart pointer) is the object of `->` whose result a
+  /// const method is called on.
+  const Stmt *throughImplicitCasts(const Stmt *S) {
+    const Stmt *P = parent(S);
+    while (isa_and_nonnull<ImplicitCastExpr>(P))
+      P = parent(P);
+    return P;
+  }
+  bool constMethodThroughArrow(const Expr *E) {
+    const auto *OC =
+        dyn_cast_or_null<CXXOperatorCallExpr>(throughImplicitCasts(E));
+    if (!OC || OC->getOperator() != OO_Arrow || OC->getNumArgs() != 1 ||
+        OC->getArg(0)->IgnoreParenImpCasts() != E)
+      return false;
+    const auto *AM = dyn_cast_or_null<MemberExpr>(throughImplicitCasts(OC));
+    const auto *M = AM ? dyn_cast<CXXMethodDecl>(AM->getMemberDecl()) : nullptr;
+    return M && M->isConst() && AM->isArrow() &&
+           isa_and_nonnull<CXXMemberCallExpr>(parent(AM));
+  }
   bool inertField(const FieldDecl *F) const {
     QualType T = F->getType();
     return !T->isReferenceType() && !T->isPointerType() &&
@@ -323,6 +342,10 @@ private:
           Cur = Call;
         } else {
           Cur = ME;
+          // `cfg.net->parameters()`: a const method of the module a holder
+          // field points to reads the object.
+          if (constMethodThroughArrow(ME))
+            return;
         }
         P = parent(Cur);
         continue;

@@ -240,3 +240,33 @@ void evaluated_with_a_float32_head_negative() {
   evaluate(head);
 }
 void evaluated_with_any_head_negative(const Regressor &some) { evaluate(some); }
+
+// ---- A struct's policy member beside a module member ------------------------
+
+// A const method of the module a holder field points to (the optimizer
+// given its parameters) reads the struct: the policy's class stays known.
+struct Pipeline {
+  std::shared_ptr<Policy> policy;
+  torch::nn::Linear head{nullptr};
+  torch::Tensor step(const torch::Tensor &b) {
+    return torch::mm(torch::randn({2, 2}), policy->prepare(b));
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  }
+};
+void holder_field_read_through_arrow() {
+  Pipeline pipe;
+  pipe.policy = std::make_shared<Fp64Policy>();
+  pipe.head = torch::nn::Linear(2, 2);
+  torch::optim::SGD opt(pipe.head->parameters(), torch::optim::SGDOptions(0.1));
+  bool training = pipe.head->is_training();
+  pipe.step(torch::randn({2, 2}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: note: in this call of 'step'
+}
+void holder_field_changed_through_arrow_negative(bool wide) {
+  // A non-const method of the module: what else it changes is not followed.
+  Pipeline pipe;
+  pipe.policy = std::make_shared<Fp64Policy>();
+  pipe.head = torch::nn::Linear(2, 2);
+  pipe.head->train(wide);
+  pipe.step(torch::randn({2, 2}));
+}
