@@ -508,13 +508,21 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
 
 AbsValue FunctionAnalyzer::defaultRecord(const CXXConstructExpr *CE) {
   // Made by the implicit default constructor: an optional field with no
-  // initializer of its own (or `= std::nullopt`) holds nothing.
+  // initializer of its own (or `= std::nullopt`) holds nothing, and a
+  // tensor field with none is undefined.
   AbsValue V = unknownOf(CE->getType());
   const CXXConstructorDecl *C = CE->getConstructor();
   const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl();
   if (!C || C->isUserProvided() || !RD)
     return V;
   for (const FieldDecl *F : RD->fields()) {
+    // A tensor field with no initializer is undefined (`torch::Tensor
+    // scratch_;`, filled on first use).
+    if (Api.classify(F->getType()) == TypeKind::Tensor &&
+        !F->hasInClassInitializer() && !F->getType()->isReferenceType()) {
+      V = V.withField(F->getFieldIndex(), AbsValue::noTensor());
+      continue;
+    }
     if (Api.classify(F->getType()) != TypeKind::Optional)
       continue;
     const Expr *Init = F->getInClassInitializer();

@@ -1,4 +1,4 @@
-// RUN: %check_clang_tidy %s torchdtype-mixed-precision,torchdtype-inplace-dtype %t
+// RUN: %check_clang_tidy %s torchdtype-mixed-precision,torchdtype-inplace-dtype,torchdtype-out-dtype %t
 // `torch::Tensor x;` is undefined: no dtype yet (the lattice's bottom), so
 // what a later assignment gives it is what reaches an op (an op given the
 // undefined tensor throws first). `x.defined()` is false there, and true
@@ -6,7 +6,9 @@
 // undefined tensor (a join with one), it is not decided. The lazy-init
 // idiom of a loop (`if (!cache.defined()) cache = ...`, `w.defined() ? w :
 // ones`) is judged per iteration: the first takes the undefined side, the
-// later ones the value the back edge brings.
+// later ones the value the back edge brings. A tensor member with no
+// initializer is undefined in an object its constructor leaves it alone in,
+// so a method's lazy init runs on its first call.
 #include <torch/torch.h>
 #include <vector>
 
@@ -101,3 +103,67 @@ template <typename T> void templated(int n) {
   }
 }
 template void templated<torch::Tensor>(int);
+
+// ---- Members filled on first use ------------------------------------------
+
+// The implicit constructor leaves `scratch_` undefined: the first call of
+// add takes the lazy branch, and the float64 buffer meets float32 blocks.
+struct Accumulator {
+  torch::Tensor gram_ = torch::zeros({2, 2}, torch::kDouble), scratch_;
+  void add(const torch::Tensor &block) {
+    if (!scratch_.defined())
+      scratch_ = torch::empty_like(gram_);
+    torch::mm_out(scratch_, block.t(), block);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm_out' needs out tensor 'scratch_' of dtype Float but it has dtype Double; {{.*}} [torchdtype-out-dtype]
+  }
+};
+void accumulate_blocks() {
+  Accumulator acc;
+  for (int i = 0; i < 3; ++i)
+    acc.add(torch::randn({2, 2}));
+}
+
+// A constructor of the user's that does not touch it, and a helper that
+// writes into it.
+static void multiply_into(torch::Tensor &out, const torch::Tensor &b) {
+  torch::mm_out(out, b.t(), b);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm_out' needs out tensor 'out' of dtype Float but it has dtype Double; {{.*}} [torchdtype-out-dtype]
+}
+struct Gram {
+  explicit Gram(int64_t d) : gram_(torch::zeros({d, d}, torch::kDouble)) {}
+  void add(const torch::Tensor &block) {
+    if (!scratch_.defined())
+      scratch_ = torch::empty_like(gram_);
+    multiply_into(scratch_, block);
+  }
+  torch::Tensor gram_, scratch_;
+};
+void gram_of_blocks() {
+  Gram g(2);
+  g.add(torch::randn({2, 2}));
+}
+
+// Defined by the constructor: the lazy branch never runs.
+struct Prefilled {
+  Prefilled() : scratch_(torch::zeros({2, 2})) {}
+  void add(const torch::Tensor &block) {
+    if (!scratch_.defined())
+      scratch_ = torch::zeros({2, 2}, torch::kDouble);
+    torch::mm_out(scratch_, block.t(), block);
+  }
+  torch::Tensor scratch_;
+};
+void prefilled_negative() {
+  Prefilled p;
+  p.add(torch::randn({2, 2}));
+}
+
+// A reference parameter's definedness is its caller's: not decided.
+void lazy_reference_negative(torch::Tensor &s, const torch::Tensor &b) {
+  if (!s.defined())
+    s = torch::zeros({2, 2}, torch::kDouble);
+  multiply_into(s, b);
+}
+void call_lazy_reference_negative(torch::Tensor &s) {
+  lazy_reference_negative(s, torch::randn({2, 2}));
+}

@@ -110,13 +110,18 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   const FunctionResult &Alone = AC.analyze(Def);
   bool Any = false;
   // The summary's own instantiation already gave these facts.
-  auto Bound = [&](const OpEvent &S, const OpEvent &E) {
-    if (S.Call != E.Call || S.Operands.size() != E.Operands.size())
+  // (The out= tensors too: `into(out_, b)` whose out_ the run decided.)
+  auto Same = [&](llvm::ArrayRef<Operand> SO, llvm::ArrayRef<Operand> EO) {
+    if (SO.size() != EO.size())
       return false;
-    for (size_t I = 0; I < S.Operands.size(); ++I)
-      if (bindParams(S.Operands[I].V, Args, Receiver) != E.Operands[I].V)
+    for (size_t I = 0; I < SO.size(); ++I)
+      if (bindParams(SO[I].V, Args, Receiver) != EO[I].V)
         return false;
     return true;
+  };
+  auto Bound = [&](const OpEvent &S, const OpEvent &E) {
+    return S.Call == E.Call && Same(S.Operands, E.Operands) &&
+           Same(S.Outs, E.Outs);
   };
   bool OwnRun = convertedSubmodules(Receiver);
   for (const OpEvent &E : R->Ops) {

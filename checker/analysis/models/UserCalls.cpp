@@ -379,11 +379,13 @@ const AbsValue *FunctionAnalyzer::boundReceiver(const AbsValue *R) {
 bool FunctionAnalyzer::definiteFields(const AbsValue *R) {
   if (!R || R->K != AbsValue::Kind::Record || !R->Fields)
     return false;
-  // A tensor, options, dtype or device field of one dtype or device.
+  // A tensor, options, dtype or device field of one dtype or device, or a
+  // tensor still undefined (which decides `defined()`).
   return llvm::any_of(*R->Fields, [](const auto &F) {
     const AbsValue &V = F.second;
     return V.carriesFacts() && !V.DT.Param.isSymbolic() &&
-           !V.DV.Param.isSymbolic() && (V.DT.single() || V.DV.single());
+           !V.DV.Param.isSymbolic() &&
+           (V.DT.single() || V.DV.single() || V.undefinedTensor());
   });
 }
 
@@ -394,9 +396,9 @@ static bool carriedField(const AbsValue &V) {
   bool Carried = V.isTensor() || V.K == AbsValue::Kind::DType ||
                  V.K == AbsValue::Kind::Device ||
                  V.K == AbsValue::Kind::Module;
-  return Carried && (V.DT.single() || V.DV.single() ||
-                     V.Opt == AbsValue::Engaged::No ||
-                     (V.K == AbsValue::Kind::Module && V.Tracked));
+  return Carried &&
+         (V.DT.single() || V.DV.single() || V.Opt == AbsValue::Engaged::No ||
+          V.undefinedTensor() || (V.K == AbsValue::Kind::Module && V.Tracked));
 }
 
 void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
