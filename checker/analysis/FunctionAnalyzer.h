@@ -196,6 +196,9 @@ private:
   /// A call of a std::function whose lambda is known: a call of the
   /// lambda's body (models/CallConstants.cpp).
   const CallSite &heldCall(const CallSite &S);
+  /// S as a call of M's body Def (kept per call and body).
+  const CallSite &runsBody(const CallSite &S, const clang::CXXMethodDecl *M,
+                           const clang::FunctionDecl *Def);
   /// A call of each lambda a loop over a container of std::function runs
   /// through S (models/CallableLoops.cpp); null if none is known.
   const llvm::SmallVector<CallSite, 2> *loopedCallees(const CallSite &S);

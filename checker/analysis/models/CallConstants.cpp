@@ -158,6 +158,18 @@ static bool isIndirectObject(const Expr *Obj) {
   return !(E->isPRValue() && E->getType()->isRecordType());
 }
 
+const CallSite &FunctionAnalyzer::runsBody(const CallSite &S,
+                                           const CXXMethodDecl *M,
+                                           const FunctionDecl *Def) {
+  auto [It, New] = Devirtualized.try_emplace({S.E, Def}, S);
+  if (New) {
+    It->second.Callee = M;
+    It->second.Def = Def;
+    It->second.Family = CallFamily::UserFunction;
+  }
+  return It->second;
+}
+
 const CallSite &FunctionAnalyzer::heldCall(const CallSite &S) {
   // A std::function called where the path knows the lambda it holds (a
   // variable assigned one, a parameter given one, what a function returns),
@@ -181,13 +193,7 @@ const CallSite &FunctionAnalyzer::heldCall(const CallSite &S) {
       Result.OpenVirtualCalls = true;
     return S;
   }
-  auto [It, New] = Devirtualized.try_emplace({S.E, Def}, S);
-  if (New) {
-    It->second.Callee = Op;
-    It->second.Def = Def;
-    It->second.Family = CallFamily::UserFunction;
-  }
-  return It->second;
+  return runsBody(S, Op, Def);
 }
 
 const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
@@ -225,13 +231,7 @@ const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
   if (!O || !O->hasBody(Def) || !Def || Def == S.Def ||
       Def->isDependentContext())
     return S;
-  auto [It, New] = Devirtualized.try_emplace({S.E, Def}, S);
-  if (New) {
-    It->second.Callee = O;
-    It->second.Def = Def;
-    It->second.Family = CallFamily::UserFunction;
-  }
-  return It->second;
+  return runsBody(S, O, Def);
 }
 
 const AnalysisContext::ContextRun *
