@@ -516,14 +516,15 @@ AbsValue FunctionAnalyzer::defaultRecord(const CXXConstructExpr *CE) {
   if (!C || C->isUserProvided() || !RD)
     return V;
   for (const FieldDecl *F : RD->fields()) {
+    TypeKind K = Api.classify(F->getType());
     // A tensor field with no initializer is undefined (`torch::Tensor
     // scratch_;`, filled on first use).
-    if (Api.classify(F->getType()) == TypeKind::Tensor &&
-        !F->hasInClassInitializer() && !F->getType()->isReferenceType()) {
+    if (K == TypeKind::Tensor && !F->hasInClassInitializer() &&
+        !F->getType()->isReferenceType()) {
       V = V.withField(F->getFieldIndex(), AbsValue::noTensor());
       continue;
     }
-    if (Api.classify(F->getType()) != TypeKind::Optional)
+    if (K != TypeKind::Optional)
       continue;
     const Expr *Init = F->getInClassInitializer();
     if (Init && !isNulloptType(strip(Init)->getType()))

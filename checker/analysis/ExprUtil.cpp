@@ -482,14 +482,14 @@ std::string operandName(const Expr *E) {
   return "";
 }
 
-/// A type whose constant values the paths keep (a bool, number, enum or
-/// string), so that a call passing one can take the callee's paths it picks.
 bool isStdFunction(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
   return RD && RD->getIdentifier() && RD->isInStdNamespace() &&
          RD->getName() == "function";
 }
 
+/// A type whose constant values the paths keep (a bool, number, enum or
+/// string), so that a call passing one can take the callee's paths it picks.
 bool constantCarrier(QualType T, const ApiModel &Api) {
   T = T.getNonReferenceType().getCanonicalType();
   if (T->isBooleanType() || T->isIntegerType() || T->isEnumeralType() ||

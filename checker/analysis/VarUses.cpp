@@ -204,14 +204,15 @@ private:
       P = Parents.getParent(const_cast<Stmt *>(P));
     return P;
   }
-  /// E (a holder or smart pointer) is the object of `->` whose result a
-  /// const method is called on.
+  /// S's parent past implicit casts (and parentheses).
   const Stmt *throughImplicitCasts(const Stmt *S) {
     const Stmt *P = parent(S);
     while (isa_and_nonnull<ImplicitCastExpr>(P))
       P = parent(P);
     return P;
   }
+  /// E (a holder or smart pointer) is the object of `->` whose result a
+  /// const method is called on.
   bool constMethodThroughArrow(const Expr *E) {
     const auto *OC =
         dyn_cast_or_null<CXXOperatorCallExpr>(throughImplicitCasts(E));
