@@ -14,7 +14,8 @@
 //   models/GuardScopes.cpp  guard objects that save and restore state
 //   Conditions.cpp          what branch conditions say of tensors
 //   ConditionSubjects.cpp   the variables branch conditions test
-//   VarUses.cpp             how the body uses its variables
+//   VarUses.cpp             how the body uses its variables (the walk:
+//   ContainerUses.cpp       UseClassifier.h; containers and iterators)
 //   models/ConstantLists.cpp  loops over braced lists of constants
 //   models/ConstantMaps.cpp   lookups in const maps of constants
 // The API families' rules are free functions of a TransferState (which

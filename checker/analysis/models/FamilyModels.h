@@ -91,7 +91,8 @@ AbsValue tensorMethodValue(TransferState &St, const CallSite &S);
 
 // models/TensorOps.cpp: ops on tensors (family LibTorchOp, and the tensor
 // methods that are ops): the rules of checker/data/api.json, the measured
-// contracts where it has none, then autocast; and the op events recorded.
+// contracts where it has none, then autocast. models/TensorOpEffects.cpp:
+// the op events recorded.
 /// A LibTorch function: a factory's rule, else the op's (tensorOpValue).
 AbsValue libTorchOpValue(TransferState &St, const CallSite &S);
 /// The op's result for its operands Ops (the receiver, then the
