@@ -1,0 +1,198 @@
+//===- ModuleStateTest.cpp - modules, members and their state
+//--------------===//
+//
+// Class members, modules and TorchScript, conversions of modules,
+// members followed through the receiver, submodules, optimizer steps.
+// The harness is AnnotatedSnippets.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AnnotatedSnippets.h"
+
+namespace analysis_test {
+
+TEST(Analysis, ClassMembers) {
+  expectAnnotated(R"cpp(
+struct Scorer {
+  torch::Tensor w;
+  torch::Tensor maybe;
+  Scorer() : w(torch::randn({2, 2}, torch::kHalf)) {}
+  void reset(bool c) { if (c) maybe = torch::randn({2}); else maybe = torch::randn({2}, torch::kHalf); }
+  torch::Tensor run() {
+    auto x = torch::randn({2, 2});
+    torch::mm(x, maybe);
+    return torch::mm(x, w); // [[mixed]]
+  }
+  torch::Tensor run_ok() { return torch::mm(torch::randn({2, 2}).to(torch::kHalf), w); }
+};
+)cpp");
+}
+
+TEST(Analysis, ModulesAndTorchScript) {
+  expectAnnotated(R"cpp(
+struct NetImpl : torch::nn::Module {
+  torch::nn::Linear fc{nullptr};
+  NetImpl() { fc = register_module("fc", torch::nn::Linear(3, 4)); }
+  // Judged with each call's input and module: net moved to CUDA below.
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x); } // [[device]]
+};
+TORCH_MODULE(Net);
+struct MovingImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x.to(torch::kCUDA); }
+};
+TORCH_MODULE(Moving);
+void f() {
+  torch::nn::Linear lin(3, 4);
+  auto x = torch::randn({2, 3});
+  lin(x);
+  lin->to(torch::kCUDA);
+  lin(x); // [[device]]
+  lin->forward(x.to(torch::kCUDA));
+  Net net;
+  net->to(torch::kCUDA);
+  net->forward(x); // reported inside forward, where it throws
+  Moving mv;
+  mv->to(torch::kCUDA);
+  mv->forward(x);
+  auto m = torch::jit::load("m.pt");
+  m.forward({x});
+  m.to(torch::kCUDA);
+  m.forward({x}); // [[device]]
+  m.forward({x.cuda()});
+}
+)cpp");
+}
+
+TEST(Analysis, TorchScriptInputsPushedIntoAVector) {
+  expectAnnotated(R"cpp(
+void f(bool c) {
+  auto m = torch::jit::load("m.pt");
+  m.to(torch::kCUDA);
+  std::vector<torch::jit::IValue> inputs;
+  m.forward(inputs);
+  inputs.push_back(torch::randn({1, 3}));
+  m.forward(inputs); // [[device]]
+  inputs.clear();
+  inputs.push_back(torch::randn({1, 3}).cuda());
+  m.forward(inputs);
+  std::vector<torch::jit::IValue> mixed;
+  mixed.push_back(torch::randn({1, 3}).cuda());
+  if (c)
+    mixed.push_back(torch::randn({1, 3}));
+  m.forward(mixed);
+}
+)cpp");
+}
+
+TEST(Analysis, ModuleConvertedToDoubleThenMovedToMps) {
+  expectAnnotated(R"cpp(
+void f() {
+  torch::nn::Linear lin(3, 4);
+  lin->to(torch::kDouble);
+  lin->to(torch::kMPS); // [[mps]]
+  torch::nn::Linear ok(3, 4);
+  ok->to(torch::kMPS);
+}
+)cpp");
+}
+
+// The optimizer family: step() is the first op of its update the
+// parameters' dtype lacks a CPU kernel for, where a backward ran.
+TEST(Analysis, OptimizerSteps) {
+  expectAnnotated(R"cpp(
+void f(bool small) {
+  torch::nn::Linear fc(4, 4);
+  fc->to(torch::kHalf);
+  torch::optim::Adam adam(fc->parameters());
+  torch::optim::SGD sgd(fc->parameters(), torch::optim::SGDOptions(0.1));
+  torch::Tensor loss = torch::ones({1}, torch::kHalf).sum();
+  loss.backward();
+  adam.step(); // [[half]]
+  sgd.step();
+}
+void g() {
+  torch::nn::Linear fc(4, 4);
+  fc->to(torch::kHalf);
+  torch::optim::Adam adam(fc->parameters());
+  adam.step();
+}
+)cpp",
+                  "1.13");
+}
+
+// Module state: registered members read in a module's methods follow the
+// receiver module: converted with it by to(), else as the constructor made
+// them.
+TEST(ModuleState, MembersFollowTheReceiver) {
+  expectAnnotated(R"cpp(
+struct HeadImpl : torch::nn::Module {
+  torch::Tensor proj;
+  torch::Tensor steps;
+  torch::nn::Linear fc{nullptr};
+  HeadImpl() {
+    proj = register_parameter("proj", torch::randn({4, 4}));
+    steps = register_buffer("steps", torch::zeros({1}, torch::kLong));
+    fc = register_module("fc", torch::nn::Linear(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) {
+    auto h = x.mm(proj); // [[mixed]]
+    return fc(h);
+  }
+  torch::Tensor count(torch::Tensor n) { return n.mm(steps); } // [[mixed]]
+};
+TORCH_MODULE(Head);
+void converted() {
+  Head head;
+  head->to(torch::kDouble);
+  head(torch::randn({2, 4}));
+}
+void as_created() {
+  Head head;
+  head(torch::randn({2, 4}));
+  head->count(torch::ones({1, 1}, torch::kLong));
+}
+// Module::to(dtype) of the C++ frontend converts integer buffers too.
+void converted_long_buffer_converts() {
+  Head head;
+  head->to(torch::kDouble);
+  head->count(torch::ones({1, 1}, torch::kLong));
+}
+void unknown_module(Head &given) {
+  given(torch::randn({2, 4}, torch::kDouble));
+}
+)cpp");
+}
+
+TEST(ModuleState, SubmodulesAndDevices) {
+  expectAnnotated(R"cpp(
+struct BlockImpl : torch::nn::Module {
+  torch::nn::Linear inner{nullptr};
+  BlockImpl() { inner = register_module("inner", torch::nn::Linear(4, 4)); }
+  torch::Tensor forward(torch::Tensor x) { return inner(x); } // [[modin]] [[device]]
+};
+TORCH_MODULE(Block);
+struct NetImpl : torch::nn::Module {
+  Block block{nullptr};
+  NetImpl() { block = register_module("block", Block()); }
+  torch::Tensor forward(torch::Tensor x) { return block(x); }
+};
+TORCH_MODULE(Net);
+void half_input() {
+  Net net;
+  net(torch::randn({2, 4}, torch::kDouble));
+}
+void moved_to_cuda() {
+  Net net;
+  net->to(torch::kCUDA);
+  net(torch::randn({2, 4}));
+}
+void both_moved() {
+  Net net;
+  net->to(torch::kCUDA);
+  net->to(torch::kDouble);
+  net(torch::randn({2, 4}, torch::TensorOptions().dtype(torch::kDouble).device(torch::kCUDA)));
+}
+)cpp");
+}
+
+} // namespace analysis_test
