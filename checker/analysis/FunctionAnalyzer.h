@@ -335,6 +335,12 @@ private:
   /// Whether the tensor a lookup of a module's parameters gives is set
   /// anew in this function (set_data, set_), or escapes where it may be.
   bool elementReset(const clang::CallExpr *Lookup);
+  /// A named_parameters() loop setting the data of the parameters whose
+  /// names pass a test, the module Obj (M, in D) (NamedStateLoops.cpp):
+  /// true if the loop's effect is now in the state.
+  bool nameFilteredSetData(const clang::CXXForRangeStmt *Loop,
+                           const clang::Expr *Obj, const clang::Decl *D,
+                           AbsValue M);
   /// What argument I holds when Def returns, as this call's constants
   /// pick Def's paths; none without constants.
   std::optional<AbsValue>

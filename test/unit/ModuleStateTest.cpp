@@ -195,4 +195,88 @@ void both_moved() {
 )cpp");
 }
 
+// Module state: a named_parameters() loop filtered by name converts the
+// submodules whose registered names pass the test; a test that leaves a
+// member undecided, or selects a parameter of the class itself, leaves the
+// module unknown.
+TEST(ModuleState, NamedParameterLoopsFilteredByName) {
+  expectAnnotated(R"cpp(
+struct NetImpl : torch::nn::Module {
+  torch::nn::Linear enc{nullptr}, dec{nullptr};
+  NetImpl() {
+    enc = register_module("enc", torch::nn::Linear(4, 4));
+    dec = register_module("dec", torch::nn::Linear(4, 4));
+  }
+  torch::Tensor forward(torch::Tensor x) { return dec(enc(x)); }
+};
+TORCH_MODULE(Net);
+struct ScaledImpl : torch::nn::Module {
+  torch::nn::Linear enc{nullptr};
+  torch::Tensor scale;
+  ScaledImpl() {
+    enc = register_module("enc", torch::nn::Linear(4, 4));
+    scale = register_parameter("scale", torch::ones({4}));
+  }
+  torch::Tensor forward(torch::Tensor x) { return enc(x) * scale; }
+};
+TORCH_MODULE(Scaled);
+void prefix() {
+  Net n;
+  for (auto &item : n->named_parameters())
+    if (item.key().rfind("enc", 0) == 0)
+      item.value().set_data(item.value().to(torch::kDouble));
+  auto y = n->dec(torch::randn({2, 4}).to(torch::kDouble)); // [[modin]]
+}
+void contains() {
+  Net n;
+  for (auto &item : n->named_parameters())
+    if (item.key().find("c.") == std::string::npos)
+      continue;
+    else
+      item.value().set_data(item.value().to(torch::kDouble));
+  auto y = n->dec(torch::randn({2, 4}).to(torch::kDouble));
+}
+void containsUndecided() {
+  // "dec." is not in "enc.", and may be in what follows it.
+  Net n;
+  for (auto &item : n->named_parameters()) {
+    if (item.key().find("dec.") == std::string::npos)
+      continue;
+    item.value().set_data(item.value().to(torch::kDouble));
+  }
+  auto y = n->enc(torch::randn({2, 4}).to(torch::kDouble));
+}
+void containsAtTheStart() {
+  Net n;
+  for (auto &item : n->named_parameters()) {
+    if (item.key().find("nc.") != std::string::npos ||
+        item.key().rfind("dec", 0) == 0)
+      item.value().set_data(item.value().to(torch::kDouble));
+  }
+  auto y = n->enc(torch::randn({2, 4})); // [[modin]]
+}
+void longerThanTheName() {
+  Net n;
+  for (auto &item : n->named_parameters())
+    if (item.key().rfind("enc.weight", 0) == 0)
+      item.value().set_data(item.value().to(torch::kDouble));
+  auto y = n->dec(torch::randn({2, 4}).to(torch::kDouble));
+}
+void ownParameterSelected() {
+  Scaled s;
+  for (auto &item : s->named_parameters())
+    if (item.key() != "enc.weight" && item.key().substr(0, 4) != "enc.")
+      item.value().set_data(item.value().to(torch::kDouble));
+  auto y = s->enc(torch::randn({2, 4}).to(torch::kDouble));
+}
+void ownParameterLeftOut() {
+  Scaled s;
+  for (auto &item : s->named_parameters())
+    if (item.key().substr(0, 4) == "enc.")
+      item.value().set_data(item.value().to(torch::kDouble));
+  auto y = s->enc(torch::randn({2, 4})); // [[modin]]
+}
+)cpp");
+}
+
 } // namespace analysis_test

@@ -58,6 +58,12 @@ const clang::FunctionDecl *userForward(const ApiModel &Api, const CallSite &S);
 /// this module and input, the op a layer or loss runs); false if S is not a
 /// call on a module.
 bool moduleCallEffects(TransferState &St, const CallSite &S);
+/// Module parameter P (M where the path has not changed it) still has the
+/// argument's own facts (not changed here, or only submodules converted
+/// through it): its value on the path, whose callers keep their module's
+/// facts and take its fields; nullopt if changed another way.
+std::optional<AbsValue>
+ownFactsKept(TransferState &St, const clang::ParmVarDecl *P, const AbsValue &M);
 /// `net->head->to(...)`: the converted submodule R kept in the value of the
 /// module variable it was reached through.
 void convertSubmodule(TransferState &St, const clang::Expr *Obj,
@@ -74,6 +80,24 @@ bool tensorArgChecks(TransferState &St, const CallSite &S);
 /// What parameters() gives: the module's dtype and device (its floating
 /// parameters all have them); the other lists, unknown.
 AbsValue stateListValue(TransferState &St, const CallSite &S);
+
+// models/ModuleArguments.cpp: what a user's function leaves in a module.
+/// The variable (or member of `this`) that holds the module an expression
+/// reaches: `model` of `model->fc`, `*model`, `model.get()`.
+const clang::Decl *moduleRoot(const clang::Expr *E);
+
+// models/NamedStateLoops.cpp: named_parameters() loops filtered by name.
+/// A member of a module's class that its constructor registers under a
+/// name of its own (`head_ = register_module("head", ...)`).
+struct RegisteredMember {
+  const clang::FieldDecl *Field;
+  std::string Name;
+  bool IsModule; ///< a submodule (else a parameter or buffer)
+};
+/// The members RD's one constructor registers, or nullopt where a name is
+/// not a literal (or RD has other constructors or bases).
+std::optional<llvm::SmallVector<RegisteredMember, 4>>
+registeredMembers(const clang::CXXRecordDecl *RD, const ApiModel &Api);
 
 // models/Conversions.cpp: to, toType, type_as, cpu, cuda, toBackend (the
 // conversion rules of api.json), a part of family TensorMethod.

@@ -1,12 +1,13 @@
 //===- ModuleStateLoops.cpp - code that may change a module's state ------===//
 //
 // What parameters(), buffers(), children(), modules() (and their named_
-// forms) are used for, and what a user's function given a module may do
-// to it: a loop that only reads them, or LibTorch code given them (an
-// optimizer), leaves the module as it is; a loop that sets data, converts
-// or reaches into the user's code, and a callee that converts the module
-// or makes it unknown, leave it unknown (docs/analysis.md, "Loops over a
-// module's state").
+// forms) are used for: a loop that only reads them, or LibTorch code given
+// them (an optimizer), leaves the module as it is; a loop that sets every
+// parameter's data to one conversion is the module's to(); one filtered by
+// name is NamedStateLoops.cpp's; a loop that sets data otherwise, converts
+// or reaches into the user's code leaves it unknown (docs/analysis.md,
+// "Loops over a module's state"). What a callee given the module leaves in
+// it is ModuleArguments.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -220,37 +221,6 @@ struct ListVarReads : NodeVisitor {
   }
 };
 
-/// The variable (or member of `this`) that holds the module an expression
-/// reaches: `model` of `model->fc`, `*model`, `model.get()`.
-const Decl *moduleRoot(const Expr *E) {
-  for (int I = 0; E && I < 8; ++I) {
-    E = strip(E);
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1 && isCopyOrMoveOf(CE)) {
-      E = CE->getArg(0); // a holder passed by value shares the module
-      continue;
-    }
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (isa<CXXThisExpr>(strip(ME->getBase())))
-        return dyn_cast<FieldDecl>(ME->getMemberDecl());
-      E = ME->getBase();
-      continue;
-    }
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-      E = MC->getImplicitObjectArgument();
-      continue;
-    }
-    if (const Decl *D = storageOf(E))
-      return D;
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
-        OC && OC->getNumArgs() >= 1) {
-      E = OC->getArg(0);
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
 /// A loop over every parameter of a module whose body is only
 /// `p.set_data(<p converted>)` (p the loop's element, or its value() for
 /// named_parameters()): the conversion set_data is given, else null.
@@ -407,7 +377,7 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
   }
   if (Reads)
     return;
-  const Decl *D = moduleRoot(S.Obj);
+  const Decl *D = models::moduleRoot(S.Obj);
   if (!D)
     return;
   AbsValue M = eval(S.Obj);
@@ -432,6 +402,10 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
       return;
     }
   }
+  // Only the parameters whose names pass a test (NamedStateLoops.cpp).
+  if (Use.Loop && S.Name == "named_parameters" && Given == 0 &&
+      nameFilteredSetData(Use.Loop, S.Obj, D, M))
+    return;
   // What the module holds may have changed in ways not followed here: its
   // facts are unknown from here on.
   M.DT = DTypeFact::unknown();
@@ -446,98 +420,6 @@ void FunctionAnalyzer::moduleStateList(const CallSite &S) {
     M.Fwd = It->second.Fwd;
   }
   store(D, M);
-}
-
-std::optional<AbsValue>
-FunctionAnalyzer::argumentExitFor(const FunctionDecl *Def, unsigned I,
-                                  llvm::ArrayRef<const Expr *> Args,
-                                  const Expr *Obj) {
-  CallFacts Facts = callFacts(Def, Args, Obj);
-  if (Facts.Constants.empty())
-    return std::nullopt;
-  const AnalysisContext::ContextRun *R = runFor(Def, Facts);
-  if (!R)
-    return std::nullopt;
-  auto It = R->ParamExit.find(I);
-  if (It == R->ParamExit.end())
-    return std::nullopt;
-  return It->second;
-}
-
-void FunctionAnalyzer::moduleArgumentsAfter(
-    const FunctionDecl *Def, const Summary &Callee,
-    llvm::ArrayRef<const Expr *> Args, const Expr *Obj) {
-  // A module is shared: a callee given a holder or shared_ptr by value, or
-  // the module by reference or pointer, changes the caller's module when
-  // it converts it or changes what it holds. Its facts are unknown after
-  // the call. (A non-const reference the callee reassigns is handled with
-  // the other arguments.)
-  for (unsigned I = 0; I < Args.size() && I < Def->getNumParams() && I < 64;
-       ++I) {
-    if (!((Callee.ParamsReassigned >> I) & 1))
-      continue;
-    if (!sharesModule(Api, Def->getParamDecl(I)->getType()))
-      continue;
-    const Decl *D = moduleRoot(Args[I]);
-    if (!D)
-      continue;
-    // A module this function was given is not in the state until changed.
-    auto It = Cur->Vars.find(D);
-    AbsValue M = It != Cur->Vars.end() ? It->second : eval(Args[I]);
-    if (M.K != AbsValue::Kind::Module)
-      continue;
-    // What the callee left in the module on every path it returns by: a
-    // conversion of the whole module (`model->to(kDouble)`) to one known
-    // dtype (device) is the caller's module's too.
-    AbsValue Exit;
-    if (auto E = Callee.ParamExit.find(I); E != Callee.ParamExit.end())
-      Exit = E->second;
-    // Converted to a dtype or device another parameter gives (`void
-    // cast(Module &m, Dtype d) { m.to(d); }`): the argument's.
-    auto OtherArg = [&](ParamRef P) -> std::optional<AbsValue> {
-      if (!P.isParam() || P.Index == I || P.Index >= Args.size())
-        return std::nullopt;
-      return eval(Args[P.Index]);
-    };
-    if (Exit.K == AbsValue::Kind::Module) {
-      if (std::optional<AbsValue> A = OtherArg(Exit.DT.Param);
-          A && A->K == AbsValue::Kind::DType && A->DT.single())
-        Exit.DT = A->DT;
-      if (std::optional<AbsValue> A = OtherArg(Exit.DV.Param);
-          A && A->K == AbsValue::Kind::Device && A->DV.single())
-        Exit.DV = A->DV;
-    }
-    auto DTypeKnownIn = [](const AbsValue &X) {
-      return X.K == AbsValue::Kind::Module && X.DTypeConverted &&
-             !X.DT.Param.isSymbolic() && X.DT.single();
-    };
-    auto DeviceKnownIn = [](const AbsValue &X) {
-      return X.K == AbsValue::Kind::Module && X.DeviceConverted &&
-             !X.DV.Param.isSymbolic() && X.DV.single();
-    };
-    // Paths that convert it differently (`switch (precision)`): as the
-    // call's constants pick them.
-    if (Exit.K == AbsValue::Kind::Module &&
-        ((Exit.DTypeConverted && !DTypeKnownIn(Exit)) ||
-         (Exit.DeviceConverted && !DeviceKnownIn(Exit)))) {
-      if (std::optional<AbsValue> Picked = argumentExitFor(Def, I, Args, Obj);
-          Picked && Picked->K == Exit.K)
-        Exit = *Picked;
-    }
-    bool DTypeKnown = DTypeKnownIn(Exit);
-    bool DeviceKnown = DeviceKnownIn(Exit);
-    M.DT = DTypeKnown ? Exit.DT : DTypeFact::unknown();
-    M.DV = DeviceKnown ? Exit.DV : DeviceFact::unknown();
-    M.Tracked = M.Tracked && (DTypeKnown || DeviceKnown);
-    // Converted to what this call's constants do not say: still converted,
-    // so a caller that knows more runs it again (argumentExitFor).
-    bool Module = Exit.K == AbsValue::Kind::Module;
-    M.DTypeConverted = DTypeKnown || (Module && Exit.DTypeConverted);
-    M.DeviceConverted = DeviceKnown || (Module && Exit.DeviceConverted);
-    M.Moved = DeviceKnown;
-    M.Fields = nullptr;
-    store(D, M);
-  }
 }
 
 } // namespace torchdtype

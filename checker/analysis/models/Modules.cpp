@@ -254,6 +254,21 @@ bool models::moduleCallEffects(TransferState &St, const CallSite &S) {
   return true;
 }
 
+std::optional<AbsValue> models::ownFactsKept(TransferState &St,
+                                             const ParmVarDecl *P,
+                                             const AbsValue &M) {
+  unsigned I = P->getFunctionScopeIndex();
+  auto It = St.path().Vars.find(P);
+  if (It == St.path().Vars.end())
+    return M;
+  const AbsValue &V = It->second;
+  if (V.K == AbsValue::Kind::Module && V.DT.Param == ParamRef::param(I) &&
+      V.DV.Param == ParamRef::param(I) && !V.DTypeConverted &&
+      !V.DeviceConverted)
+    return V;
+  return std::nullopt;
+}
+
 void models::convertSubmodule(TransferState &St, const Expr *Obj,
                               const AbsValue &R) {
   // `net->head->to(kDouble)`: the submodule of a module held in a
@@ -273,8 +288,29 @@ void models::convertSubmodule(TransferState &St, const Expr *Obj,
   if (!F || !D)
     return;
   AbsValue B = St.eval(ME->getBase());
-  if (B.K == AbsValue::Kind::Module && B.Tracked)
+  if (B.K != AbsValue::Kind::Module)
+    return;
+  if (B.Tracked) {
     St.store(D, B.withField(F->getFieldIndex(), R));
+    return;
+  }
+  // A module this function was given, not changed here before (`void
+  // freeze(Net &m) { m->backbone->to(kDouble); }`): its own facts stay the
+  // argument's, and its callers take the converted field
+  // (moduleArgumentsAfter). Changed before in ways not followed: its
+  // callers' module is unknown after the call.
+  const auto *P = dyn_cast<ParmVarDecl>(D);
+  if (!P)
+    return;
+  std::optional<AbsValue> Own = ownFactsKept(St, P, B);
+  if (!Own) {
+    St.paramConverted(P);
+    return;
+  }
+  B = *Own;
+  B.DT = DTypeFact::param(P->getFunctionScopeIndex());
+  B.DV = DeviceFact::param(P->getFunctionScopeIndex());
+  St.store(P, B.withField(F->getFieldIndex(), R));
 }
 
 void FunctionAnalyzer::relativeToModule(const FieldDecl *Field, AbsValue &V) {
