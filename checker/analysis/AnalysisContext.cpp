@@ -125,7 +125,8 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     Ref(A.DV.Param);
     OS << ':' << unsigned(A.Dims) << ':' << int(A.Rank);
     if (A.K == AbsValue::Kind::Module)
-      OS << 'T' << A.Tracked << A.DTypeConverted << A.DeviceConverted;
+      OS << 'T' << A.Tracked << A.DTypeConverted << A.DeviceConverted << 'C'
+         << static_cast<const void *>(A.Class);
     OS << ';';
   };
   for (const AbsValue &A : Args) {
@@ -324,7 +325,28 @@ AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
     }
   }
   ModuleInit &MI = ModuleInits[RD]; // std::map: stable across recursion
-  bool Unknown = false;
+  // A constructor runs its bases' first: the members a module class of the
+  // user's it derives from made, as its constructors leave them.
+  llvm::DenseMap<const FieldDecl *, AbsValue> FromBases;
+  if (const CXXRecordDecl *Def = RD->getDefinition())
+    for (const CXXBaseSpecifier &B : Def->bases()) {
+      const CXXRecordDecl *BR = B.getType()->getAsCXXRecordDecl();
+      if (!BR || Api.isLibTorchDecl(BR) ||
+          Api.classify(Ctx.getRecordType(BR)) != TypeKind::NNModule)
+        continue;
+      const ModuleInit &BI = moduleInit(BR);
+      if (BI.Known)
+        for (const auto &[F, V] : BI.Members)
+          FromBases[F] = V;
+    }
+  auto Add = [&](const llvm::DenseMap<const FieldDecl *, AbsValue> &Made) {
+    for (const auto &[F, W] : Made) {
+      auto [M, First] = MI.Members.try_emplace(F, W);
+      if (!First)
+        M->second.join(W);
+    }
+  };
+  bool Unknown = false, AnyCtor = false;
   for (const CXXConstructorDecl *C : RD->ctors()) {
     const FunctionDecl *Def = nullptr;
     if (!C->hasBody(Def) || !Def || Def->isDependentContext())
@@ -334,6 +356,8 @@ AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
       Unknown = true;
       continue;
     }
+    AnyCtor = true;
+    llvm::DenseMap<const FieldDecl *, AbsValue> Made = FromBases;
     for (const auto &[F, V] : S->ExitMembers) {
       // Facts in terms of the constructor's parameters mean nothing here.
       AbsValue W = V;
@@ -342,11 +366,15 @@ AnalysisContext::moduleInit(const CXXRecordDecl *RD) {
       if (W.DV.Param.isSymbolic())
         W.DV = DeviceFact::unknown();
       W.Fields = nullptr;
-      auto [M, First] = MI.Members.try_emplace(F, W);
-      if (!First)
-        M->second.join(W);
+      Made[F] = W;
     }
+    Add(Made);
   }
+  // Only implicit constructors, none defined here: the bases' members.
+  if (!AnyCtor && !Unknown &&
+      llvm::all_of(RD->ctors(),
+                   [](const CXXConstructorDecl *C) { return C->isImplicit(); }))
+    Add(FromBases);
   bool AnyDType = false, AnyDevice = false, AnyPlain = false;
   for (const auto &[F, V] : MI.Members) {
     if (V.K != AbsValue::Kind::Tensor && V.K != AbsValue::Kind::Module)

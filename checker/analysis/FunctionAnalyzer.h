@@ -231,6 +231,9 @@ private:
     Assumptions Constants;
     bool Definite = false;  ///< a tensor's dtype or device is known
     bool AnyRecord = false; ///< a plain struct holding tensors
+    /// A module whose class is known (the override its virtual forward
+    /// runs).
+    bool ModuleClass = false;
   };
   /// Obj: the object a method is called on (its dynamic class, if known,
   /// is a constant of the call).

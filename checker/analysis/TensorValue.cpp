@@ -277,6 +277,8 @@ void AbsValue::join(const AbsValue &O) {
   DeviceConverted = DeviceConverted || O.DeviceConverted;
   if (Layers != O.Layers)
     Layers = nullptr;
+  if (Class != O.Class)
+    Class = nullptr;
 }
 
 AutocastState joinAutocast(AutocastState A, AutocastState B) {

@@ -14,6 +14,7 @@
 
 namespace clang {
 class CXXConstructExpr;
+class CXXRecordDecl;
 class FieldDecl;
 } // namespace clang
 #include "llvm/ADT/StringRef.h"
@@ -237,6 +238,10 @@ struct AbsValue {
   /// Module only: a torch::nn::Sequential built from this list of layers
   /// (each a torch::nn layer or activation), run in order by forward.
   const clang::CXXConstructExpr *Layers = nullptr;
+  /// Module only: its class, where every path made it here as one of the
+  /// user's polymorphic modules (`std::make_shared<D>()`, a `D` by value):
+  /// a virtual forward called on it through its base runs D's.
+  const clang::CXXRecordDecl *Class = nullptr;
   /// Record: its fields' values (null: none known); a map of tensors
   /// (Tensor, the join of what it maps to): what the keys a path knows map
   /// to (models/Containers.cpp's mapKeyField).
@@ -304,7 +309,7 @@ struct AbsValue {
            MaybeUndefined == O.MaybeUndefined && Tracked == O.Tracked &&
            DTypeConverted == O.DTypeConverted &&
            DeviceConverted == O.DeviceConverted && Layers == O.Layers &&
-           Opt == O.Opt && sameFields(O);
+           Class == O.Class && Opt == O.Opt && sameFields(O);
   }
   bool sameFields(const AbsValue &O) const;
   bool operator!=(const AbsValue &O) const { return !(*this == O); }

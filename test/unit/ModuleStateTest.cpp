@@ -279,4 +279,51 @@ void ownParameterLeftOut() {
 )cpp");
 }
 
+// A module class of the user's derived from another: its objects have the
+// members the base's constructor made. A forward that is virtual runs the
+// override of the class the object was made as, through a pointer or a
+// reference to the base, also in a function given it.
+TEST(ModuleState, DerivedModulesAndVirtualForward) {
+  expectAnnotated(R"cpp(
+struct Head : torch::nn::Module {
+  virtual ~Head() = default;
+  virtual torch::Tensor forward(const torch::Tensor &x) = 0;
+};
+struct Scaled : Head {
+  Scaled() : fc(register_module("fc", torch::nn::Linear(4, 1))) {
+    scale = register_buffer("scale", torch::ones({4}, torch::kFloat64));
+  }
+  torch::nn::Linear fc;
+  torch::Tensor scale;
+};
+struct Derived : Scaled {
+  torch::Tensor forward(const torch::Tensor &x) override { return x; }
+};
+struct Made : Scaled {
+  torch::Tensor forward(const torch::Tensor &x) override { return fc(x * scale); } // [[modin]]
+};
+struct NeverMade : Scaled {
+  torch::Tensor forward(const torch::Tensor &x) override { return fc(x * scale); }
+};
+struct Plain : Head {
+  Plain() : fc(register_module("fc", torch::nn::Linear(4, 1))) {}
+  torch::Tensor forward(const torch::Tensor &x) override { return fc(x); }
+  torch::nn::Linear fc;
+};
+torch::Tensor evaluate(Head &m, const torch::Tensor &x) { return m.forward(x); }
+void members_of_the_base() {
+  auto d = std::make_shared<Derived>();
+  d->fc(torch::randn({2, 4}) * d->scale); // [[modin]]
+  d->fc(torch::randn({2, 4}));
+}
+void through_the_base() {
+  auto m = std::make_shared<Made>();
+  evaluate(*m, torch::randn({2, 4}));
+  std::shared_ptr<Head> p = std::make_shared<Plain>();
+  p->forward(torch::randn({2, 4}));
+  evaluate(*p, torch::randn({2, 4}));
+}
+)cpp");
+}
+
 } // namespace analysis_test

@@ -209,7 +209,12 @@ const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
       ME && ME->hasQualifier())
     return S; // Base::f(): not a virtual call
   std::optional<Constant> K = knownValue(S.Obj, Cur->Assumed, Ctx, CallsFn);
-  if (!K || !K->Class) {
+  const CXXRecordDecl *Class = K ? K->Class : nullptr;
+  // A module's class is a fact of its value (modules are not constants).
+  if (!Class && Api.moduleRecord(S.Obj->getType()))
+    if (AbsValue V = eval(S.Obj); V.K == AbsValue::Kind::Module)
+      Class = V.Class;
+  if (!Class) {
     // Of unknown class, where a class here overrides it: which body runs
     // is not known (a call through a pointer or reference to the base);
     // a caller that knows the class may run this function for it.
@@ -226,11 +231,21 @@ const CallSite &FunctionAnalyzer::devirtualized(const CallSite &S) {
     return It->second;
   }
   const CXXMethodDecl *O =
-      M->getCorrespondingMethodInClass(K->Class->getDefinition(), true);
+      M->getCorrespondingMethodInClass(Class->getDefinition(), true);
   const FunctionDecl *Def = nullptr;
   if (!O || !O->hasBody(Def) || !Def || Def == S.Def ||
       Def->isDependentContext())
     return S;
+  if (S.Family == CallFamily::ModuleForward) {
+    // A module's forward stays one: its input is judged with the body the
+    // class runs.
+    auto [It, New] = Devirtualized.try_emplace({S.E, Def}, S);
+    if (New) {
+      It->second.Callee = O;
+      It->second.Def = Def;
+    }
+    return It->second;
+  }
   return runsBody(S, O, Def);
 }
 

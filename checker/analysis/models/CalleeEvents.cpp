@@ -94,14 +94,18 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   // undecided (`cfg.compact ? kInt32 : kInt64`).
   // Or the override of a virtual call the callee makes on an object whose
   // class a constant here gives (`evaluate(const Base &m)` given a D).
+  // Or of a module whose class is known here (`evaluate(Base &m)` given
+  // a module made as a D).
   bool Picks = !Facts.Constants.empty() &&
                (AC.hasUndecidedOperands(Def) || AC.hasOpenVirtualCalls(Def));
+  bool PicksForward = Facts.ModuleClass && AC.hasOpenVirtualCalls(Def);
+  Picks |= PicksForward;
   if (!AC.hasOpaqueOperands(Def) && !Differs && !Picks &&
       !(Recv && Recv->K == AbsValue::Kind::Module && Recv->Fields))
     return false;
   // A module's members have the receiver's facts, an object's fields its
   // own.
-  if (!Facts.Definite && !Differs &&
+  if (!Facts.Definite && !Differs && !PicksForward &&
       !(Recv && (Recv->K == AbsValue::Kind::Module || definiteFields(Recv))))
     return false;
   const AnalysisContext::ContextRun *R = runFor(Def, Facts, Recv);

@@ -37,6 +37,8 @@ AbsValue FunctionAnalyzer::moduleValue(QualType ModuleType,
   // forward decides what input it accepts.
   V.Fwd = AbsValue::Forward::Opaque;
   if (const CXXRecordDecl *RD = Api.moduleRecord(ModuleType)) {
+    if (RD->hasDefinition() && RD->isPolymorphic() && !Api.isLibTorchDecl(RD))
+      V.Class = RD->getCanonicalDecl();
     // Created here: its parameters are what its constructors make.
     const AnalysisContext::ModuleInit &Init = AC.moduleInit(RD);
     if (Init.Known) {

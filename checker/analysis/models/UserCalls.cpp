@@ -152,6 +152,7 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
                   (A.K == AbsValue::Kind::Device && A.DV.single()) ||
                   A.Opt == AbsValue::Engaged::No;
     F.AnyRecord |= A.K == AbsValue::Kind::Record;
+    F.ModuleClass |= A.K == AbsValue::Kind::Module && A.Class;
     // A struct with a field of one dtype or device (`cfg.paramDtype`).
     F.Definite |= definiteFields(&A);
     F.Facts.push_back(A);
