@@ -2,6 +2,7 @@
 
 #include "OpContracts.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace torchdtype {
 
@@ -178,14 +179,108 @@ llvm::StringRef OpContracts::message(unsigned I) const {
   return Messages[I].Text;
 }
 
+namespace {
+
+bool isWordChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+/// Does S start with W as a whole word (nothing of a word follows it)?
+bool startsWithWord(llvm::StringRef S, llvm::StringRef W) {
+  return S.starts_with(W) && (S.size() == W.size() || !isWordChar(S[W.size()]));
+}
+
+/// The length of the spelling of a dtype S starts with, 0 if none.
+size_t dtypeSpellingAt(llvm::StringRef S) {
+  // ScalarType's names, as toString and the legacy tensor types print them.
+  static constexpr llvm::StringLiteral Names[] = {
+      "ComplexDouble", "ComplexFloat", "ComplexHalf", "BFloat16", "Double",
+      "Float",         "Half",         "Long",        "Int",      "Short",
+      "Char",          "Byte",         "Bool",        "QUInt8",   "QInt8",
+      "QInt32",        "UInt16",       "UInt32",      "UInt64"};
+  // What caffe2::TypeMeta names (the demangled C++ type), and the widths
+  // Python's dtypes and some messages use.
+  static constexpr llvm::StringLiteral Spellings[] = {
+      "c10::complex<c10::Half>", "c10::complex<float>", "c10::complex<double>",
+      "c10::BFloat16", "c10::Half", "unsigned char", "signed char",
+      "short int", "long long int", "long long", "long int", "int64_t",
+      "int32_t", "int16_t", "int8_t", "uint8_t", "float", "double", "long",
+      "int", "short", "bool", "char", "half", "bfloat16", "float16",
+      "float32", "float64", "complex64", "complex128", "cfloat", "cdouble",
+      "int8", "int16", "int32", "int64", "uint8"};
+  static constexpr llvm::StringLiteral Prefixes[] = {
+      "torch.cuda.", "torch.", "CUDA", "CPU", "MPS", "XPU", ""};
+  static constexpr llvm::StringLiteral Suffixes[] = {"Type", "Tensor", ""};
+  size_t Best = 0;
+  for (llvm::StringRef P : Prefixes) {
+    if (!S.starts_with(P))
+      continue;
+    llvm::StringRef R = S.drop_front(P.size());
+    for (llvm::StringRef N : Names) {
+      if (!R.starts_with(N))
+        continue;
+      for (llvm::StringRef Suffix : Suffixes)
+        // A device's prefix names a legacy type: its suffix is needed.
+        if ((!Suffix.empty() || P.empty() || P.starts_with("torch")) &&
+            startsWithWord(R.drop_front(N.size()), Suffix))
+          Best = std::max(Best, P.size() + N.size() + Suffix.size());
+    }
+    if (P.empty() || P.starts_with("torch"))
+      for (llvm::StringRef W : Spellings)
+        if (startsWithWord(R, W))
+          Best = std::max(Best, P.size() + W.size());
+  }
+  return Best;
+}
+
+/// Messages shorter than this with their dtypes marked are matched only as
+/// they were printed (a mark and a word or two say too little to tell one
+/// error from another).
+constexpr size_t MinMarkedMessage = 16;
+
+} // namespace
+
+std::string OpContracts::withoutDTypes(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (size_t I = 0; I < Text.size();) {
+    size_t N = (I == 0 || !isWordChar(Text[I - 1]))
+                   ? dtypeSpellingAt(Text.drop_front(I))
+                   : 0;
+    if (N) {
+      Out += '\x01';
+      I += N;
+    } else {
+      Out += Text[I++];
+    }
+  }
+  return Out;
+}
+
 std::optional<unsigned> OpContracts::findMessage(llvm::StringRef Text) const {
   Text = Text.trim();
+  // The longest message Text holds as printed, or with other dtypes named
+  // than the measured runs printed (every combination of the table's eight
+  // dtypes ran, not every dtype); as printed wins a tie.
+  if (MarkedMessages.empty())
+    for (const MessageRow &R : Messages)
+      MarkedMessages.push_back(withoutDTypes(llvm::StringRef(R.Text).trim()));
+  std::string Marked = withoutDTypes(Text);
   std::optional<unsigned> Best;
+  size_t BestSize = 0;
   for (unsigned I = 0; I < std::size(Messages); ++I) {
     llvm::StringRef M = llvm::StringRef(Messages[I].Text).trim();
-    if (!M.empty() && Text.contains(M) &&
-        (!Best || M.size() > llvm::StringRef(Messages[*Best].Text).size()))
+    if (M.empty() || M.size() <= BestSize)
+      continue;
+    if (Text.contains(M)) {
       Best = I;
+      BestSize = M.size();
+      continue;
+    }
+    const std::string &MM = MarkedMessages[I];
+    if (MM != M && MM.size() >= MinMarkedMessage && MM.size() > BestSize &&
+        llvm::StringRef(Marked).contains(MM)) {
+      Best = I;
+      BestSize = MM.size();
+    }
   }
   return Best;
 }

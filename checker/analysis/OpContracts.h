@@ -18,6 +18,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace torchdtype {
 
@@ -90,8 +92,16 @@ public:
   unsigned numMessages() const;
   llvm::StringRef message(unsigned I) const;
   /// The index of the message Text is or starts with (a log's line may
-  /// carry more after the first line the table holds).
+  /// carry more after the first line the table holds); else of the message
+  /// it holds with other dtypes named than the measured runs printed
+  /// (withoutDTypes), the longest.
   std::optional<unsigned> findMessage(llvm::StringRef Text) const;
+  /// Text with every spelling of a dtype LibTorch prints as one mark:
+  /// ScalarType names ("Float", "BFloat16"), C++ element types ("float",
+  /// "long int", "c10::Half", "unsigned char"), legacy tensor types
+  /// ("CPUHalfType", "torch.cuda.FloatTensor") and Python's dtypes
+  /// ("torch.float32"), each a whole word.
+  static std::string withoutDTypes(llvm::StringRef Text);
   /// The overloads that raised message I, at most Max.
   llvm::SmallVector<unsigned, 4> raisers(unsigned I, unsigned Max = 4) const;
 
@@ -112,6 +122,9 @@ public:
 
 private:
   llvm::StringMap<llvm::SmallVector<unsigned, 2>> ByName;
+  /// Each message withoutDTypes, made by the first findMessage (explain's
+  /// only: the analysis never reads them).
+  mutable std::vector<std::string> MarkedMessages;
 };
 
 } // namespace torchdtype

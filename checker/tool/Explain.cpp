@@ -12,6 +12,8 @@ Explanation explainMessage(const KnowledgeBase &KB, const OpContracts &C,
   if (!M)
     return E;
   E.Measured = C.message(*M).str();
+  E.OtherDTypes =
+      !llvm::StringRef(Text).contains(llvm::StringRef(E.Measured).trim());
   for (unsigned I : C.raisers(*M)) {
     const ContractOverload &O = C.overload(I);
     E.RaisedBy.push_back("aten::" + O.Name.str() +

@@ -17,6 +17,8 @@ struct Explanation {
   /// The message as the op contract table holds it, if it does, and the
   /// aten overloads that raised it ("aten::gather").
   std::string Measured;
+  /// The text names other dtypes than the measured message does.
+  bool OtherDTypes = false;
   std::vector<std::string> RaisedBy;
 };
 

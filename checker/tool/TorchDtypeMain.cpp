@@ -50,15 +50,19 @@ const char *const Usage =
     "does, 2 on bad usage.\n";
 
 void printRecord(const KbRecord &R, const std::string &Text,
-                 const std::string &Measured, bool Zh) {
+                 const Explanation &E, bool Zh) {
+  const std::string &Measured = E.Measured;
   std::smatch M;
   std::regex_search(Text, M, *R.Compiled);
   std::cout << R.Id << "\n";
   // A record reached through the measured table, not through its own
   // signature, shows the table's message instead of an empty match.
   std::cout << "  matched:     "
-            << (M.empty() && !Measured.empty() ? Measured + "  (measured)"
-                                               : M.str(0))
+            << (M.empty() && !Measured.empty()
+                    ? Measured + (E.OtherDTypes
+                                      ? "  (measured, with other dtypes)"
+                                      : "  (measured)")
+                    : M.str(0))
             << "\n";
   std::cout << "  signature:   "
             << (Zh && !R.SignatureZh.empty() ? R.SignatureZh : R.Signature)
@@ -149,7 +153,7 @@ int explain(std::vector<std::string> Args) {
   for (size_t I = 0; I < E.Records.size(); ++I) {
     if (I)
       std::cout << "\n";
-    printRecord(*E.Records[I], Text, E.Measured, Zh);
+    printRecord(*E.Records[I], Text, E, Zh);
   }
   if (!E.RaisedBy.empty()) {
     std::cout << "\nmeasured on LibTorch " << OpContracts::measuredVersion().str()
