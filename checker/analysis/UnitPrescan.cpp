@@ -123,6 +123,7 @@ public:
     if (balancedGuard(ownerConstructor(Api, CE)))
       return;
     Callees[Stack.back()].insert(F->getCanonicalDecl());
+    madeObject(CE, F);
     if (!F->getIdentifier())
       return;
     llvm::StringRef N = F->getName();
@@ -143,7 +144,29 @@ public:
       if (const CXXRecordDecl *RD = CE->getConstructor()->getParent())
         if (const CXXDestructorDecl *Dtor = RD->getDestructor())
           Callees[Stack.back()].insert(Dtor->getCanonicalDecl());
+      // A holder of the user's module (TORCH_MODULE) constructs its Impl
+      // in LibTorch's code, which is not walked: the Impl's constructors
+      // run here (in the default dtype of this point).
+      if (Api.classify(CE->getType()) == TypeKind::Holder)
+        implConstructors(Api.moduleRecord(CE->getType()));
     }
+  }
+  /// std::make_shared<T> and std::make_unique<T> of the user's class
+  /// construct a T in the standard library's code.
+  void madeObject(const CallExpr *CE, const FunctionDecl *F) {
+    if (!F->isInStdNamespace() || !F->getIdentifier() ||
+        (F->getName() != "make_shared" && F->getName() != "make_unique"))
+      return;
+    const TemplateArgumentList *TA = F->getTemplateSpecializationArgs();
+    if (TA && TA->size() >= 1 && TA->get(0).getKind() == TemplateArgument::Type)
+      implConstructors(TA->get(0).getAsType()->getAsCXXRecordDecl());
+  }
+  void implConstructors(const CXXRecordDecl *RD) {
+    if (!RD || !RD->hasDefinition() || Api.isLibTorchDecl(RD))
+      return;
+    for (const CXXConstructorDecl *C : RD->getDefinition()->ctors())
+      if (C->hasBody())
+        Callees[Stack.back()].insert(C->getCanonicalDecl());
   }
 
   /// Functions that may run while the state a function of Roots sets is in

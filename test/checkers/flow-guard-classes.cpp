@@ -246,3 +246,25 @@ void flag_guard_unknown(bool use_amp) {
   if (!use_amp)
     auto y = torch::mm(emb, torch::randn({4, 4}));
 }
+
+// A module of the user's made inside the guard (through its TORCH_MODULE
+// holder, or std::make_shared): its constructor runs in the guard's
+// default dtype, so its layers are float64 like the inputs made there.
+struct CalibratorImpl : torch::nn::Module {
+  CalibratorImpl() : affine(register_module("affine", torch::nn::Linear(1, 1))) {}
+  torch::Tensor forward(const torch::Tensor &x) { return affine(x); }
+  torch::nn::Linear affine;
+};
+TORCH_MODULE(Calibrator);
+
+void user_module_made_in_the_guard_is_quiet() {
+  DTypeScope fp64(caffe2::TypeMeta::Make<double>());
+  Calibrator calibrator;
+  auto y = calibrator(torch::empty({4, 1}).fill_(0.5));
+}
+
+void shared_user_module_made_in_the_guard_is_quiet() {
+  DTypeScope fp64(caffe2::TypeMeta::Make<double>());
+  auto calibrator = std::make_shared<CalibratorImpl>();
+  auto y = calibrator->forward(torch::ones({4, 1}));
+}
