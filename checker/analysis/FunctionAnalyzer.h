@@ -9,6 +9,7 @@
 //   models/Tuples.cpp       tuples and pairs of tensors, ops returning them
 //   models/Modules.cpp      modules made, and module calls' events
 //   models/UserCalls.cpp    calls of the user's own functions (summaries)
+//   models/CallFlags.cpp    a flag given to such a call: a path per value
 //   models/CalleeEvents.cpp     a callee's events judged at a call
 //   models/UserCallEffects.cpp  what those calls leave behind
 //   models/GuardScopes.cpp  guard objects that save and restore state
@@ -74,24 +75,31 @@ public:
   void beginPath(FlowState &S) {
     Cur = &S;
     ExprVals.clear();
+    PathsSplit = false;
+    ValsPath = &S;
   }
   void transfer(const clang::CFGElement &El, FlowState &S) {
-    Cur = &S;
+    onPath(S);
     transferElement(El);
   }
   /// An atom to split the path by before El (a path per value): a setter
   /// of autocast given a flag the path knows nothing of (Autocast.cpp), a
-  /// loop variable's value (ConstantLists.cpp).
+  /// loop variable's value (ConstantLists.cpp), a flag that picks what a
+  /// call of the user's returns (CallFlags.cpp).
   std::optional<Assumption> splitAt(const clang::CFGElement &El,
                                     FlowState &S) {
     std::optional<clang::CFGStmt> CS = El.getAs<clang::CFGStmt>();
     if (!CS)
       return std::nullopt;
-    Cur = &S;
+    onPath(S);
+    std::optional<Assumption> A;
     if (const auto *DS = llvm::dyn_cast<clang::DeclStmt>(CS->getStmt()))
-      return listValueToSplit(DS);
-    const auto *CE = llvm::dyn_cast<clang::CallExpr>(CS->getStmt());
-    return CE ? models::autocastFlagToSplit(*this, CE) : std::nullopt;
+      A = listValueToSplit(DS);
+    else if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(CS->getStmt()))
+      if (!(A = models::autocastFlagToSplit(*this, CE)))
+        A = callFlagToSplit(CE);
+    PathsSplit |= A.has_value();
+    return A;
   }
   void atExit(const PathStates &Exit);
 
@@ -395,6 +403,19 @@ private:
   std::optional<Assumption> listValueToSplit(const clang::DeclStmt *DS);
   std::optional<Assumption> listValueHeld(const clang::DeclStmt *DS);
 
+  // models/CallFlags.cpp
+  /// A bool the path knows nothing of, given to a call of the user's whose
+  /// result it picks (the runs for true and for false return values of
+  /// different dtypes or devices): the atom to split the path by before
+  /// the call.
+  std::optional<Assumption> callFlagToSplit(const clang::CallExpr *CE);
+  /// The bools a call gives its callee: arguments, and the bool fields of
+  /// a plain struct argument or of the object a method runs on that the
+  /// function's subjects name.
+  void callFlags(const CallSite &S, llvm::SmallVectorImpl<Subject> &Out);
+  /// The variables the body calls a non-const method on (found once).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> MethodObjectsOf;
+  bool MethodObjectsFound = false;
   // models/UserCalls.cpp
   AbsValue applySummary(const Summary &Sum,
                         llvm::ArrayRef<const clang::Expr *> Args,
@@ -474,6 +495,17 @@ private:
   /// The state of the path being transferred (the solver's).
   FlowState *Cur = nullptr;
   llvm::DenseMap<const clang::Expr *, AbsValue> ExprVals;
+  /// The path ExprVals holds the values of, and whether the path entering
+  /// the block was split: the solver then transfers each element on each
+  /// of its paths in turn, and one path's values are not another's.
+  const FlowState *ValsPath = nullptr;
+  bool PathsSplit = false;
+  void onPath(FlowState &S) {
+    Cur = &S;
+    if (PathsSplit && ValsPath != &S)
+      ExprVals.clear();
+    ValsPath = &S;
+  }
   llvm::DenseMap<const clang::CallExpr *, CallSite> Sites;
   std::map<std::pair<const clang::CallExpr *, const clang::FunctionDecl *>,
            CallSite>

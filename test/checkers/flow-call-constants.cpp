@@ -4,7 +4,9 @@
 // branches, ternaries and switches, and the values computed from it
 // (`const bool fits = vocab <= limit`). A struct made by its default
 // constructor holds the initializers its class gives, then what the caller
-// assigns. Anything the caller does not know keeps both paths.
+// assigns. A bool the caller does not know splits its path before the call,
+// one per value (flow-call-flags.cpp); anything else it does not know keeps
+// both of the callee's paths.
 #include <torch/torch.h>
 #include <cstdint>
 #include <string>
@@ -28,9 +30,11 @@ void flag_constant_negative() {
   auto y = torch::mm(w, widen_if(false, torch::randn({2, 2})));
 }
 
-void flag_unknown_negative(bool wide) {
+void flag_unknown(bool wide) {
   auto w = torch::randn({2, 2});
   auto y = torch::mm(w, widen_if(wide, torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: note: assuming 'wide' is true
 }
 
 // A number, and a bool computed from it.
@@ -105,11 +109,13 @@ void struct_field_assigned_in_caller() {
   epoch(cfg);
 }
 
-void struct_field_unknown_negative(bool compact) {
+void struct_field_unknown(bool compact) {
   TrainerConfig cfg;
   cfg.compact_labels = compact;
   auto labels = load_labels(cfg);
   auto loss = F::nll_loss(torch::randn({8, 5}), labels);
+  // CHECK-MESSAGES: :[[@LINE-1]]:15: warning: 'nll_loss' needs a target of class indices of dtype Long but gets Int{{.*}} [torchdtype-loss-target-dtype]
+  // CHECK-MESSAGES: :[[@LINE-3]]:17: note: assuming 'cfg.compact_labels' is true
 }
 
 // A module the callee converts on one path only, and a string field.
@@ -236,10 +242,13 @@ void method_switches_on_field() {
   // CHECK-MESSAGES: :[[@LINE-2]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
 }
 
-void method_after_unknown_change_negative(bool wide) {
+// A field set to what the caller does not know: a path per value of it.
+void method_after_unknown_change(bool wide) {
   CastConfig cfg;
   cfg.wide = wide;
   auto y = torch::mm(torch::randn({2, 2}), cfg.cast(torch::randn({2, 2})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-2]]:48: note: assuming 'cfg.wide' is true
 }
 
 // A flag given false: the note names the flag and says false.

@@ -243,9 +243,12 @@ std::tuple<torch::Tensor, torch::Tensor> route_on(bool compact) {
   return std::make_tuple(gates, bias);
 }
 
+// The flag picks the tuple's second element: a path per value of it.
 void tuple_of_either(bool compact) {
-  auto r = route_on(compact); // Float or Half, joined in the summary
+  auto r = route_on(compact);
   auto y = torch::mm(std::get<0>(r), std::get<1>(r));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Half{{.*}} [torchdtype-mixed-precision]
+  // CHECK-MESSAGES: :[[@LINE-3]]:12: note: assuming 'compact' is true
 }
 
 void pair_same_dtypes() {
