@@ -21,7 +21,9 @@ void HalfOnCpuCheck::report(const ::torchdtype::FunctionResult &R,
         << Ev->Written
         << (D == ::torchdtype::DType::Half ? "float16" : "bfloat16")
         << AC.api().version().str()
-        << kbSuffix(Record, AC.api().cpuKernelMissing(Ev->Op, D).value_or(""));
+        << kbSuffix(Record,
+                    ::torchdtype::lowPrecisionKernelMissing(*Ev, AC.api(), D)
+                        .value_or(""));
     diag(dtypeLoc(O), "operand '%0' has dtype %1 from here",
          DiagnosticIDs::Note)
         << describe(O) << ::torchdtype::dtypeName(D);

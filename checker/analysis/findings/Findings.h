@@ -281,6 +281,16 @@ measuredOutcome(const OpEvent &Ev, const ApiModel &Api,
                 llvm::SmallVectorImpl<const Operand *> *Slots,
                 llvm::SmallVectorImpl<DType> &DTypes);
 
+/// The message an op of the event raises for lacking a CPU kernel in Low
+/// (float16 or bfloat16): the version's lists and the op's measured
+/// overloads (ApiModel::cpuKernelMissing), else the overloads this call
+/// may run (`clamp_min(x, 1e-6)` of a Half x: the Scalar overload raises
+/// "clamp_min_cpu" not implemented for 'Half' on 1.13.1, the Tensor one
+/// runs); none when it has the kernel or the table cannot say.
+std::optional<std::string> lowPrecisionKernelMissing(const OpEvent &Ev,
+                                                     const ApiModel &Api,
+                                                     DType Low);
+
 class FunctionFindings;
 
 /// Drops the events that run only after an op that throws (a finding of a

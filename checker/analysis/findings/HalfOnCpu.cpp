@@ -21,6 +21,28 @@ findRefusedAutocastDType(const FunctionResult &R) {
   return Out;
 }
 
+std::optional<std::string> lowPrecisionKernelMissing(const OpEvent &Ev,
+                                                     const ApiModel &Api,
+                                                     DType Low) {
+  if (std::optional<std::string> M = Api.cpuKernelMissing(Ev.Op, Low))
+    return M;
+  // As for the op's own rule: only overloads of tensors and numbers (sizes,
+  // dims and flags may pick another kernel than the measured one).
+  if (!Ev.Contract ||
+      llvm::any_of(Ev.Contract->Overloads, [&](unsigned I) {
+        return Api.contracts().overload(I).Signature.find_first_not_of(
+                   "TSf") != llvm::StringRef::npos;
+      }))
+    return std::nullopt;
+  llvm::SmallVector<DType, 3> DTypes;
+  std::optional<ContractOutcome> O = measuredOutcome(Ev, Api, nullptr, DTypes);
+  if (!O || O->K != ContractOutcome::Throws ||
+      !OpContracts::isLowPrecisionKernelMessage(O->Message) ||
+      !O->Message.contains(Low == DType::Half ? "'Half'" : "'BFloat16'"))
+    return std::nullopt;
+  return O->Message.str();
+}
+
 std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
                                            const ApiModel &Api) {
   std::vector<const OpEvent *> Out;
@@ -51,7 +73,7 @@ std::vector<const OpEvent *> findHalfOnCpu(const FunctionResult &R,
         Low = *D;
       return *Low == *D;
     });
-    if (!Known || !Low || !Api.cpuKernelMissing(Ev.Op, *Low))
+    if (!Known || !Low || !lowPrecisionKernelMissing(Ev, Api, *Low))
       continue;
     bool OnCpu = commonDevice(Ev.Operands) == Device::CPU;
     if (!OnCpu || autocastMayCover(Ev, Api, Ev.Op, Device::CPU))

@@ -98,6 +98,8 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor clamp(const c10::optional<at::Scalar> & min, const c10::optional<at::Scalar> & max=c10::nullopt) const;
   at::Tensor & clamp_(const c10::optional<at::Scalar> & min, const c10::optional<at::Scalar> & max=c10::nullopt) const;
   at::Tensor & clamp_min_(const at::Scalar & min) const;
+  at::Tensor clamp_min(const at::Scalar & min) const;
+  at::Tensor clamp_min(const at::Tensor & min) const;
   at::Tensor norm(const at::Scalar & p=2) const;
   at::Tensor norm(const c10::optional<at::Scalar> & p, at::IntArrayRef dim, bool keepdim=false) const;
   at::Tensor & copy_(const at::Tensor & src, bool non_blocking=false) const;
