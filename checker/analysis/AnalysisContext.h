@@ -43,7 +43,7 @@ struct AnalysisConfig {
   unsigned MaxCallDepth = 4;
   /// Paths kept apart per program point (by the bool flags their branches
   /// assumed); past it they are joined. 1: no path sensitivity.
-  unsigned MaxPathsPerBlock = 4;
+  unsigned MaxPathsPerBlock = 8;
   /// An op that throws ends its path: what runs only after it is not
   /// reported (option ReportAfterThrow turns this off).
   bool DropAfterThrow = true;

@@ -44,7 +44,7 @@ namespace torchdtype {
 /// The limits of one run: paths per program point, CFG elements per
 /// function (loops included), visits per block.
 struct SolverLimits {
-  unsigned MaxPaths = 4;
+  unsigned MaxPaths = 8;
   unsigned MaxSteps = 200000;
   unsigned MaxVisitsPerBlock = 64;
 };
