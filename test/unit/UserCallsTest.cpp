@@ -265,4 +265,29 @@ torch::Tensor l4(const torch::Tensor &a, const torch::Tensor &b) { return l3(a, 
   EXPECT_EQ(Far.Found["mixed"], LineSet());
 }
 
+// A bool the caller does not know, given to a helper whose result it picks
+// (models/CallFlags.cpp): a path per value before the call. A later test of
+// the same flag agrees with the split; a constant, or a flag the result
+// does not depend on, splits nothing.
+TEST(Analysis, FlagGivenToACallSplitsThePath) {
+  expectAnnotated(R"cpp(
+torch::Tensor narrow_if(const torch::Tensor &t, bool half) {
+  return half ? t.to(torch::kHalf) : t;
+}
+torch::Tensor same(const torch::Tensor &t, bool verbose) {
+  return verbose ? t.relu() : t.relu();
+}
+void f(bool half, bool verbose) {
+  auto w = torch::randn({2, 2});
+  torch::mm(narrow_if(w, half), w); // [[mixed]]
+  auto x = narrow_if(w, half);
+  if (half)
+    x = x.to(torch::kFloat);
+  torch::mm(x, w);
+  torch::mm(narrow_if(w, false), w);
+  torch::mm(same(w, verbose), w);
+}
+)cpp");
+}
+
 } // namespace analysis_test
