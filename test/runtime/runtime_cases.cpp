@@ -94,10 +94,13 @@ torch::Tensor gram(const torch::Tensor &a) { return torch::mm(a, a.t()); }
 
 // Module::to() converts what is registered, integer buffers included (the
 // C++ frontend's to_impl converts every parameter and buffer), and leaves a
-// plain tensor member as it was made.
+// plain tensor member as it was made. (The member's dtype is written:
+// cases() also sets the default dtype, in another case's lambda, so the
+// analysis starts what cases() calls, this constructor among them since the
+// holder's construction counts, with the default dtype unknown.)
 struct PlainFreqsImpl : torch::nn::Module {
   PlainFreqsImpl() {
-    freqs_ = torch::ones({2, 2});
+    freqs_ = torch::ones({2, 2}, torch::kFloat);
     scale_ = register_buffer("scale", torch::ones({2}));
     keep_ = register_buffer("keep", torch::ones({2}, torch::kLong));
   }
