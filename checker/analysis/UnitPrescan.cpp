@@ -120,10 +120,14 @@ public:
       Referenced.insert(F->getCanonicalDecl());
     if (!F || Stack.empty())
       return;
-    if (balancedGuard(ownerConstructor(Api, CE)))
+    const CXXConstructorDecl *Made = ownerConstructor(Api, CE);
+    if (balancedGuard(Made))
       return;
     Callees[Stack.back()].insert(F->getCanonicalDecl());
-    madeObject(CE, F);
+    // The object std::make_unique, make_shared or an optional's emplace
+    // constructs in the standard library's code: its constructor runs here.
+    if (Made && !Api.isLibTorchDecl(Made->getParent()))
+      Callees[Stack.back()].insert(Made->getCanonicalDecl());
     if (!F->getIdentifier())
       return;
     llvm::StringRef N = F->getName();
@@ -150,16 +154,6 @@ public:
       if (Api.classify(CE->getType()) == TypeKind::Holder)
         implConstructors(Api.moduleRecord(CE->getType()));
     }
-  }
-  /// std::make_shared<T> and std::make_unique<T> of the user's class
-  /// construct a T in the standard library's code.
-  void madeObject(const CallExpr *CE, const FunctionDecl *F) {
-    if (!F->isInStdNamespace() || !F->getIdentifier() ||
-        (F->getName() != "make_shared" && F->getName() != "make_unique"))
-      return;
-    const TemplateArgumentList *TA = F->getTemplateSpecializationArgs();
-    if (TA && TA->size() >= 1 && TA->get(0).getKind() == TemplateArgument::Type)
-      implConstructors(TA->get(0).getAsType()->getAsCXXRecordDecl());
   }
   void implConstructors(const CXXRecordDecl *RD) {
     if (!RD || !RD->hasDefinition() || Api.isLibTorchDecl(RD))
