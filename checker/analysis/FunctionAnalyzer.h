@@ -413,9 +413,6 @@ private:
   /// a plain struct argument or of the object a method runs on that the
   /// function's subjects name.
   void callFlags(const CallSite &S, llvm::SmallVectorImpl<Subject> &Out);
-  /// The variables the body calls a non-const method on (found once).
-  llvm::SmallPtrSet<const clang::VarDecl *, 4> MethodObjectsOf;
-  bool MethodObjectsFound = false;
   // models/UserCalls.cpp
   AbsValue applySummary(const Summary &Sum,
                         llvm::ArrayRef<const clang::Expr *> Args,

@@ -67,6 +67,7 @@ public:
   /// reference that is written or escapes is not followed.
   void finish();
   llvm::SmallPtrSet<const clang::VarDecl *, 16> Written, Escapes, CapturedByRef;
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> ChangedByMethods;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::VarDecl *, 2>>
       SharedModules;

@@ -173,8 +173,13 @@ void UseClassifier::classify(const VarDecl *VD, const DeclRefExpr *DRE) {
       // std::vector<int64_t>): what is done with it changes no other
       // field.
       if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
-          F && inertField(F))
+          F && inertField(F)) {
+        if (const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(
+                parent(parent(ME)));
+            Call && Call->getMethodDecl() && !Call->getMethodDecl()->isConst())
+          ChangedByMethods.insert(VD); // `cfg.ids.push_back(3)`
         return;
+      }
       if (const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl())) {
         // A method call on it: const methods read, an accessor's result
         // is used as below.
@@ -193,12 +198,14 @@ void UseClassifier::classify(const VarDecl *VD, const DeclRefExpr *DRE) {
         // forgotten after the call, UserCallEffects.cpp).
         if (Call && !accessor(M) && seenMethod(M)) {
           Written.insert(VD);
+          ChangedByMethods.insert(VD);
           return;
         }
         if (!Call || !accessor(M)) {
           Escapes.insert(VD);
           return;
         }
+        ChangedByMethods.insert(VD); // a non-const accessor
         Cur = Call;
       } else {
         Cur = ME;
@@ -331,6 +338,7 @@ const VarUses &FunctionAnalyzer::uses() {
       Uses->Written = std::move(C.Written);
       Uses->Escaping = std::move(C.Escapes);
       Uses->CapturedByRef = std::move(C.CapturedByRef);
+      Uses->ChangedByMethods = std::move(C.ChangedByMethods);
       Uses->UntrackedLists = std::move(C.UntrackedLists);
       Uses->MapOfIterator = std::move(C.MapOfIterator);
       Uses->RangeOfBegin = std::move(C.RangeOfBegin);

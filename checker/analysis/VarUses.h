@@ -23,6 +23,10 @@ struct VarUses {
   /// Captured by reference by a lambda (whose body's uses count as the
   /// function's own).
   llvm::SmallPtrSet<const clang::VarDecl *, 16> CapturedByRef;
+  /// A non-const method called on them or on a field of theirs that holds
+  /// nothing the analysis follows (`cfg.ids.push_back(3)`): their fields
+  /// are not taken as flags to split a call's path by (CallFlags.cpp).
+  llvm::SmallPtrSet<const clang::VarDecl *, 4> ChangedByMethods;
   /// std::vectors of tensors used some way other than those the
   /// analysis follows (elements read, push_back, a const reference).
   llvm::SmallPtrSet<const clang::VarDecl *, 4> UntrackedLists;

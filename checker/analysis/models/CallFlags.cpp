@@ -18,7 +18,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/ASTWalk.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/PathStates.h"
@@ -55,39 +54,16 @@ bool decidedApart(const AbsValue &A, const AbsValue &B) {
   return apart(A.DT, B.DT) || apart(A.DV, B.DV);
 }
 
-/// The variables the function calls a non-const method on: what such a
-/// call leaves in their fields is not a constant the path knows, whatever
-/// it is, so their fields are no flags to split on.
-class MethodObjects : public NodeVisitor {
-public:
-  bool visitStmt(Stmt *S) override {
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-      if (const CXXMethodDecl *M = MC->getMethodDecl(); M && !M->isConst())
-        if (std::optional<Subject> Sub =
-                subjectOf(MC->getImplicitObjectArgument()))
-          Found.insert(Sub->Var);
-    return true;
-  }
-  llvm::SmallPtrSet<const VarDecl *, 4> Found;
-};
-
 } // namespace
 
 void FunctionAnalyzer::callFlags(const CallSite &S,
                                  llvm::SmallVectorImpl<Subject> &Out) {
-  if (!MethodObjectsFound) {
-    MethodObjects Walk;
-    if (const Stmt *Body = FD->getBody())
-      Walk.walk(Body);
-    MethodObjectsOf = std::move(Walk.Found);
-    MethodObjectsFound = true;
-  }
   auto Add = [&](const Expr *E) {
     std::optional<Subject> Sub = subjectOf(E);
     if (!Sub || !trackedVar(Sub->Var))
       return;
     bool ViaFields = Sub->Field || !Sub->type()->isBooleanType();
-    if (ViaFields && MethodObjectsOf.count(Sub->Var))
+    if (ViaFields && uses().ChangedByMethods.count(Sub->Var))
       return;
     if (Sub->type()->isBooleanType()) {
       if (!Sub->Field || Subjects.count({Sub->Var, Sub->Field}))
@@ -138,9 +114,9 @@ FunctionAnalyzer::callFlagToSplit(const CallExpr *CE) {
     if (!assume(Copy.Assumed, std::move(B)))
       return std::nullopt;
     FlowState *Saved = Cur;
-    llvm::DenseMap<const Expr *, AbsValue> SavedVals = ExprVals;
+    llvm::DenseMap<const Expr *, AbsValue> SavedVals;
+    std::swap(SavedVals, ExprVals);
     Cur = &Copy;
-    ExprVals.clear();
     std::optional<AbsValue> Receiver = receiverOf(S);
     AbsValue R =
         callResult(S, S.Def, *Callee, Receiver ? &*Receiver : nullptr);
