@@ -368,7 +368,7 @@ OpContracts::lowPrecisionKernelMissing(llvm::StringRef Op, DType DT) const {
     // Sizes, dims and flags may pick another kernel than the measured one
     // (adaptive_avg_pool2d to a 1x1 output runs in Half through mean): only
     // an op of tensors and numbers is judged this way.
-    if (O.Signature.find_first_not_of("TSf") != llvm::StringRef::npos)
+    if (!O.tensorsAndNumbersOnly())
       return std::nullopt;
     llvm::SmallVector<DType, 4> All(O.numSlots(), DT);
     ContractOutcome R = outcome(I, All);

@@ -53,6 +53,11 @@ struct ContractOverload {
     OtherShapes = 8 ///< measured on tensors of other shapes than {2,2}
   };
   unsigned numSlots() const { return Slots.size() / 2; }
+  /// Takes tensors and numbers only: no sizes, dims or flags, which may
+  /// pick another kernel than the measured one.
+  bool tensorsAndNumbersOnly() const {
+    return Signature.find_first_not_of("TSf") == llvm::StringRef::npos;
+  }
   unsigned slotPosition(unsigned I) const { return Slots[2 * I] - 'A'; }
   char slotKind(unsigned I) const { return Slots[2 * I + 1]; }
   char argument(unsigned Pos) const {

@@ -28,10 +28,8 @@ std::optional<std::string> lowPrecisionKernelMissing(const OpEvent &Ev,
     return M;
   // As for the op's own rule: only overloads of tensors and numbers (sizes,
   // dims and flags may pick another kernel than the measured one).
-  if (!Ev.Contract ||
-      llvm::any_of(Ev.Contract->Overloads, [&](unsigned I) {
-        return Api.contracts().overload(I).Signature.find_first_not_of(
-                   "TSf") != llvm::StringRef::npos;
+  if (!Ev.Contract || !llvm::all_of(Ev.Contract->Overloads, [&](unsigned I) {
+        return Api.contracts().overload(I).tensorsAndNumbersOnly();
       }))
     return std::nullopt;
   llvm::SmallVector<DType, 3> DTypes;
