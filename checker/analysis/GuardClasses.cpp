@@ -72,14 +72,6 @@ const FieldDecl *memberRead(const Expr *E) {
   return Many ? nullptr : Found;
 }
 
-/// The first template argument of a class or function specialization, as
-/// a class.
-const CXXRecordDecl *firstTypeArgument(const TemplateArgumentList *TA) {
-  if (!TA || TA->size() == 0 || TA->get(0).getKind() != TemplateArgument::Type)
-    return nullptr;
-  return TA->get(0).getAsType()->getAsCXXRecordDecl();
-}
-
 /// The one user constructor of RD (not copy or move) defined here that a
 /// call with N arguments runs.
 const CXXConstructorDecl *constructorFor(const CXXRecordDecl *RD, unsigned N) {
@@ -98,6 +90,12 @@ const CXXConstructorDecl *constructorFor(const CXXRecordDecl *RD, unsigned N) {
 }
 
 } // namespace
+
+const CXXRecordDecl *firstTypeArgument(const TemplateArgumentList *TA) {
+  if (!TA || TA->size() == 0 || TA->get(0).getKind() != TemplateArgument::Type)
+    return nullptr;
+  return TA->get(0).getAsType()->getAsCXXRecordDecl();
+}
 
 const CXXConstructorDecl *ownerConstructor(const ApiModel &Api,
                                            const CallExpr *CE) {

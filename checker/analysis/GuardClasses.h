@@ -50,6 +50,11 @@ struct GuardClass {
 GuardClass classifyGuard(const ApiModel &Api,
                          const clang::CXXConstructorDecl *Ctor);
 
+/// The first template argument of a class or function specialization, as
+/// a class (`T` of `std::make_unique<T>`).
+const clang::CXXRecordDecl *
+firstTypeArgument(const clang::TemplateArgumentList *TA);
+
 /// The constructor a call makes a guard-class candidate with:
 /// `std::make_unique<T>(...)` / `make_shared<T>(...)` (api.json
 /// owner_makers) or `owner.emplace(...)` on an optional of T

@@ -120,14 +120,15 @@ public:
       Referenced.insert(F->getCanonicalDecl());
     if (!F || Stack.empty())
       return;
-    const CXXConstructorDecl *Made = ownerConstructor(Api, CE);
-    if (balancedGuard(Made))
+    if (balancedGuard(ownerConstructor(Api, CE)))
       return;
     Callees[Stack.back()].insert(F->getCanonicalDecl());
-    // The object std::make_unique, make_shared or an optional's emplace
-    // constructs in the standard library's code: its constructor runs here.
-    if (Made && !Api.isLibTorchDecl(Made->getParent()))
-      Callees[Stack.back()].insert(Made->getCanonicalDecl());
+    // std::make_unique and make_shared (api.json owner_makers) of the
+    // user's class construct it in the standard library's code: its
+    // constructors run here.
+    if (F->isInStdNamespace() && F->getIdentifier() &&
+        Api.isOwnerMaker(F->getName()))
+      implConstructors(firstTypeArgument(F->getTemplateSpecializationArgs()));
     if (!F->getIdentifier())
       return;
     llvm::StringRef N = F->getName();
