@@ -303,6 +303,11 @@ public:
   /// (registered), leaves it as made (plain), or not known.
   enum class MemberRole : uint8_t { Registered, Plain, Unknown };
   MemberRole memberRole(const clang::FieldDecl *F);
+  /// The modules code outside its class's constructors puts in a plain
+  /// list-of-modules member (a layer made there, with the default dtype the
+  /// function starts with): what the list holds beside what the
+  /// constructors left.
+  llvm::ArrayRef<AbsValue> moduleListAdds(const clang::FieldDecl *F);
   /// What objects made by Ctor restore when destroyed (GuardClasses.h).
   const GuardClass &guardClass(const clang::CXXConstructorDecl *Ctor);
 
@@ -409,7 +414,12 @@ private:
   /// Members of modules that code outside their constructors rebinds, or
   /// changes in place (set_data, to(), non-const references).
   llvm::DenseSet<const clang::FieldDecl *> OtherRebinds, OtherChanges;
+  /// Lists of modules: what other code puts in them (each a new layer,
+  /// else the member is in OtherChanges).
+  llvm::DenseMap<const clang::FieldDecl *, llvm::SmallVector<AbsValue, 1>>
+      OtherListAdds;
   bool MemberWritesDone = false;
+  void findMemberWrites();
   std::map<std::pair<const clang::FunctionDecl *, std::string>, ContextRun>
       Returns;
   llvm::DenseMap<const clang::FunctionDecl *, bool> OpaqueOperands;

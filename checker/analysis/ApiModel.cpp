@@ -333,13 +333,14 @@ TypeKind ApiModel::classify(QualType T) const {
             .Default(TypeKind::None);
     if (K == TypeKind::None) {
       const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
-      // A tuple's or pair's element that is a tensor or a plain record (a
-      // map of records' entry).
+      // A tuple's or pair's element that is a tensor, a plain record (a
+      // map of records' entry) or a module (a map of modules' entry).
       auto IsCarrier = [&](const TemplateArgument &A) {
         if (A.getKind() != TemplateArgument::Type)
           return false;
         TypeKind E = classify(A.getAsType());
-        return E == TypeKind::Tensor || E == TypeKind::Record;
+        return E == TypeKind::Tensor || E == TypeKind::Record ||
+               isModuleHandleKind(E);
       };
       auto HoldsTensor = [&](const TemplateArgument &A) { // tuple's pack
         return IsCarrier(A) || (A.getKind() == TemplateArgument::Pack &&
@@ -355,6 +356,7 @@ TypeKind ApiModel::classify(QualType T) const {
         TypeKind E = classify(Spec->getTemplateArgs()[1].getAsType());
         K = E == TypeKind::Tensor   ? TypeKind::TensorList
             : E == TypeKind::Record ? TypeKind::RecordList
+            : isModuleHandleKind(E) ? TypeKind::ModuleList
                                     : TypeKind::None;
       } else if (Spec &&
                  (QN == "std::vector" || QN == "std::array" ||
@@ -367,6 +369,7 @@ TypeKind ApiModel::classify(QualType T) const {
         K = E == TypeKind::IValue && QN == "std::vector" ? TypeKind::IValueList
             : E == TypeKind::Tensor                      ? TypeKind::TensorList
             : E == TypeKind::Record                      ? TypeKind::RecordList
+            : isModuleHandleKind(E)                      ? TypeKind::ModuleList
                                                          : TypeKind::None;
       } else if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
         if (derivesFrom(P, "torch::nn::Module"))

@@ -133,7 +133,15 @@ enum class TypeKind : uint8_t {
   TensorList, ///< std::vector<at::Tensor>: the join of the tensors it holds
   Record,     ///< a user's plain class or struct with a tensor field
   RecordList, ///< a sequence of Records, or a map to them: their join
+  ModuleList, ///< a sequence of module holders (or shared_ptrs of modules),
+              ///< or a map to them: the join of the modules they hold
 };
+
+/// A torch::nn module holder or a std::shared_ptr of a module: what a
+/// ModuleList holds.
+inline bool isModuleHandleKind(TypeKind K) {
+  return K == TypeKind::Holder || K == TypeKind::ModulePtr;
+}
 
 /// A version of PyTorch as major.minor.
 struct TorchVersion {

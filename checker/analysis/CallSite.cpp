@@ -113,7 +113,7 @@ CallSite classifyCall(const CallExpr *CE, const ApiModel &Api,
   if (S.Obj)
     S.List = Api.classify(S.Obj->getType());
   if (S.List != TypeKind::IValueList && S.List != TypeKind::TensorList &&
-      S.List != TypeKind::RecordList)
+      S.List != TypeKind::RecordList && S.List != TypeKind::ModuleList)
     S.List = TypeKind::None;
   S.Family = familyOf(S, Api);
   return S;

@@ -35,6 +35,19 @@ bool UseClassifier::findUse(const CXXMemberCallExpr *Call) {
   return iteratorRead(Cur);
 }
 
+void UseClassifier::memberListFind(const CXXMemberCallExpr *MC) {
+  const CXXMethodDecl *M = MC->getMethodDecl();
+  const auto *ME =
+      dyn_cast<MemberExpr>(MC->getImplicitObjectArgument()->IgnoreImpCasts());
+  if (!M || !M->getIdentifier() || M->getName() != "find" || !ME ||
+      !isa<FieldDecl>(ME->getMemberDecl()) ||
+      Api.classify(ME->getType()) != TypeKind::ModuleList ||
+      !isStdMap(ME->getType()))
+    return;
+  ModuleListOfUse = nullptr; // (its uses are the sorting's)
+  findUse(MC);
+}
+
 bool UseClassifier::iteratorRead(const Expr *Cur) {
   const Stmt *P = parent(Cur);
   while (isa_and_nonnull<ImplicitCastExpr>(P) ||
@@ -58,10 +71,19 @@ bool UseClassifier::iteratorRead(const Expr *Cur) {
   if (!F || !F->getIdentifier())
     return false;
   return F->getName() == "first" ||
-         (F->getName() == "second" && elementRead(ME));
+         (F->getName() == "second" &&
+          (ModuleListOfUse ? moduleElementUse(ME) : elementRead(ME)));
 }
 
 void UseClassifier::visitLoop(const CXXForRangeStmt *S) {
+  // `for (auto &head : heads)` over a list of modules: the variable shares
+  // the element's module.
+  if (const VarDecl *List = refVar(S->getRangeInit());
+      List && isModuleList(List))
+    if (const VarDecl *LV = S->getLoopVariable()) {
+      ElementVars[LV] = List;
+      HoldersInContainers.insert(LV);
+    }
   if (const DeclStmt *B = S->getBeginStmt())
     if (const auto *It = dyn_cast_or_null<VarDecl>(B->getSingleDecl())) {
       RangeOfBegin[It] = S->getRangeInit();
@@ -75,6 +97,8 @@ void UseClassifier::visitLoop(const CXXForRangeStmt *S) {
 
 void UseClassifier::finish() {
   for (const auto &[List, LoopVar] : LoopVars) {
+    if (isModuleList(List))
+      continue; // each use of its variable was asked (ElementVars)
     QualType T = LoopVar->getType();
     if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified() &&
         (Written.count(LoopVar) || Escapes.count(LoopVar)))
@@ -122,6 +146,68 @@ bool UseClassifier::elementRead(const Expr *E, unsigned Depth) {
   return readByCall(P, E, /*Views=*/true);
 }
 
+bool UseClassifier::moduleElementUse(const Expr *E, unsigned Depth) {
+  if (Depth > 4)
+    return false;
+  if (returned(E))
+    return true;
+  const Stmt *P = parent(E);
+  while (isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr,
+                         CXXBindTemporaryExpr>(P)) {
+    E = cast<Expr>(P);
+    P = parent(E);
+  }
+  if (!P)
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(P)) {
+    // A map's entry: its key, or its module (`kv.second`).
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+      if (ME->isArrow() || !F->getIdentifier())
+        return false;
+      return F->getName() == "first" ||
+             (F->getName() == "second" && moduleElementUse(ME, Depth + 1));
+    }
+    // The holder's own `is_empty()`; not `ptr()` or `get()`, another
+    // handle on the module.
+    const auto *M = dyn_cast<CXXMethodDecl>(ME->getMemberDecl());
+    return M && M->getIdentifier() && M->getName() == "is_empty";
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+    if (OC->getNumArgs() < 1 || OC->getArg(0)->IgnoreParens() != E)
+      return false;
+    if (OC->getOperator() == OO_Call) // `heads[k](x)`
+      return true;
+    if (OC->getOperator() != OO_Arrow)
+      return false;
+    const auto *AM = dyn_cast_or_null<MemberExpr>(throughImplicitCasts(OC));
+    const auto *M = AM ? dyn_cast<CXXMethodDecl>(AM->getMemberDecl()) : nullptr;
+    if (!M || !M->getIdentifier() ||
+        !isa_and_nonnull<CXXMemberCallExpr>(parent(AM)))
+      return false;
+    // Converted (models/Modules.cpp joins the conversion into the list),
+    // run, or a flag set that leaves the parameters as they are.
+    llvm::StringRef N = M->getName();
+    return Api.isModuleConversion(N) || Api.isModuleForward(N) ||
+           llvm::is_contained({"eval", "train", "is_training", "zero_grad",
+                               "name", "pretty_print"},
+                              N);
+  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(P); C && isCopyOrMoveOf(C))
+    return moduleElementUse(C, Depth + 1);
+  if (const auto *DS = dyn_cast<DeclStmt>(P)) {
+    // `auto head = heads.at(k)`: a handle on the element's module.
+    for (const Decl *D : DS->decls()) {
+      const auto *V = dyn_cast<VarDecl>(D);
+      if (!V || !isModuleHandle(V->getType()))
+        return false;
+      ElementVars[V] = ModuleListOfUse;
+      HoldersInContainers.insert(V);
+    }
+    return true;
+  }
+  return false;
+}
+
 bool UseClassifier::returned(const Expr *E) {
   const Stmt *P = parent(E);
   while (const auto *IC = dyn_cast_or_null<ImplicitCastExpr>(P)) {
@@ -161,16 +247,19 @@ bool UseClassifier::listUse(const VarDecl *VD, const DeclRefExpr *DRE) {
         if (permutedBy(Call))
           return true;
     if (isMap(VD) && N == "find")
-      if (const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME)))
+      if (const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME))) {
+        ModuleListOfUse = isModuleList(VD) ? VD : nullptr;
         return findUse(Call);
+      }
     // A map of tensors: entries added whole, keys looked up.
     if (isMap(VD) &&
         (N == "emplace" || N == "insert_or_assign" || N == "try_emplace" ||
          N == "count" || N == "contains" || N == "erase"))
       return true;
     const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(parent(ME));
+    ModuleListOfUse = VD;
     return (N == "at" || N == "front" || N == "back") && Call &&
-           elementRead(Call);
+           elementUse(VD, Call);
   }
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P);
       OC && OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
@@ -180,7 +269,8 @@ bool UseClassifier::listUse(const VarDecl *VD, const DeclRefExpr *DRE) {
         isMap(VD) && A && A->getOperator() == OO_Equal &&
         A->getNumArgs() == 2 && A->getArg(0)->IgnoreParens() == OC)
       return true;
-    return elementRead(OC);
+    ModuleListOfUse = VD;
+    return elementUse(VD, OC);
   }
   if (const auto *DS = dyn_cast<DeclStmt>(P)) {
     auto It = RangeStmts.find(DS);
@@ -189,7 +279,9 @@ bool UseClassifier::listUse(const VarDecl *VD, const DeclRefExpr *DRE) {
     LoopVars.push_back({VD, It->second->getLoopVariable()});
     return true;
   }
-  return readByCall(P, Cur, /*Views=*/true);
+  // A list of modules given to other code, even by const reference: its
+  // modules may be converted there.
+  return !isModuleList(VD) && readByCall(P, Cur, /*Views=*/true);
 }
 
 bool UseClassifier::permutedBy(const Expr *Begin) {

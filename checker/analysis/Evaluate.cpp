@@ -43,6 +43,7 @@ AbsValue FunctionAnalyzer::unknownOf(QualType T) const {
   case TypeKind::NNModule:
   case TypeKind::ModulePtr:
   case TypeKind::JitModule:
+  case TypeKind::ModuleList: // the join of the modules it holds
     V.K = AbsValue::Kind::Module;
     V.Fwd = AbsValue::Forward::Opaque;
     break;
@@ -463,6 +464,7 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
     return unknownOf(T);
   case TypeKind::TensorList:
   case TypeKind::RecordList:
+  case TypeKind::ModuleList:
     return listValue(CE, Args);
   case TypeKind::IValueList: {
     if (Args.empty())
@@ -548,6 +550,18 @@ AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
     AbsValue I = convertTo(It->second, T);
     if (I.K == V.K)
       V = I;
+  }
+  if (Api.classify(Field->getType()) == TypeKind::ModuleList) {
+    // A list of modules: what the constructors left, and the layers other
+    // code puts in a plain one; not known where not sorted.
+    AnalysisContext::MemberRole R = AC.memberRole(Field);
+    if (R == AnalysisContext::MemberRole::Unknown || !Init.Known)
+      return unknownOf(T);
+    for (const AbsValue &Added : AC.moduleListAdds(Field)) {
+      AbsValue E = Added;
+      E.Fields = V.Fields = nullptr;
+      V.join(E);
+    }
   }
   relativeToModule(Field, V); // what the module's to() does to it
   if (V.K == AbsValue::Kind::Module)

@@ -404,10 +404,12 @@ void FunctionAnalyzer::moduleConverted(const Decl *D, const AbsValue &R) {
   // one: a range-for's variable), or a holder that went into one: which of
   // them share the module is not followed.
   if (!D || U.HoldersInContainers.count(VD) ||
-      (VD && VD->getType()->isReferenceType()))
+      (VD && VD->getType()->isReferenceType())) {
     for (const VarDecl *H : U.HoldersInContainers)
       if (H != VD)
         store(H, unknownOf(H->getType().getNonReferenceType()));
+    moduleListsMayHold(R);
+  }
 }
 
 void FunctionAnalyzer::processStmt(const Stmt *S) {

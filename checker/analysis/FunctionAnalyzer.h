@@ -368,6 +368,9 @@ private:
   /// push_back, emplace_back, clear ... on a std::vector of IValues or
   /// tensors.
   void listEffects(const CallSite &S);
+  /// A module converted to R through a handle that may be an element of a
+  /// list of modules: each list the path holds joins R.
+  void moduleListsMayHold(const AbsValue &R);
   /// An element of a std::vector of tensors (`v[i]`, `v.at(i)`,
   /// `v.front()`, the variable of `for (auto &x : v)`), or none.
   std::optional<AbsValue> listElement(const CallSite &S);

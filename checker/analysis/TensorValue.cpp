@@ -238,13 +238,27 @@ void AbsValue::join(const AbsValue &O) {
     Fields = New->empty() ? nullptr : std::move(New);
   }
   if (K == Kind::Module && !sameFields(O)) {
-    // A submodule converted on one path only is unknown after the join.
+    // A submodule converted on one path only is unknown after the join. A
+    // map of modules' keys join as a map of tensors' do.
+    bool AllA = field(MapKeysKnown), AllB = O.field(MapKeysKnown);
     AbsValue R = *this;
     R.Fields = nullptr;
     for (const AbsValue *Side : {static_cast<const AbsValue *>(this), &O})
       if (Side->Fields)
         for (const auto &[F, V] : *Side->Fields) {
           const AbsValue *A = field(F), *B = O.field(F);
+          if (F >= MapKeysKnown) {
+            if (F == MapKeysKnown || (Side == &O && A))
+              continue;
+            if (A && B) {
+              AbsValue J = *A;
+              J.join(*B);
+              R = R.withField(F, J);
+            } else if (Side == this ? AllB : AllA) {
+              R = R.withField(F, V);
+            }
+            continue;
+          }
           AbsValue J = unknownModule();
           if (A && B) {
             J = *A;
@@ -252,6 +266,8 @@ void AbsValue::join(const AbsValue &O) {
           }
           R = R.withField(F, J);
         }
+    if (AllA && AllB)
+      R = R.withField(MapKeysKnown, none());
     Fields = R.Fields;
   }
   if (K == Kind::Options && (DTypeSet != O.DTypeSet)) {

@@ -39,9 +39,19 @@ public:
       visitLambda(LE);
     else if (const auto *R = llvm::dyn_cast<clang::CXXForRangeStmt>(S))
       visitLoop(R);
+    else if (const auto *MC = llvm::dyn_cast<clang::CXXMemberCallExpr>(S))
+      memberListFind(MC);
     return true;
   }
+  /// `auto it = heads_.find(k)` on a list-of-modules member, whose
+  /// changes the member's sorting follows (models/ModuleMembers.cpp): the
+  /// iterator is followed as a local map's is.
+  void memberListFind(const clang::CXXMemberCallExpr *MC);
   void visitRef(const clang::DeclRefExpr *DRE);
+  /// A use of a variable holding an element of a list of modules
+  /// (ElementVars): one moduleElementUse follows, else the list is not
+  /// followed.
+  void elementVarUse(const clang::VarDecl *VD, const clang::DeclRefExpr *DRE);
   static const clang::VarDecl *refVar(const clang::Expr *E) {
     const auto *DRE =
         llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -119,7 +129,24 @@ private:
   }
   bool isList(const clang::VarDecl *VD) const {
     TypeKind K = Api.classify(VD->getType().getNonReferenceType());
-    return K == TypeKind::TensorList || K == TypeKind::RecordList;
+    return K == TypeKind::TensorList || K == TypeKind::RecordList ||
+           K == TypeKind::ModuleList;
+  }
+  bool isModuleList(const clang::VarDecl *VD) const {
+    return Api.classify(VD->getType().getNonReferenceType()) ==
+           TypeKind::ModuleList;
+  }
+  /// An element of a list of modules (E: the holder, or the pair of a
+  /// map's entry) used in a way the analysis follows: called, converted or
+  /// switched to eval through `->`, its key read, returned, or held by a
+  /// variable (which then shares the module: HoldersInContainers). Not
+  /// followed: given to other code, its parameters or children taken, its
+  /// `ptr()`, rebound.
+  bool moduleElementUse(const clang::Expr *E, unsigned Depth = 0);
+  /// An element read: a list of modules' (moduleElementUse) or another's
+  /// (elementRead).
+  bool elementUse(const clang::VarDecl *List, const clang::Expr *E) {
+    return isModuleList(List) ? moduleElementUse(E) : elementRead(E);
   }
   /// Up through casts that only add const, or view the object as its base
   /// (`v[0].scalar_type()`: a method of at::TensorBase, whose constness the
@@ -148,6 +175,12 @@ private:
   llvm::SmallVector<std::pair<const clang::VarDecl *, const clang::VarDecl *>,
                     4>
       LoopVars;
+  /// The variables holding an element of a list of modules (a range-for's
+  /// variable, a copy of or reference to an element), and the list: each
+  /// of their uses must be one moduleElementUse follows.
+  llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *> ElementVars;
+  /// The list of modules moduleElementUse is asked about.
+  const clang::VarDecl *ModuleListOfUse = nullptr;
 };
 
 } // namespace torchdtype

@@ -26,16 +26,30 @@ void UseClassifier::visitRef(const DeclRefExpr *DRE) {
       holderUse(VD, DRE);
     if (isList(VD) && !listUse(VD, DRE))
       UntrackedLists.insert(VD);
-    if (auto It = MapOfIterator.find(VD); It != MapOfIterator.end())
-      if (!iteratorRead(DRE))
-        if (const VarDecl *Map =
-                refVar(It->second->getImplicitObjectArgument()))
-          UntrackedLists.insert(Map);
+    if (auto It = MapOfIterator.find(VD); It != MapOfIterator.end()) {
+      const VarDecl *Map = refVar(It->second->getImplicitObjectArgument());
+      ModuleListOfUse = Map && isModuleList(Map) ? Map : nullptr;
+      if (!iteratorRead(DRE) && Map)
+        UntrackedLists.insert(Map);
+    }
+    elementVarUse(VD, DRE);
   } else if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {
     // `auto &[name, t] = entry`: a use of t is one of the entry.
-    if (const auto *DD = dyn_cast_or_null<VarDecl>(BD->getDecomposedDecl()))
+    if (const auto *DD = dyn_cast_or_null<VarDecl>(BD->getDecomposedDecl())) {
       classify(DD, DRE);
+      if (isModuleHandle(DRE->getType())) // (not the key)
+        elementVarUse(DD, DRE);
+    }
   }
+}
+
+void UseClassifier::elementVarUse(const VarDecl *VD, const DeclRefExpr *DRE) {
+  auto It = ElementVars.find(VD);
+  if (It == ElementVars.end())
+    return;
+  ModuleListOfUse = It->second;
+  if (!moduleElementUse(DRE))
+    UntrackedLists.insert(It->second);
 }
 
 void UseClassifier::visitDecls(const DeclStmt *DS) {

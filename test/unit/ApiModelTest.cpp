@@ -179,6 +179,31 @@ TEST(ApiModelTest, ClassifiesContainers) {
   EXPECT_EQ(Api.classify(K.of("plain_map")), TypeKind::None);
 }
 
+// Lists of modules: of holders or of std::shared_ptr of modules, in any
+// sequence or map; an entry of one is a pair the analysis follows. Not a
+// list of modules: of the modules themselves, or of raw pointers.
+TEST(ApiModelTest, ClassifiesListsOfModules) {
+  Kinds K = parse(R"cc(
+    #include <map>
+    #include <memory>
+    #include <string>
+    #include <unordered_map>
+    #include <vector>
+    std::vector<torch::nn::Linear> layers;
+    std::map<std::string, torch::nn::Linear> heads;
+    std::unordered_map<std::string, std::shared_ptr<torch::nn::LinearImpl>> by_ptr;
+    std::pair<const std::string, torch::nn::Linear> entry;
+    std::vector<torch::nn::LinearImpl *> raw;
+  )cc");
+  ASSERT_TRUE(K.AST);
+  ApiModel Api = model("2.14");
+  EXPECT_EQ(Api.classify(K.of("layers")), TypeKind::ModuleList);
+  EXPECT_EQ(Api.classify(K.of("heads")), TypeKind::ModuleList);
+  EXPECT_EQ(Api.classify(K.of("by_ptr")), TypeKind::ModuleList);
+  EXPECT_EQ(Api.classify(K.of("entry")), TypeKind::Record);
+  EXPECT_EQ(Api.classify(K.of("raw")), TypeKind::None);
+}
+
 // An optimizer's step() is the ops it runs (api.json optimizer_steps); a
 // user's subclass of one has its base's; other classes have none.
 TEST(ApiModelTest, OptimizerSteps) {

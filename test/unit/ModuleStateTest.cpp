@@ -326,4 +326,45 @@ void through_the_base() {
 )cpp");
 }
 
+// A list of modules is the join of what it holds; a conversion through a
+// handle that may be an element joins every list; as a member, it is
+// converted with its module when its constructors fill it with registered
+// modules only, and left where made when only new layers go in.
+TEST(ModuleState, ListsOfModules) {
+  expectAnnotated(R"cpp(
+#include <map>
+#include <string>
+#include <vector>
+void locals(const std::string &k) {
+  std::map<std::string, torch::nn::Linear> heads;
+  heads.emplace("a", torch::nn::Linear(4, 2));
+  heads.at(k)->forward(torch::randn({1, 4}, torch::kDouble)); // [[modin]]
+  std::vector<torch::nn::Linear> layers{torch::nn::Linear(4, 2)};
+  auto alias = layers.front();
+  alias->to(torch::kDouble);
+  layers[0]->forward(torch::randn({1, 4}, torch::kDouble));
+}
+struct RegImpl : torch::nn::Module {
+  RegImpl() { heads_.push_back(register_module("h", torch::nn::Linear(4, 2))); }
+  torch::Tensor forward(torch::Tensor x) { return heads_[0](x); } // [[modin]]
+  std::vector<torch::nn::Linear> heads_;
+};
+TORCH_MODULE(Reg);
+struct NewImpl : torch::nn::Module {
+  NewImpl() { heads_.push_back(torch::nn::Linear(4, 2)); }
+  torch::Tensor forward(torch::Tensor x) { return heads_[0](x); }
+  std::vector<torch::nn::Linear> heads_;
+};
+TORCH_MODULE(New);
+void members() {
+  Reg r;
+  r->to(torch::kDouble);
+  r->forward(torch::randn({1, 4}));
+  New n;
+  n->to(torch::kDouble);
+  n->forward(torch::randn({1, 4}));
+}
+)cpp");
+}
+
 } // namespace analysis_test

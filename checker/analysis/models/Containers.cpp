@@ -48,7 +48,7 @@ bool keepsElements(llvm::StringRef Name) {
 bool isBottom(const AbsValue &L) {
   if (L.K == AbsValue::Kind::Record)
     return L.Opt == AbsValue::Engaged::No;
-  return L.K == AbsValue::Kind::Tensor &&
+  return (L.K == AbsValue::Kind::Tensor || L.K == AbsValue::Kind::Module) &&
          ((!L.DT.Param.isSymbolic() && L.DT.Bits == 0) ||
           (!L.DV.Param.isSymbolic() && L.DV.Bits == 0));
 }
@@ -68,6 +68,12 @@ AbsValue element(AbsValue L) {
     L.Opt = AbsValue::Engaged::Unknown;
     return L;
   }
+  if (L.K == AbsValue::Kind::Module) {
+    if (isBottom(L))
+      return AbsValue::unknownModule();
+    L.Fields = nullptr; // a map's keys, not a module's submodules
+    return L;
+  }
   if (L.K != AbsValue::Kind::Tensor || isBottom(L))
     return AbsValue::unknownTensor();
   L.Fields = nullptr; // a map's keys are the map's, not an element's
@@ -76,11 +82,34 @@ AbsValue element(AbsValue L) {
 }
 
 bool isList(TypeKind K) {
-  return K == TypeKind::TensorList || K == TypeKind::RecordList;
+  return K == TypeKind::TensorList || K == TypeKind::RecordList ||
+         K == TypeKind::ModuleList;
+}
+
+/// A list's value holds keys (a map of tensors or of modules).
+bool keyed(const AbsValue &L) {
+  return L.K == AbsValue::Kind::Tensor || L.K == AbsValue::Kind::Module;
+}
+
+/// What a list of kind K holds of V: V where it is of the elements' kind,
+/// else an unknown element.
+AbsValue asElement(TypeKind K, const AbsValue &V) {
+  if (K == TypeKind::ModuleList)
+    return V.K == AbsValue::Kind::Module ? V : AbsValue::unknownModule();
+  return V.isTensor() ? V : AbsValue::unknownTensor();
 }
 
 /// An empty list of kind K.
 AbsValue emptyList(TypeKind K) {
+  if (K == TypeKind::ModuleList) {
+    // The identity of the join on every flag, so that the first module
+    // put in is the list's value.
+    AbsValue M = AbsValue::unknownModule();
+    M.DT.Bits = M.DV.Bits = 0;
+    M.Fwd = AbsValue::Forward::Keeps;
+    M.FloatModule = M.Moved = M.Tracked = true;
+    return M.withField(MapKeysKnown, AbsValue::none()); // (as a map)
+  }
   if (K != TypeKind::RecordList)
     return emptyInputs();
   AbsValue R = unknownRecord();
@@ -137,9 +166,9 @@ void FunctionAnalyzer::putKey(const Decl *D, const Expr *Key,
   if (!VD || !isStdMap(VD->getType()))
     return;
   AbsValue &L = Cur->Vars[D];
-  if (L.K != AbsValue::Kind::Tensor)
+  if (!keyed(L))
     return;
-  AbsValue E = V.isTensor() ? V : AbsValue::unknownTensor();
+  AbsValue E = asElement(Api.classify(VD->getType()), V);
   E.Fields = nullptr;
   std::optional<unsigned> F = mapKey(Key);
   if (!F) { // any key: what the known keys map to may have changed
@@ -148,7 +177,7 @@ void FunctionAnalyzer::putKey(const Decl *D, const Expr *Key,
   }
   // emplace keeps a value already there: where the key may be there (the
   // map's keys not all known), the new value joins the old ones.
-  bool Absent = Before.K == AbsValue::Kind::Tensor && !Before.field(*F) &&
+  bool Absent = keyed(Before) && !Before.field(*F) &&
                 (isBottom(Before) || Before.field(MapKeysKnown));
   if (!Overwrites && !Before.field(*F) && !Absent)
     E.join(element(Before));
@@ -165,9 +194,10 @@ void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
     L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
     return;
   }
-  if (L.K != AbsValue::Kind::Tensor)
+  TypeKind K = Api.classify(T);
+  AbsValue E = asElement(K, V);
+  if (L.K != E.K)
     L = unknownOf(T);
-  AbsValue E = V.isTensor() ? V : AbsValue::unknownTensor();
   E.Fields = L.Fields; // a map's keys stay (putKey changes them)
   L.join(E);
 }
@@ -211,11 +241,28 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
     L = Unknown;
 }
 
+void FunctionAnalyzer::moduleListsMayHold(const AbsValue &R) {
+  // Each list of modules the path holds may hold the module converted to
+  // R: it holds R beside what it held.
+  llvm::SmallVector<std::pair<const Decl *, AbsValue>, 2> Lists;
+  for (const auto &[L, V] : Cur->Vars)
+    if (const auto *LD = dyn_cast<ValueDecl>(L);
+        LD && V.K == AbsValue::Kind::Module &&
+        Api.classify(LD->getType()) == TypeKind::ModuleList) {
+      AbsValue J = V, E = R;
+      J.Fields = E.Fields = nullptr; // (a key's module may be this one)
+      J.join(E);
+      Lists.push_back({L, J});
+    }
+  for (auto &[L, J] : Lists)
+    store(L, J);
+}
+
 std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
   if (isList(S.List) && isElementRead(S.Name)) {
     AbsValue L = eval(S.Obj);
     // `m.at(k)`, `m[k]`: what the path knows k maps to.
-    if (L.isTensor() && isStdMap(S.Obj->getType()) && S.Args.size() == 1)
+    if (keyed(L) && isStdMap(S.Obj->getType()) && S.Args.size() == 1)
       if (std::optional<unsigned> F = mapKey(S.Args[0]))
         if (const AbsValue *V = L.field(*F))
           return *V;
@@ -281,8 +328,13 @@ FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
   const Expr *Map = Find->getImplicitObjectArgument();
   if (!isStdMap(Map->getType()))
     return std::nullopt;
-  const auto *VD = dyn_cast_or_null<VarDecl>(storageOf(Map));
-  if (!VD || uses().UntrackedLists.count(VD))
+  const Decl *D = storageOf(Map);
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  // A local map every use of which is followed, or a list-of-modules
+  // member (sorted by models/ModuleMembers.cpp).
+  bool Member = isa_and_nonnull<FieldDecl>(D) &&
+                Api.classify(Map->getType()) == TypeKind::ModuleList;
+  if (!Member && (!VD || uses().UntrackedLists.count(VD)))
     return std::nullopt;
   QualType PairT = OC->getOperator() == OO_Arrow
                        ? OC->getType()->getPointeeType()
@@ -290,7 +342,7 @@ FunctionAnalyzer::iteratorEntry(const CXXOperatorCallExpr *OC) {
   AbsValue L = eval(Map);
   // What the key maps to: a key read again where the iterator is used must
   // be a constant or a variable nothing changes.
-  if (L.isTensor() && (!Held || keyUnchanged(Find->getArg(0))))
+  if (keyed(L) && (!Held || keyUnchanged(Find->getArg(0))))
     if (std::optional<unsigned> F = mapKey(Find->getArg(0)))
       if (const AbsValue *V = L.field(*F))
         return mapEntry(PairT, *V);
@@ -308,7 +360,7 @@ AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
     if (const InitListExpr *IL = bracedList(Args[0])) {
       if (!isStdMap(CE->getType()))
         return models::bracedListJoin(*this, IL, CE->getType());
-      if (K == TypeKind::TensorList)
+      if (K == TypeKind::TensorList || K == TypeKind::ModuleList)
         return bracedMap(IL, CE->getType());
     }
   return unknownOf(CE->getType());
@@ -318,7 +370,8 @@ AbsValue FunctionAnalyzer::bracedMap(const InitListExpr *IL, QualType T) {
   // `std::map<std::string, Tensor> m = {{"count", zeros}, ...}`: every key
   // known (a map made from a list of constant keys), the first of a key
   // kept, as std::map's constructor keeps it.
-  AbsValue L = emptyInputs();
+  TypeKind LK = Api.classify(T);
+  AbsValue L = emptyList(LK);
   bool First = true;
   for (const Expr *El : IL->inits()) {
     auto [Key, Value] = pairEntry(El);
@@ -328,10 +381,16 @@ AbsValue FunctionAnalyzer::bracedMap(const InitListExpr *IL, QualType T) {
     unsigned F = mapKeyField(*K);
     if (L.field(F))
       continue;
-    AbsValue V = eval(Value);
-    if (!V.isTensor())
-      V = AbsValue::unknownTensor();
+    AbsValue V = asElement(LK, eval(Value));
     V.Fields = nullptr;
+    if (LK == TypeKind::ModuleList) {
+      AbsValue J = L;
+      J.Fields = nullptr;
+      J.join(V);
+      J.Fields = L.Fields;
+      L = J.withField(F, V);
+      continue;
+    }
     L.DT.join(V.DT);
     L.DV.join(V.DV);
     L.Dims = First ? V.Dims : std::min(L.Dims, V.Dims);
@@ -345,8 +404,11 @@ AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL,
                                 QualType ListT) {
   const ApiModel &Api = St.api();
   // `std::vector<Sample> v = {{a, 1}, {b, 2}}`: the join of its records.
-  bool Records = !ListT.isNull() && Api.classify(ListT) == TypeKind::RecordList;
-  AbsValue L = Records ? emptyList(TypeKind::RecordList) : emptyInputs();
+  TypeKind K = ListT.isNull() ? TypeKind::TensorList : Api.classify(ListT);
+  bool Records = K == TypeKind::RecordList;
+  bool Modules = K == TypeKind::ModuleList; // `std::vector<Linear> v{a, b}`
+  AbsValue L =
+      Records || Modules ? emptyList(K) : emptyInputs();
   for (const Expr *El : IL->inits()) {
     // std::array's braces hold its C array's (`{{a, b}}`, or elided).
     if (const auto *Inner = dyn_cast<InitListExpr>(strip(El));
@@ -357,7 +419,9 @@ AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL,
       continue;
     }
     AbsValue V = St.eval(El);
-    if (Records)
+    if (Modules)
+      L.join(asElement(K, V));
+    else if (Records)
       L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
     else
       L.join(V.isTensor() ? V : AbsValue::unknownTensor());

@@ -23,6 +23,7 @@
 #include "analysis/ASTWalk.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
+#include "ModuleLists.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace clang;
@@ -31,54 +32,7 @@ namespace torchdtype {
 
 namespace {
 using Role = AnalysisContext::MemberRole;
-
-/// The field of `this` an expression names (`w_`, `this->w_`), or null.
-const FieldDecl *thisField(const Expr *E) {
-  E = strip(E);
-  if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(E);
-      CE && CE->getNumArgs() == 1 && isCopyOrMoveOf(CE))
-    E = strip(CE->getArg(0)); // a copy given by value
-  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
-    if (isa<CXXThisExpr>(strip(ME->getBase())))
-      return dyn_cast<FieldDecl>(ME->getMemberDecl());
-  return nullptr;
-}
-
-/// A field of any object an expression names, through `->` and `*` of
-/// holders (`head_->to(...)`, `net->head_`): the member written.
-const FieldDecl *anyField(const Expr *E) {
-  for (int I = 0; E && I < 6; ++I) {
-    E = strip(E);
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      return dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
-        OC && (OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star) &&
-        OC->getNumArgs() >= 1) {
-      E = OC->getArg(0);
-      continue;
-    }
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
-        CE && CE->getNumArgs() == 1 && isCopyOrMoveOf(CE)) {
-      E = CE->getArg(0);
-      continue;
-    }
-    return nullptr;
-  }
-  return nullptr;
-}
-
-/// `lhs = rhs` (a class's operator= or a built-in one): its two sides.
-std::optional<std::pair<const Expr *, const Expr *>>
-assignment(const Expr *E) {
-  E = strip(E);
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
-    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-      return std::make_pair(OC->getArg(0), OC->getArg(1));
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    if (BO->getOpcode() == BO_Assign)
-      return std::make_pair(BO->getLHS(), BO->getRHS());
-  return std::nullopt;
-}
+using namespace members;
 
 const FunctionDecl *calleeOf(const Expr *E) {
   if (const auto *CE = dyn_cast<CallExpr>(strip(E)))
@@ -244,6 +198,24 @@ public:
     }
   }
 
+  /// What one constructor puts in list-of-modules member F: modules
+  /// registered (`heads_.emplace(k, register_module(k, Linear(...)))`),
+  /// new layers no register_* call took, nothing (Plain: empty), or a mix
+  /// or anything else (Unknown).
+  Role listRole(const CXXConstructorDecl *C, const FieldDecl *F) const {
+    bool Reg = false, New = false, Other = false;
+    bool Followed = listFills(C, F, [&](const Expr *Added) {
+      Role R = Added ? ofValue(throughHolder(Added)) : Role::Plain;
+      Reg |= R == Role::Registered;
+      New |= R == Role::Plain;
+      Other |= R == Role::Unknown;
+    });
+    Other |= !Followed;
+    return Other || (Reg && New) ? Role::Unknown
+           : Reg                 ? Role::Registered
+                                 : Role::Plain;
+  }
+
 private:
   const ApiModel &Api;
 };
@@ -256,10 +228,12 @@ private:
 class MemberWrites : public NodeVisitor {
 public:
   MemberWrites(AnalysisContext &AC, SourceManager &SM)
-      : AC(AC), Api(AC.api()), SM(SM) {
+      : AC(AC), Api(AC.api()), SM(SM), Sorter(AC.api()) {
     TemplateInstantiations = true;
   }
   llvm::DenseSet<const FieldDecl *> Rebound, Changed;
+  /// Lists of modules: the new layers other code puts in them.
+  llvm::DenseMap<const FieldDecl *, llvm::SmallVector<AbsValue, 1>> ListAdds;
 
   bool enterDecl(Decl *D) override {
     if (!isa<TranslationUnitDecl>(D)) {
@@ -273,13 +247,19 @@ public:
         return false;
     }
     Outer.push_back(Ctor);
+    OuterFns.push_back(Fn);
     if (const auto *C = dyn_cast<CXXConstructorDecl>(D))
       Ctor = C;
     else if (isa<FunctionDecl>(D))
       Ctor = nullptr;
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      Fn = F;
     return true;
   }
-  void leaveDecl(Decl *) override { Ctor = Outer.pop_back_val(); }
+  void leaveDecl(Decl *) override {
+    Ctor = Outer.pop_back_val();
+    Fn = OuterFns.pop_back_val();
+  }
   void enterLambda(LambdaExpr *) override {
     Outer.push_back(Ctor);
     Ctor = nullptr; // may run after the constructor
@@ -287,6 +267,18 @@ public:
   void leaveLambda(LambdaExpr *) override { Ctor = Outer.pop_back_val(); }
 
   bool visitStmt(Stmt *S) override {
+    // Variables holding an element of a list of modules (a range-for's,
+    // `auto &head = heads_.at(k)`, `auto it = heads_.find(k)`).
+    if (const auto *FR = dyn_cast<CXXForRangeStmt>(S)) {
+      if (const FieldDecl *F = listMember(Api, FR->getRangeInit(), ElementVars))
+        if (const VarDecl *LV = FR->getLoopVariable())
+          ElementVars[LV] = F;
+    } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+          if (const FieldDecl *F = listMember(Api, V->getInit(), ElementVars))
+            ElementVars[V] = F;
+    }
     if (const auto *CE = dyn_cast<CallExpr>(S))
       return visitCall(CE);
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
@@ -300,12 +292,46 @@ public:
   }
   bool visitCall(const CallExpr *CE) {
     const FunctionDecl *F = CE->getDirectCallee();
-    if (auto A = assignment(CE))
+    if (auto A = assignment(CE)) {
       note(A->first, Rebound, /*InOwnCtor=*/false);
+      // `heads_[k] = Linear(...)` outside the constructors; any other
+      // element rebound (`it->second = ...`, `head = ...`).
+      const auto *Sub = dyn_cast<CXXOperatorCallExpr>(strip(A->first));
+      const FieldDecl *L =
+          Sub && Sub->getOperator() == OO_Subscript ? anyField(Sub->getArg(0))
+                                                    : nullptr;
+      if (L && Api.classify(L->getType()) == TypeKind::ModuleList)
+        listAdd(L, A->second);
+      else if (const FieldDecl *E = listMember(Api, A->first, ElementVars))
+        Changed.insert(E);
+    }
     if (!F)
       return true;
     bool Lib = Api.isLibTorchDecl(F);
     llvm::StringRef Name = F->getIdentifier() ? F->getName() : "";
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE)) {
+      const Expr *Obj = MC->getImplicitObjectArgument();
+      // An element of a list of modules converted (anywhere: what the
+      // constructors' analysis saw is not kept apart).
+      if (Api.isModuleConversion(Name))
+        if (const FieldDecl *L = listMember(Api, Obj, ElementVars))
+          Changed.insert(L);
+      // What other code puts in a list of modules.
+      if (const FieldDecl *L = anyField(Obj);
+          L && Api.classify(L->getType()) == TypeKind::ModuleList) {
+        const Expr *Added;
+        ListUse U = listCall(MC, Added);
+        if (U == ListUse::Changes)
+          note(Obj, Changed, true);
+        else if (U == ListUse::Add)
+          listAdd(L, Added, MC);
+      }
+    }
+    // An element of a list of modules given to other code.
+    if (!Lib && !isa<CXXOperatorCallExpr>(CE))
+      for (const Expr *Arg : CE->arguments())
+        if (const FieldDecl *L = listMember(Api, Arg, ElementVars))
+          Changed.insert(L);
     if (Lib && Api.isRegisterModuleMethod(Name))
       for (const Expr *Arg : CE->arguments())
         note(Arg, Rebound, false);
@@ -330,6 +356,32 @@ public:
   }
 
 private:
+  /// Module Added (null: built in place by Call) put in list L: a new layer
+  /// outside L's class's constructors is what the list holds beside what
+  /// they left; anything else leaves L unknown.
+  void listAdd(const FieldDecl *L, const Expr *Added,
+               const CXXMemberCallExpr *Call = nullptr) {
+    if (Ctor && Ctor->getParent() == L->getParent())
+      return; // MemberSorter::listRole
+    if (Added && Sorter.ofValue(Added) != Role::Plain) {
+      Changed.insert(L);
+      return;
+    }
+    const Expr *Where = Added ? Added : Call;
+    std::optional<ModuleInfo> Info =
+        Added ? Api.builtinModule(strip(Added)->getType()) : std::nullopt;
+    AbsValue V = AbsValue::unknownModule();
+    if (Info && Where) { // made with the default dtype, on the CPU
+      V.DT = AC.entryDefaultDType(Fn);
+      V.DT.Where = Where->getExprLoc();
+      V.DV = DeviceFact::of(Device::CPU, Where->getExprLoc());
+      V.FloatModule = Info->Rule == ModuleRule::FloatInput;
+      V.Fwd = AbsValue::Forward::Keeps;
+      V.Tracked = true;
+    }
+    ListAdds[L].push_back(V);
+  }
+
   /// InOwnCtor: counts in a constructor of the member's class too (whose
   /// assignments and registrations MemberSorter reads).
   void note(const Expr *E, llvm::DenseSet<const FieldDecl *> &Set,
@@ -344,8 +396,12 @@ private:
   AnalysisContext &AC;
   const ApiModel &Api;
   SourceManager &SM;
+  MemberSorter Sorter;
   const CXXConstructorDecl *Ctor = nullptr;
+  const FunctionDecl *Fn = nullptr;
   llvm::SmallVector<const CXXConstructorDecl *, 8> Outer;
+  llvm::SmallVector<const FunctionDecl *, 8> OuterFns;
+  llvm::DenseMap<const VarDecl *, const FieldDecl *> ElementVars;
 };
 } // namespace
 
@@ -354,20 +410,14 @@ AnalysisContext::memberRole(const FieldDecl *Field) {
   const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
   if (!RD || Api.classify(Ctx.getRecordType(RD)) != TypeKind::NNModule)
     return MemberRole::Unknown;
-  if (!MemberWritesDone) {
-    MemberWrites W(*this, Ctx.getSourceManager());
-    W.walk(Ctx.getTranslationUnitDecl());
-    OtherRebinds = std::move(W.Rebound);
-    OtherChanges = std::move(W.Changed);
-    MemberWritesDone = true;
-  }
+  findMemberWrites();
   auto Done = MemberRoles.find(RD);
   if (Done == MemberRoles.end()) {
     llvm::DenseMap<const FieldDecl *, MemberRole> Roles;
     for (const FieldDecl *F : RD->fields()) {
       TypeKind K = Api.classify(F->getType());
       if (K == TypeKind::Tensor || K == TypeKind::Holder ||
-          K == TypeKind::ModulePtr)
+          K == TypeKind::ModulePtr || K == TypeKind::ModuleList)
         Roles[F] = MemberRole::Unknown;
     }
     MemberSorter Sorter(Api);
@@ -381,6 +431,10 @@ AnalysisContext::memberRole(const FieldDecl *Field) {
       for (const auto &[F, R] : Roles)
         State[F] = MemberRole::Plain; // default-constructed: empty
       Sorter.constructor(cast<CXXConstructorDecl>(Def), State);
+      for (auto &[F, R] : State)
+        if (R != MemberRole::Unknown &&
+            Api.classify(F->getType()) == TypeKind::ModuleList)
+          R = Sorter.listRole(cast<CXXConstructorDecl>(Def), F);
       for (auto &[F, R] : Roles)
         R = First || R == State[F] ? State[F] : MemberRole::Unknown;
       First = false;
@@ -391,6 +445,12 @@ AnalysisContext::memberRole(const FieldDecl *Field) {
     for (auto &[F, R] : Roles) {
       if (OtherRebinds.count(F))
         R = MemberRole::Unknown;
+      // A list of modules: its elements converted or changed elsewhere, or
+      // filled elsewhere while its constructors register what they put in.
+      if (Api.classify(F->getType()) == TypeKind::ModuleList &&
+          (OtherChanges.count(F) ||
+           (R == MemberRole::Registered && OtherListAdds.count(F))))
+        R = MemberRole::Unknown;
       // set_data keeps a registered tensor registered; a plain one's
       // facts are no longer the constructor's.
       if (R == MemberRole::Plain && OtherChanges.count(F))
@@ -400,6 +460,26 @@ AnalysisContext::memberRole(const FieldDecl *Field) {
   }
   auto It = Done->second.find(Field);
   return It == Done->second.end() ? MemberRole::Unknown : It->second;
+}
+
+void AnalysisContext::findMemberWrites() {
+  if (MemberWritesDone)
+    return;
+  MemberWrites W(*this, Ctx.getSourceManager());
+  W.walk(Ctx.getTranslationUnitDecl());
+  OtherRebinds = std::move(W.Rebound);
+  OtherChanges = std::move(W.Changed);
+  OtherListAdds = std::move(W.ListAdds);
+  MemberWritesDone = true;
+}
+
+llvm::ArrayRef<AbsValue>
+AnalysisContext::moduleListAdds(const FieldDecl *Field) {
+  findMemberWrites();
+  auto It = OtherListAdds.find(Field);
+  if (It == OtherListAdds.end())
+    return {};
+  return It->second;
 }
 
 } // namespace torchdtype

@@ -12,6 +12,7 @@
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -108,6 +109,25 @@ std::optional<ModuleInfo> models::firstLayer(const ApiModel &Api,
   return std::nullopt;
 }
 
+/// How an expression with no storage of its own is written (`heads["a"]`,
+/// `it->second`), for a message: its source text when it is short and not
+/// from a macro, else "".
+static std::string writtenName(const Expr *E, const ASTContext &Ctx) {
+  E = strip(E);
+  // (the object `heads[k]->` reaches)
+  if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Arrow && OC->getNumArgs() == 1)
+    E = strip(OC->getArg(0));
+  if (!E || E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+    return "";
+  StringRef Text = Lexer::getSourceText(
+      CharSourceRange::getTokenRange(E->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (Text.size() > 40 || Text.contains('\n'))
+    return "";
+  return Text.str();
+}
+
 bool models::moduleCallEffects(TransferState &St, const CallSite &S) {
   const ApiModel &Api = St.api();
   const CallExpr *CE = S.E;
@@ -191,6 +211,8 @@ bool models::moduleCallEffects(TransferState &St, const CallSite &S) {
   ModuleCallEvent Ev;
   Ev.Call = CE;
   Ev.ModuleName = nameOfStorage(storageOf(Obj));
+  if (Ev.ModuleName.empty()) // an element of a list of modules
+    Ev.ModuleName = writtenName(Obj, St.astContext());
   Ev.Module = M;
   Ev.Input = Operand{InputE, St.eval(InputE), operandName(InputE)};
   Ev.Jit = IsJit;
