@@ -44,7 +44,7 @@ void UseClassifier::memberListFind(const CXXMemberCallExpr *MC) {
       Api.classify(ME->getType()) != TypeKind::ModuleList ||
       !isStdMap(ME->getType()))
     return;
-  ModuleListOfUse = nullptr; // (its uses are the sorting's)
+  ModuleListOfUse = ListOfUse = nullptr; // (its uses are the sorting's)
   findUse(MC);
 }
 
@@ -96,6 +96,12 @@ void UseClassifier::visitLoop(const CXXForRangeStmt *S) {
 }
 
 void UseClassifier::finish() {
+  // A reference to an element given to code that may rebind it: the list
+  // is not followed (in-place ops keep the dtype; an assignment is the
+  // list's, FunctionAnalyzer::elementRebound).
+  for (const auto &[Ref, List] : ElementRefs)
+    if (Escapes.count(Ref))
+      UntrackedLists.insert(List);
   for (const auto &[List, LoopVar] : LoopVars) {
     if (isModuleList(List))
       continue; // each use of its variable was asked (ElementVars)
@@ -123,6 +129,9 @@ bool UseClassifier::elementRead(const Expr *E, unsigned Depth) {
   const Stmt *P = aboveConstCasts(E);
   if (!P)
     return false;
+  // (`auto &t = m["name"];` ends with the key's temporary)
+  while (isa<ExprWithCleanups>(P) && isa_and_nonnull<DeclStmt>(parent(P)))
+    P = parent(P);
   if (const auto *ME = dyn_cast<MemberExpr>(P)) {
     if (isa<FieldDecl>(ME->getMemberDecl()))
       return !ME->isArrow() && Depth < 4 && elementRead(ME, Depth + 1);
@@ -138,9 +147,17 @@ bool UseClassifier::elementRead(const Expr *E, unsigned Depth) {
     return true;
   if (const auto *DS = dyn_cast<DeclStmt>(P)) {
     for (const Decl *D : DS->decls())
-      if (const auto *V = dyn_cast<VarDecl>(D))
-        if (!constRefOrValue(V->getType()))
+      if (const auto *V = dyn_cast<VarDecl>(D)) {
+        if (constRefOrValue(V->getType()))
+          continue;
+        // `auto &sums = totals[name]`: a tensor element's reference, whose
+        // uses finish() checks.
+        if (Depth > 0 || !ListOfUse ||
+            Api.classify(V->getType().getNonReferenceType()) !=
+                TypeKind::Tensor)
           return false;
+        ElementRefs[V] = ListOfUse;
+      }
     return true;
   }
   return readByCall(P, E, /*Views=*/true);
@@ -153,7 +170,7 @@ bool UseClassifier::moduleElementUse(const Expr *E, unsigned Depth) {
     return true;
   const Stmt *P = parent(E);
   while (isa_and_nonnull<ImplicitCastExpr, MaterializeTemporaryExpr,
-                         CXXBindTemporaryExpr>(P)) {
+                         CXXBindTemporaryExpr, ExprWithCleanups>(P)) {
     E = cast<Expr>(P);
     P = parent(E);
   }
@@ -225,6 +242,7 @@ bool UseClassifier::returned(const Expr *E) {
 
 bool UseClassifier::listUse(const VarDecl *VD, const DeclRefExpr *DRE) {
   const Expr *Cur = DRE;
+  ListOfUse = VD;
   if (returned(DRE))
     return true;
   const Stmt *P = aboveConstCasts(Cur);

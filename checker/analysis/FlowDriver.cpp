@@ -364,6 +364,10 @@ void FunctionAnalyzer::assign(const Expr *LHS, const AbsValue &V) {
   AbsValue Val = convertTo(V, LHS->getType());
   if (Val.K == AbsValue::Kind::None)
     return;
+  // `auto &t = m[k]; t = ...`: the list's element is rebound.
+  if (const auto *RV = dyn_cast<VarDecl>(D))
+    if (const VarDecl *List = uses().ElementRefs.lookup(RV))
+      elementRebound(List, Val);
   store(D, Val);
 }
 

@@ -368,6 +368,11 @@ private:
   /// push_back, emplace_back, clear ... on a std::vector of IValues or
   /// tensors.
   void listEffects(const CallSite &S);
+  /// List D changed: the references to its elements (VarUses::ElementRefs)
+  /// no longer know what they hold.
+  void listWritten(const clang::Decl *D);
+  /// A reference to an element of List (VarUses::ElementRefs) assigned V.
+  void elementRebound(const clang::VarDecl *List, const AbsValue &V);
   /// A module converted to R through a handle that may be an element of a
   /// list of modules: each list the path holds joins R.
   void moduleListsMayHold(const AbsValue &R);

@@ -82,6 +82,9 @@ public:
                  llvm::SmallVector<const clang::VarDecl *, 2>>
       SharedModules;
   llvm::SmallPtrSet<const clang::VarDecl *, 4> HoldersInContainers;
+  /// Non-const references to an element of a list of tensors, and the list
+  /// (VarUses::ElementRefs).
+  llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *> ElementRefs;
   llvm::SmallPtrSet<const clang::VarDecl *, 4> UntrackedLists;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> RangeOfBegin;
   llvm::DenseMap<const clang::VarDecl *, const clang::CXXMemberCallExpr *>
@@ -179,6 +182,8 @@ private:
   /// variable, a copy of or reference to an element), and the list: each
   /// of their uses must be one moduleElementUse follows.
   llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *> ElementVars;
+  /// The list listUse is asked about.
+  const clang::VarDecl *ListOfUse = nullptr;
   /// The list of modules moduleElementUse is asked about.
   const clang::VarDecl *ModuleListOfUse = nullptr;
 };

@@ -29,6 +29,7 @@ void UseClassifier::visitRef(const DeclRefExpr *DRE) {
     if (auto It = MapOfIterator.find(VD); It != MapOfIterator.end()) {
       const VarDecl *Map = refVar(It->second->getImplicitObjectArgument());
       ModuleListOfUse = Map && isModuleList(Map) ? Map : nullptr;
+      ListOfUse = Map;
       if (!iteratorRead(DRE) && Map)
         UntrackedLists.insert(Map);
     }
@@ -359,6 +360,7 @@ const VarUses &FunctionAnalyzer::uses() {
       Uses->RangeVarOfBegin = std::move(C.RangeVarOfBegin);
       Uses->SharedModules = std::move(C.SharedModules);
       Uses->HoldersInContainers = std::move(C.HoldersInContainers);
+      Uses->ElementRefs = std::move(C.ElementRefs);
       Uses->HasBody = true;
     }
   }

@@ -50,6 +50,10 @@ struct VarUses {
   /// element of `std::vector<Linear>{l}`, `heads.emplace("a", l)`): a
   /// module converted through an element may be theirs.
   llvm::SmallPtrSet<const clang::VarDecl *, 4> HoldersInContainers;
+  /// Non-const references to an element of a followed list of tensors
+  /// (`auto &sums = totals[name];`), used only to read it or write it in
+  /// place, and the list: a write to the list forgets what they hold.
+  llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *> ElementRefs;
   bool HasBody = false;
 };
 

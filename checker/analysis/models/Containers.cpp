@@ -185,8 +185,23 @@ void FunctionAnalyzer::putKey(const Decl *D, const Expr *Key,
     L = L.withField(*F, E);
 }
 
+void FunctionAnalyzer::listWritten(const Decl *D) {
+  // A reference to an element of the list may now see another tensor.
+  for (const auto &[Ref, List] : uses().ElementRefs)
+    if (List == D)
+      store(Ref, unknownOf(Ref->getType().getNonReferenceType()));
+}
+
+void FunctionAnalyzer::elementRebound(const VarDecl *List, const AbsValue &V) {
+  // Which key it is is not kept: the keys' values are forgotten.
+  joinIntoList(List, List->getType(), V);
+  if (auto It = Cur->Vars.find(List); It != Cur->Vars.end())
+    It->second.Fields = nullptr;
+}
+
 void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
                                     const AbsValue &V) {
+  listWritten(D);
   AbsValue &L = Cur->Vars[D];
   if (Api.classify(T) == TypeKind::RecordList) {
     if (L.K != AbsValue::Kind::Record)
@@ -231,6 +246,7 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
       putKey(D, S.Args[0], E, S.Name == "insert_or_assign", Before);
     return;
   }
+  listWritten(D);
   AbsValue &L = Cur->Vars[D];
   AbsValue Unknown = unknownOf(S.Obj->getType());
   if (L.K != Unknown.K)
@@ -262,10 +278,21 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
   if (isList(S.List) && isElementRead(S.Name)) {
     AbsValue L = eval(S.Obj);
     // `m.at(k)`, `m[k]`: what the path knows k maps to.
-    if (keyed(L) && isStdMap(S.Obj->getType()) && S.Args.size() == 1)
-      if (std::optional<unsigned> F = mapKey(S.Args[0]))
-        if (const AbsValue *V = L.field(*F))
-          return *V;
+    bool Map = isStdMap(S.Obj->getType()) && S.Args.size() == 1;
+    std::optional<unsigned> F = Map ? mapKey(S.Args[0]) : std::nullopt;
+    if (keyed(L) && F)
+      if (const AbsValue *V = L.field(*F))
+        return *V;
+    // A map of tensors' `m[k]` inserts an undefined tensor where k is not
+    // in it: undefined in an empty map or for a key it knows it lacks,
+    // else maybe.
+    if (Map && S.Name == "operator[]" && L.isTensor()) {
+      if (isBottom(L) || (F && L.field(MapKeysKnown)))
+        return AbsValue::noTensor();
+      AbsValue E = element(L);
+      E.MaybeUndefined = true;
+      return E;
+    }
     return element(L);
   }
   // `*__begin` of `for (auto &x : v)`.
