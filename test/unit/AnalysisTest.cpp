@@ -283,6 +283,30 @@ void f() {
 )cpp");
 }
 
+// A reference to an element of a followed map holds the element; an
+// assignment through it rebinds the element; `m[k]` of an empty map is
+// undefined, so a lazy initialisation sets the dtype.
+TEST(Analysis, ReferencesToListElements) {
+  expectAnnotated(R"cpp(
+#include <map>
+#include <string>
+void f(const std::string &k) {
+  std::map<std::string, torch::Tensor> sums;
+  sums[k] = torch::zeros({8});
+  auto &s = sums[k];
+  s.index_add_(0, torch::arange(8), torch::rand({8}, torch::kDouble)); // [[write]]
+  std::map<std::string, torch::Tensor> tallies;
+  auto &t = tallies[k];
+  if (!t.defined())
+    t = torch::zeros({4}, torch::kLong);
+  t.add_(torch::rand({4})); // [[write]]
+  auto &r = sums[k];
+  r = torch::zeros({8}, torch::kDouble);
+  sums[k].index_add_(0, torch::arange(8), torch::rand({8}, torch::kDouble));
+}
+)cpp");
+}
+
 TEST(Analysis, LambdasTemplatesMacros) {
   expectAnnotated(R"cpp(
 #define MATMUL(a, b) torch::mm(a, b)
