@@ -100,14 +100,26 @@ bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
     return refineSwitch(S, *SW, P, Succ);
   if (P.succ_size() != 2 || Succ > 1)
     return true;
-  const auto *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
+  const Expr *Cond = branchCondition(P);
   if (!Cond)
     return true;
   bool Negated = false;
   Cond = unwrap(Cond, Negated);
 
-  // The tensor a read of its dtype or device is made on.
+  // The tensor a read of its dtype or device is made on, or a variable
+  // holding a dtype or device (`dt != torch::kFloat`).
   auto readOf = [&](const Expr *E, bool &IsDevice) -> const Decl * {
+    // (a local variable or parameter, not a constant as `torch::kDouble`)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(E));
+        DRE && isa<VarDecl>(DRE->getDecl()) &&
+        cast<VarDecl>(DRE->getDecl())->isLocalVarDeclOrParm() &&
+        !cast<VarDecl>(DRE->getDecl())->isConstexpr()) {
+      TypeKind K = Api.classify(DRE->getType());
+      IsDevice = K == TypeKind::Device || K == TypeKind::DeviceType;
+      if (IsDevice || K == TypeKind::ScalarType || K == TypeKind::TypeMeta)
+        return DRE->getDecl();
+      return nullptr;
+    }
     auto M = nullaryMethod(E);
     if (!M)
       return nullptr;
@@ -191,7 +203,7 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
                                  bool IsDevice, uint32_t TestBits,
                                  SourceLocation Where, bool Holds) {
   const auto *VD = dyn_cast_or_null<ValueDecl>(Storage);
-  if (!VD || Api.classify(VD->getType()) != TypeKind::Tensor)
+  if (!VD || !testable(VD->getType()))
     return true;
   AbsValue V;
   if (std::optional<AbsValue> Known = testedValue(S, Storage))
@@ -203,7 +215,8 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
     V = AbsValue::tensor(DTypeFact::unknown(), DeviceFact::unknown());
   else
     return true;
-  if (!V.isTensor())
+  if (!V.isTensor() && V.K != AbsValue::Kind::DType &&
+      V.K != AbsValue::Kind::Device)
     return true;
   auto Refine = [&](auto &Fact, uint32_t AllBits) {
     if (Fact.Param.isSymbolic()) { // a test for one value fixes it
@@ -243,6 +256,19 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
   return true;
 }
 
+bool FunctionAnalyzer::testable(QualType T) const {
+  switch (Api.classify(T)) {
+  case TypeKind::Tensor:
+  case TypeKind::ScalarType:
+  case TypeKind::TypeMeta:
+  case TypeKind::Device:
+  case TypeKind::DeviceType:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool FunctionAnalyzer::unifyFacts(FlowState &S, const Decl *A, const Decl *B,
                                   bool IsDevice) {
   std::optional<AbsValue> VA = testedValue(S, A), VB = testedValue(S, B);
@@ -275,7 +301,7 @@ bool FunctionAnalyzer::unifyFacts(FlowState &S, const Decl *A, const Decl *B,
 std::optional<AbsValue> FunctionAnalyzer::testedValue(const FlowState &S,
                                                       const Decl *D) {
   const auto *VD = dyn_cast<ValueDecl>(D);
-  if (!VD || Api.classify(VD->getType()) != TypeKind::Tensor)
+  if (!VD || !testable(VD->getType()))
     return std::nullopt;
   if (auto It = S.Vars.find(D); It != S.Vars.end())
     return It->second;

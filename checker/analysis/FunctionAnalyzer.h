@@ -179,6 +179,9 @@ private:
   /// What a condition tests of a tensor storage knows of it: its value on
   /// the path, or a parameter's symbolic value (testedValue's comment).
   std::optional<AbsValue> testedValue(const FlowState &S, const clang::Decl *D);
+  /// A tensor, or a dtype or device a variable holds: what a condition
+  /// refines.
+  bool testable(clang::QualType T) const;
   /// A parameter of the function a lambda without parameters (nested in
   /// such lambdas only) is written in: its value there is symbolic.
   bool capturedParam(const clang::ParmVarDecl *PD) const;

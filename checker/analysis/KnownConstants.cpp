@@ -169,6 +169,16 @@ std::optional<Constant> constantOf(const Expr *E, ASTContext &Ctx) {
   if (E->getType()->isBooleanType() && E->EvaluateAsRValue(R, Ctx) &&
       R.Val.isInt())
     return Constant::boolean(R.Val.getInt().getBoolValue());
+  // A constant expression of an enum type (`torch::kHalf`, a constexpr
+  // variable holding c10::ScalarType::Half): its enumerator.
+  if (const auto *ET = E->getType()->getAs<EnumType>();
+      ET && ET->getDecl() && E->EvaluateAsInt(R, Ctx))
+    for (const EnumConstantDecl *EC : ET->getDecl()->enumerators())
+      if (llvm::APSInt::isSameValue(EC->getInitVal(), R.Val.getInt())) {
+        K.Key = K.Text = EC->getQualifiedNameAsString();
+        K.Number = double(EC->getInitVal().getSExtValue());
+        return K;
+      }
   if (E->getType()->isIntegerType() && !E->getType()->isEnumeralType() &&
       E->EvaluateAsInt(R, Ctx)) {
     K.Key = K.Text = llvm::toString(R.Val.getInt(), 10);

@@ -348,4 +348,19 @@ bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ,
   return assume(S, std::move(*B));
 }
 
+const Expr *branchCondition(const CFGBlock &P) {
+  const auto *Cond = dyn_cast_or_null<Expr>(P.getTerminatorCondition());
+  // (the terminator of a block the chain's first operands end is the
+  // operator itself, whose condition is its left operand)
+  if (isa_and_nonnull<BinaryOperator>(P.getTerminatorStmt()))
+    return Cond;
+  for (int I = 0; Cond && I < 8; ++I) {
+    const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+    if (!BO || !BO->isLogicalOp())
+      break;
+    Cond = BO->getRHS();
+  }
+  return Cond;
+}
+
 } // namespace torchdtype

@@ -60,6 +60,9 @@ std::optional<Assumption> assignedConstant(const Subject &Sub,
 /// Refines S for the edge from P to its successor number Succ (a branch
 /// or a case of a switch); false when S's assumptions make that edge
 /// impossible.
+/// What P's two edges test: its terminator's condition, or for the last
+/// block of `a && b` (`a || b`), which only a true a (false a) reaches, b.
+const clang::Expr *branchCondition(const clang::CFGBlock &P);
 bool takeEdge(FlowState &S, const clang::CFGBlock &P, unsigned Succ,
               const ApiModel &Api, TrackedVar Tracked, clang::ASTContext &Ctx,
               CallConstant Calls = nullptr);

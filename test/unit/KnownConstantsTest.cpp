@@ -141,6 +141,16 @@ TEST(KnownConstantsTest, EnumeratorsCompareByValue) {
   EXPECT_EQ(F.condition(), std::optional<bool>(false));
 }
 
+// A constexpr variable of an enum type (`torch::kHalf` is one of
+// c10::ScalarType) is the enumerator it holds.
+TEST(KnownConstantsTest, EnumConstantVariablesAreTheirEnumerator) {
+  Fold F("enum class Mode { A, B };\n"
+         "constexpr Mode kB = Mode::B;\n"
+         "void f(Mode m) { if (m == kB) m = Mode::A; }");
+  F.equals("m", "Mode::B", 1);
+  EXPECT_EQ(F.condition(), std::optional<bool>(true));
+}
+
 TEST(KnownConstantsTest, TernaryChoosesTheKnownArm) {
   Fold F("void f(bool wide, int n) { if ((wide ? n : 0) > 3) n = 1; }");
   F.flag("wide", true);

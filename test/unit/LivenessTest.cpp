@@ -69,6 +69,27 @@ TEST(LivenessTest, LocalsDieAfterTheirLastRead) {
   EXPECT_TRUE(L.isDeadAfter(Last, P.var("z")));
 }
 
+// A variable only a block's branch condition reads is live until the
+// block's edges, which refine what it holds.
+TEST(LivenessTest, BranchConditionsKeepWhatTheyRead) {
+  Parsed P = parse(R"cc(
+    void g();
+    void f() {
+      int d = 3;
+      if (d > 2)
+        g();
+      int z = 4;
+    }
+  )cc");
+  ASSERT_TRUE(P.F && P.G);
+  LocalLiveness L(*P.G, P.F->getBody());
+  const CFGBlock *First = P.blockDeclaring("d");
+  const CFGBlock *Last = P.blockDeclaring("z");
+  ASSERT_TRUE(First && Last);
+  EXPECT_FALSE(L.isDeadAfter(First, P.var("d")));
+  EXPECT_TRUE(L.isDeadAfter(Last, P.var("d")));
+}
+
 // `Holder h(m.items())`: h may read m later (an optimizer made from a
 // module's parameters), so m is never dropped; a copy of a plain value is.
 TEST(LivenessTest, ObjectsMadeFromAMethodsResultKeepItsObject) {

@@ -160,6 +160,15 @@ LocalLiveness::LocalLiveness(const CFG &G, const Stmt *Body) {
       }
     }
   }
+  // What a block's own branch condition reads stays until its edges, which
+  // refine it (`if (!device.is_cpu())` where nothing reads device after).
+  for (const CFGBlock *B : G)
+    if (const Stmt *Cond = B->getTerminatorCondition()) {
+      llvm::BitVector T(N);
+      Reads R(Index, T);
+      R.walk(const_cast<Stmt *>(Cond));
+      LiveOut[B->getBlockID()] |= T;
+    }
 }
 
 } // namespace torchdtype
