@@ -228,6 +228,12 @@ struct Summary {
   /// reassigned (`void compress_(Tensor &t) { t = t.half(); }`), joined
   /// over the paths; may refer to parameters symbolically.
   llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
+  /// Lists of tensors passed by non-const reference: the join of what the
+  /// function puts in parameter i's list (`cache[k] = t`, push_back), where
+  /// it does nothing else to it (bit i of ListParamsOther: it clears,
+  /// assigns or gives away the list).
+  llvm::SmallDenseMap<unsigned, AbsValue, 1> ListAdds;
+  uint64_t ListParamsOther = 0;
   bool WritesMembers = false;
   /// Writes through a pointer whose target it does not know (one it was
   /// given or took from a container: `*p = p->to(kFloat)`), itself or in a

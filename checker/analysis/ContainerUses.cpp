@@ -299,7 +299,38 @@ bool UseClassifier::listUse(const VarDecl *VD, const DeclRefExpr *DRE) {
   }
   // A list of modules given to other code, even by const reference: its
   // modules may be converted there.
-  return !isModuleList(VD) && readByCall(P, Cur, /*Views=*/true);
+  if (isModuleList(VD))
+    return false;
+  return readByCall(P, Cur, /*Views=*/true) || filledByCallee(VD, P, Cur);
+}
+
+bool UseClassifier::filledByCallee(const VarDecl *VD, const Stmt *P,
+                                   const Expr *E) {
+  // `encode(batch, cache)` with `void encode(..., Cache &cache)` of the
+  // user's: what the callee puts in is the caller's
+  // (FunctionAnalyzer::listArgumentsAfter), which forgets the list where
+  // the callee does more.
+  const auto *CE = dyn_cast<CallExpr>(P);
+  const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!F || isa<CXXOperatorCallExpr>(CE) || !F->hasBody(Def) || !Def ||
+      Api.isLibTorchDecl(F) || isStdLibrary(F) ||
+      Api.classify(VD->getType().getNonReferenceType()) != TypeKind::TensorList)
+    return false;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
+    return false;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    if (CE->getArg(I)->IgnoreParens() != E)
+      continue;
+    if (I >= F->getNumParams())
+      return false;
+    QualType PT = F->getParamDecl(I)->getType();
+    if (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified() ||
+        PT.getNonReferenceType().getCanonicalType().getUnqualifiedType() !=
+            VD->getType().getNonReferenceType().getCanonicalType().getUnqualifiedType())
+      return false;
+  }
+  return true;
 }
 
 bool UseClassifier::permutedBy(const Expr *Begin) {

@@ -374,6 +374,11 @@ private:
   /// List D changed: the references to its elements (VarUses::ElementRefs)
   /// no longer know what they hold.
   void listWritten(const clang::Decl *D);
+  /// After a call of Def: the lists of tensors given it by non-const
+  /// reference hold what it put in (Summary::ListAdds).
+  void listArgumentsAfter(const clang::FunctionDecl *Def,
+                          const Summary &Callee,
+                          llvm::ArrayRef<const clang::Expr *> Args);
   /// A reference to an element of List (VarUses::ElementRefs) assigned V.
   void elementRebound(const clang::VarDecl *List, const AbsValue &V);
   /// A module converted to R through a handle that may be an element of a

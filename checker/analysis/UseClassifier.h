@@ -168,6 +168,10 @@ private:
   /// A use of a std::vector of tensors that the analysis follows.
   bool listUse(const clang::VarDecl *VD, const clang::DeclRefExpr *DRE);
 
+  /// A list of tensors given by non-const reference to a function of the
+  /// user's whose body is here (the list takes what it puts in).
+  bool filledByCallee(const clang::VarDecl *VD, const clang::Stmt *P,
+                      const clang::Expr *E);
   /// An iterator given to a std algorithm that only reorders the elements.
   bool permutedBy(const clang::Expr *Begin);
 

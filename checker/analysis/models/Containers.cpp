@@ -199,9 +199,30 @@ void FunctionAnalyzer::elementRebound(const VarDecl *List, const AbsValue &V) {
     It->second.Fields = nullptr;
 }
 
+/// The index of D when it is a list of tensors this function was given by
+/// non-const reference (what it does to it is the caller's).
+static std::optional<unsigned> listParam(const Decl *D, const FunctionDecl *FD,
+                                         const ApiModel &Api) {
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(D);
+  if (!P || P->getDeclContext() != FD || P->getFunctionScopeIndex() >= 64)
+    return std::nullopt;
+  QualType T = P->getType();
+  if (!T->isReferenceType() || T.getNonReferenceType().isConstQualified() ||
+      Api.classify(T) != TypeKind::TensorList)
+    return std::nullopt;
+  return P->getFunctionScopeIndex();
+}
+
 void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
                                     const AbsValue &V) {
   listWritten(D);
+  if (std::optional<unsigned> I = listParam(D, FD, Api)) {
+    AbsValue E = asElement(TypeKind::TensorList, V);
+    E.Fields = nullptr;
+    auto [It, First] = Sum.ListAdds.try_emplace(*I, E);
+    if (!First)
+      It->second.join(E);
+  }
   AbsValue &L = Cur->Vars[D];
   if (Api.classify(T) == TypeKind::RecordList) {
     if (L.K != AbsValue::Kind::Record)
@@ -247,6 +268,9 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
     return;
   }
   listWritten(D);
+  if (std::optional<unsigned> I = listParam(D, FD, Api);
+      I && (S.Name == "clear" || !cast<CXXMethodDecl>(S.Callee)->isConst()))
+    Sum.ListParamsOther |= uint64_t(1) << *I;
   AbsValue &L = Cur->Vars[D];
   AbsValue Unknown = unknownOf(S.Obj->getType());
   if (L.K != Unknown.K)

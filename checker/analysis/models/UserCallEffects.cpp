@@ -102,6 +102,7 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
   if (S->WritesMembers && (!Obj || isa<CXXThisExpr>(strip(Obj))))
     for (const auto &[F, V] : S->MemberWrites)
       Cur->Vars.erase(F);
+  listArgumentsAfter(Def, *S, Args);
   // Arguments passed by non-const reference may have been reassigned: they
   // have what the callee left in them, where that is known.
   for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I) {
@@ -118,8 +119,49 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
   moduleArgumentsAfter(Def, *S, Args, Obj); // modules are shared
 }
 
+void FunctionAnalyzer::listArgumentsAfter(const FunctionDecl *Def,
+                                          const Summary &Callee,
+                                          llvm::ArrayRef<const Expr *> Args) {
+  // A followed list of tensors given by non-const reference: it holds what
+  // the callee put in beside what it held, or nothing known where the
+  // callee did more to it.
+  for (unsigned I = 0; I < Args.size() && I < Def->getNumParams() && I < 64;
+       ++I) {
+    QualType PT = Def->getParamDecl(I)->getType();
+    const auto *VD = dyn_cast_or_null<VarDecl>(storageOf(Args[I]));
+    if (!VD || !PT->isReferenceType() ||
+        PT.getNonReferenceType().isConstQualified() ||
+        Api.classify(VD->getType()) != TypeKind::TensorList ||
+        uses().UntrackedLists.count(VD))
+      continue;
+    listWritten(VD);
+    AbsValue L = Cur->Vars.lookup(VD);
+    if (((Callee.ListParamsOther >> I) & 1) || !L.isTensor()) {
+      store(VD, unknownOf(VD->getType()));
+      continue;
+    }
+    auto A = Callee.ListAdds.find(I);
+    if (A == Callee.ListAdds.end())
+      continue;
+    AbsValue E = bindParams(A->second, Args, nullptr);
+    if (!E.isTensor())
+      E = AbsValue::unknownTensor();
+    E.Fields = L.Fields = nullptr; // (which keys is not kept)
+    L.join(E);
+    store(VD, L);
+  }
+}
+
 void FunctionAnalyzer::paramExits(const PathStates &Exit) {
   Sum.ParamExit.clear();
+  // A list parameter given away, assigned whole or changed in ways not
+  // followed: what the caller passed may hold anything after the call.
+  for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    if (Api.classify(P->getType()) == TypeKind::TensorList &&
+        (uses().UntrackedLists.count(P) || uses().Written.count(P)))
+      Sum.ListParamsOther |= uint64_t(1) << I;
+  }
   for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     QualType PT = P->getType();
