@@ -117,10 +117,14 @@ static bool agreeBut(const Assumptions &A, const Assumptions &B,
 /// The events of one element, one per distinct set of facts, each naming
 /// only the branches its facts need: an assumption stays when the path that
 /// assumed the opposite of it, and the same of the others, had other facts
-/// at the same place.
+/// at the same place, or when Keep says so of it (a branch on a parameter
+/// that a call may decide) and no path saw the same facts with it the
+/// other way.
 template <typename EventT>
-static void appendDistinct(llvm::SmallVectorImpl<EventT> &Events,
-                           std::vector<EventT> &Out) {
+static void appendDistinct(
+    llvm::SmallVectorImpl<EventT> &Events, std::vector<EventT> &Out,
+    llvm::function_ref<bool(const EventT &, const Assumption &)> Keep =
+        nullptr) {
   std::vector<Assumptions> Needed(Events.size());
   for (size_t I = 0; I < Events.size(); ++I) {
     Assumptions *Mine = assumedOf(Events[I]);
@@ -138,14 +142,16 @@ static void appendDistinct(llvm::SmallVectorImpl<EventT> &Events,
       });
     };
     for (const Assumption &A : *Mine)
-      if (!BothWays(A) && llvm::any_of(Events, [&](EventT &O) {
-            const Assumptions *Theirs = assumedOf(O);
-            return keyOf(O) == keyOf(Events[I]) && !sameFacts(O, Events[I]) &&
-                   agreeBut(*Mine, *Theirs, A) &&
-                   llvm::any_of(*Theirs, [&](const Assumption &B) {
-                     return B.sameAtom(A) && B.Value != A.Value;
-                   });
-          }))
+      if (!BothWays(A) &&
+          ((Keep && Keep(Events[I], A)) ||
+           llvm::any_of(Events, [&](EventT &O) {
+             const Assumptions *Theirs = assumedOf(O);
+             return keyOf(O) == keyOf(Events[I]) && !sameFacts(O, Events[I]) &&
+                    agreeBut(*Mine, *Theirs, A) &&
+                    llvm::any_of(*Theirs, [&](const Assumption &B) {
+                      return B.sameAtom(A) && B.Value != A.Value;
+                    });
+           })))
         Needed[I].push_back(A);
     // `mode == 1` says that `mode == 2` is false.
     llvm::erase_if(Needed[I], [&](const Assumption &A) {
@@ -182,12 +188,30 @@ void FunctionAnalyzer::collectEvents() {
     return Keys;
   };
   size_t FirstOp = Result.Ops.size(), FirstCall = Result.ModuleCalls.size();
+  // An event judged again at each call keeps the branches on this
+  // function's parameters it was reached under: the constants a call
+  // passes may rule it out (`if (dt == torch::kHalf) return x;`).
+  auto OnParam = [&](const Assumption &A) {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(A.Var);
+    return P && P->getDeclContext() == FD;
+  };
+  auto KeepOp = [&](const OpEvent &E, const Assumption &A) {
+    auto Sym = [](const Operand &O) { return dependsOnParams(O.V); };
+    return OnParam(A) && (llvm::any_of(E.Operands, Sym) ||
+                          llvm::any_of(E.Outs, Sym) ||
+                          llvm::any_of(E.Indices, Sym));
+  };
+  auto KeepCall = [&](const ModuleCallEvent &E, const Assumption &A) {
+    return OnParam(A) &&
+           (dependsOnParams(E.Input.V) || dependsOnParams(E.Module));
+  };
   for (const Expr *K : Sorted(Ops))
-    appendDistinct(Ops.slot(K).Events, Result.Ops);
+    appendDistinct<OpEvent>(Ops.slot(K).Events, Result.Ops, KeepOp);
   for (const Expr *K : Sorted(CalleeOps))
     appendDistinct(CalleeOps.slot(K).Events, Result.Ops);
   for (const Expr *K : Sorted(ModuleCalls))
-    appendDistinct(ModuleCalls.slot(K).Events, Result.ModuleCalls);
+    appendDistinct<ModuleCallEvent>(ModuleCalls.slot(K).Events,
+                                    Result.ModuleCalls, KeepCall);
   for (const Expr *K : Sorted(CalleeModuleCalls))
     appendDistinct(CalleeModuleCalls.slot(K).Events, Result.ModuleCalls);
   for (const Expr *K : Sorted(MpsFloat64))

@@ -3,7 +3,9 @@
 // the constant names, so a path that set dt keeps it apart and takes the
 // one edge its value allows, and `device.is_cpu()` refines a device
 // variable as it refines a tensor's device (also where nothing reads the
-// variable after the test, and in the last operand of `a && b`).
+// variable after the test, and in the last operand of `a && b`). A
+// callee's branch on such a parameter is decided by the constant a call
+// passes (CollectEvents.cpp keeps it on the events judged at each call).
 // RUN: %check_clang_tidy %s torchdtype-half-on-cpu %t -- -config="{CheckOptions: {PyTorchVersion: '1.13'}}"
 // REAL-VERSION: ==1.13
 #include <torch/torch.h>
@@ -83,7 +85,29 @@ void in_a_lambda(bool half) {
   run(torch::randn({2, 3, 4}));
 }
 
+torch::Tensor widen_unless_float(torch::Dtype dt) {
+  auto q = torch::randn({2, 3, 4});
+  if (dt == torch::kFloat)
+    return q;
+  return torch::bmm(q.to(dt), q.to(dt).transpose(1, 2));
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'bmm' has no CPU kernel for float16 {{.*}} [torchdtype-half-on-cpu]
+}
+void given_half() { widen_unless_float(torch::kHalf); }
+
 // ---- Negatives ------------------------------------------------------------
+
+// A callee's branch on a parameter, decided by the constant a call passes:
+// what runs only on the other branch is not judged for that call.
+torch::Tensor skip_half(torch::Dtype dt) {
+  auto q = torch::randn({2, 3, 4});
+  if (dt == torch::kHalf)
+    return q;
+  return torch::bmm(q.to(dt), q.to(dt).transpose(1, 2));
+}
+void given_half_skipped() { skip_half(torch::kHalf); }
+void given_either_skipped(bool half) {
+  skip_half(half ? torch::kHalf : torch::kFloat);
+}
 
 void half_only_off_the_cpu(torch::Dtype dtype) {
   const torch::Device device(torch::kCPU);

@@ -43,8 +43,23 @@ bool FunctionAnalyzer::instantiateCallee(const Summary &Callee,
     return false;
   bool Placed = instantiatePlacements(Callee, Args, Receiver, Call);
   AutocastArray Here = currentAutocast();
+  // The constants this call passes decide the callee's branches on its
+  // parameters (`if (dt == torch::kHalf) return x;` given kHalf): an event
+  // on a path they rule out does not run.
+  std::optional<CallFacts> Given;
+  auto RuledOut = [&](const Assumptions &As) {
+    const FunctionDecl *Def = site(Call).Def;
+    if (!Def || As.empty())
+      return false;
+    if (!Given)
+      Given = callFacts(Def, Args, site(Call).Obj);
+    for (const Assumption &A : As)
+      if (std::optional<bool> D = decided(Given->Constants, A); D && !*D)
+        return true;
+    return false;
+  };
   for (const OpEvent &E : Callee.SymbolicOps) {
-    if (E.Via.size() >= AC.config().MaxCallDepth)
+    if (E.Via.size() >= AC.config().MaxCallDepth || RuledOut(E.Assumed))
       continue;
     OpEvent I = fromCall(E, Call, Here, Cur->Autocast);
     for (unsigned D = 0; D < NumAutocastDevices; ++D)
@@ -61,7 +76,7 @@ bool FunctionAnalyzer::instantiateCallee(const Summary &Callee,
     record(CalleeOps, Call, std::move(I));
   }
   for (const ModuleCallEvent &E : Callee.SymbolicModuleCalls) {
-    if (E.Via.size() >= AC.config().MaxCallDepth)
+    if (E.Via.size() >= AC.config().MaxCallDepth || RuledOut(E.Assumed))
       continue;
     ModuleCallEvent I = fromCall(E, Call, Here, Cur->Autocast);
     I.Input.V = bindParams(I.Input.V, Args, Receiver);
