@@ -429,6 +429,11 @@ private:
   /// a plain struct argument or of the object a method runs on that the
   /// function's subjects name.
   void callFlags(const CallSite &S, llvm::SmallVectorImpl<Subject> &Out);
+  /// The machine queries (`torch::cuda::is_available()`) Def's body calls,
+  /// as the path assumptions a call of Def may split on.
+  llvm::ArrayRef<Assumption> machineQueriesOf(const clang::FunctionDecl *Def);
+  llvm::DenseMap<const clang::FunctionDecl *, llvm::SmallVector<Assumption, 1>>
+      MachineQueriesOf;
   // models/UserCalls.cpp
   AbsValue applySummary(const Summary &Sum,
                         llvm::ArrayRef<const clang::Expr *> Args,

@@ -4,7 +4,9 @@
 // `if (flag)` around the call would, and each path gets what the callee
 // returns for its value. Later tests of the same flag agree with the split,
 // and a flag the result does not depend on, a constant one, or one the
-// callee may change through a reference, splits nothing.
+// callee may change through a reference, splits nothing. A machine query
+// the callee asks (`torch::cuda::is_available()`) splits the path as a
+// flag does: it answers the same in the caller.
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
 #include <torch/torch.h>
 #include <cstdlib>
@@ -140,4 +142,26 @@ void flag_by_reference(int argc) {
   bool half = argc > 1;
   auto x = may_change(torch::randn({2, 2}), half);
   torch::mm(x, torch::randn({2, 2}));
+}
+
+struct Placement {
+  torch::Device device = torch::kCPU;
+  torch::Dtype dtype = torch::kFloat;
+};
+Placement place_on_gpu_if_any() {
+  Placement p;
+  p.device = torch::cuda::is_available() ? torch::Device(torch::kCUDA)
+                                         : torch::Device(torch::kCPU);
+  p.dtype = torch::cuda::is_available() ? torch::kHalf : torch::kFloat;
+  return p;
+}
+
+void machine_query_in_a_factory() {
+  const Placement p = place_on_gpu_if_any();
+  auto x = torch::randn({2, 2}).to(p.device, p.dtype);
+  // The two agree on each machine: float16 only on CUDA.
+  torch::mm(x, torch::randn({2, 2}).to(p.device, p.dtype));
+  auto w = torch::randn({2, 2}, torch::kDouble).to(p.device);
+  torch::mm(x, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype {{.*}} [torchdtype-mixed-precision]
 }

@@ -19,11 +19,12 @@ void through_helper() {
   auto f = to_mps(torch::randn({2}));
 }
 
-// A device chosen at run time: MPS on one path. The helper's result goes
-// to MPS on that path, as float64 on every path.
+// A device chosen at run time: MPS on one path. The machine query the
+// helper asks splits the caller's path (CallFlags.cpp), so on the path
+// where it holds the float64 tensor goes to MPS.
 torch::Device pick() { return at::hasMPS() ? torch::Device(torch::kMPS) : torch::Device(torch::kCPU); }
 torch::Tensor place(const torch::Tensor& t, torch::Device dev) { return t.to(dev); }
-// CHECK-MESSAGES: :[[@LINE-1]]:73: warning: float64 tensor on a device that is MPS on some paths; MPS has no float64 support and this throws at run time there{{.*}} [torchdtype-mps-float64]
+// CHECK-MESSAGES: :[[@LINE-1]]:73: warning: float64 tensor on an MPS device; MPS has no float64 support and this throws at run time{{.*}} [torchdtype-mps-float64]
 // CHECK-MESSAGES: :[[@LINE+3]]:12: note: in this call of 'place'
 
 void chosen_device() {

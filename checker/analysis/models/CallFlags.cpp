@@ -18,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/ASTWalk.h"
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/PathStates.h"
@@ -89,6 +90,39 @@ void FunctionAnalyzer::callFlags(const CallSite &S,
     Add(S.Obj);
 }
 
+llvm::ArrayRef<Assumption>
+FunctionAnalyzer::machineQueriesOf(const FunctionDecl *Def) {
+  auto [It, New] = MachineQueriesOf.try_emplace(Def);
+  if (!New)
+    return It->second;
+  struct Queries : NodeVisitor {
+    const ApiModel &Api;
+    llvm::SmallVector<Assumption, 1> Out;
+    explicit Queries(const ApiModel &Api) : Api(Api) {}
+    bool visitStmt(Stmt *S) override {
+      const auto *CE = dyn_cast<CallExpr>(S);
+      const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+      if (!F || CE->getNumArgs() != 0 || !F->getReturnType()->isBooleanType())
+        return true;
+      std::string Name = F->getQualifiedNameAsString();
+      if (!Api.isMachineQuery(Name) ||
+          llvm::any_of(Out, [&](const Assumption &A) {
+            return A.Var == F->getCanonicalDecl();
+          }))
+        return true;
+      Assumption A; // as PathStates' branchVariable writes one
+      A.Var = F->getCanonicalDecl();
+      A.Text = Name + "()";
+      Out.push_back(std::move(A));
+      return true;
+    }
+  } W(Api);
+  if (const Stmt *Body = Def->getBody())
+    W.walk(Body);
+  // (the map may have grown: look the entry up again)
+  return MachineQueriesOf[Def] = std::move(W.Out);
+}
+
 std::optional<Assumption>
 FunctionAnalyzer::callFlagToSplit(const CallExpr *CE) {
   const CallSite &S = site(CE);
@@ -100,7 +134,8 @@ FunctionAnalyzer::callFlagToSplit(const CallExpr *CE) {
     return std::nullopt;
   llvm::SmallVector<Subject, 2> Flags;
   callFlags(S, Flags);
-  if (Flags.empty())
+  llvm::ArrayRef<Assumption> Queries = machineQueriesOf(S.Def);
+  if (Flags.empty() && Queries.empty())
     return std::nullopt;
   const Summary *Callee = AC.summary(S.Def);
   if (!Callee || !Callee->HasReturn)
@@ -129,6 +164,18 @@ FunctionAnalyzer::callFlagToSplit(const CallExpr *CE) {
     A.Var = Sub.Var;
     A.Field = Sub.Field;
     A.Text = Sub.name();
+    A.Where = CE;
+    if (decided(Cur->Assumed, A))
+      continue;
+    std::optional<AbsValue> T = ResultWith(A, true);
+    std::optional<AbsValue> F = ResultWith(A, false);
+    if (T && F && decidedApart(*T, *F))
+      return A;
+  }
+  // A machine query the callee asks (`cuda::is_available() ? kCUDA :
+  // kCPU` in a config factory): it answers the same here, so it splits the
+  // path as a flag does (the runs are given it, callFacts).
+  for (Assumption A : Queries) {
     A.Where = CE;
     if (decided(Cur->Assumed, A))
       continue;

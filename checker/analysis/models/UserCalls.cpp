@@ -164,6 +164,12 @@ FunctionAnalyzer::callFacts(const FunctionDecl *Def,
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   if (Obj && Method && !Method->isStatic() && !isa<CXXConstructorDecl>(Def))
     receiverConstants(Method, Obj, F.Constants);
+  // What the path assumes of the machine (`cuda::is_available()`) holds in
+  // the callee too.
+  for (const Assumption &A : Cur->Assumed)
+    if (const auto *Q = dyn_cast_or_null<FunctionDecl>(A.Var);
+        Q && Api.isMachineQuery(Q->getQualifiedNameAsString()))
+      F.Constants.push_back(A);
   F.Definite |= !F.Constants.empty();
   // A lambda reads what it captured by reference as it is at the call; so
   // does one given to the callee (`with_autocast([&] { ... })`), created
