@@ -94,6 +94,8 @@ llvm::ArrayRef<unsigned> OpContracts::overloads(llvm::StringRef Name) const {
   return It->second;
 }
 
+unsigned OpContracts::numOverloads() { return std::size(Overloads); }
+
 const ContractOverload &OpContracts::overload(unsigned I) const {
   return Overloads[I];
 }

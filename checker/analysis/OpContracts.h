@@ -83,6 +83,8 @@ public:
   static llvm::ArrayRef<DType> dtypes();
   /// The overloads of an operator ("gather", "add_"), in table order.
   llvm::ArrayRef<unsigned> overloads(llvm::StringRef Name) const;
+  /// How many overloads the table holds (overload(I) for I below it).
+  static unsigned numOverloads();
   const ContractOverload &overload(unsigned I) const;
   /// What the overload did with these dtypes of its Slots, in order, and
   /// its Scalar arguments given as Scalars says (one letter each, as
