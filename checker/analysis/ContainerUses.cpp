@@ -87,6 +87,7 @@ void UseClassifier::visitLoop(const CXXForRangeStmt *S) {
   if (const DeclStmt *B = S->getBeginStmt())
     if (const auto *It = dyn_cast_or_null<VarDecl>(B->getSingleDecl())) {
       RangeOfBegin[It] = S->getRangeInit();
+      LoopVarOfBegin[It] = S->getLoopVariable();
       if (const DeclStmt *R = S->getRangeStmt())
         if (const auto *RV = dyn_cast_or_null<VarDecl>(R->getSingleDecl()))
           RangeVarOfBegin[It] = RV;

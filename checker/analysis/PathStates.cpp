@@ -23,6 +23,10 @@ QualType Subject::type() const {
 }
 
 std::string Subject::name() const {
+  // (a structured binding's key: its own name)
+  if (const auto *DD = dyn_cast<DecompositionDecl>(Var);
+      DD && Field && !DD->bindings().empty() && Field->getName() == "first")
+    return DD->bindings()[0]->getNameAsString();
   std::string N = Var->getNameAsString();
   if (Field)
     N += "." + Field->getNameAsString();
@@ -40,6 +44,19 @@ std::optional<Subject> subjectOf(const Expr *E) {
   }
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E);
   S.Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  // `for (const auto &[key, value] : m)`: the key is the entry's `first`.
+  if (const auto *BD = DRE ? dyn_cast<BindingDecl>(DRE->getDecl()) : nullptr;
+      BD && !S.Field)
+    if (const auto *DD =
+            dyn_cast_or_null<DecompositionDecl>(BD->getDecomposedDecl());
+        DD && !DD->bindings().empty() && DD->bindings()[0] == BD)
+      if (const auto *RD =
+              DD->getType().getNonReferenceType()->getAsCXXRecordDecl())
+        for (const FieldDecl *F : RD->fields())
+          if (F->getIdentifier() && F->getName() == "first") {
+            S.Var = DD;
+            S.Field = F;
+          }
   if (!S.Var || !(S.Var->isLocalVarDecl() || isa<ParmVarDecl>(S.Var)) ||
       S.Var->isStaticLocal())
     return std::nullopt;

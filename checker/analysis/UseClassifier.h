@@ -91,6 +91,9 @@ public:
       MapOfIterator;
   llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *>
       RangeVarOfBegin;
+  /// ... and the loop's variable.
+  llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *>
+      LoopVarOfBegin;
 
 private:
   const clang::Stmt *parent(const clang::Stmt *S) {

@@ -358,6 +358,7 @@ const VarUses &FunctionAnalyzer::uses() {
       Uses->MapOfIterator = std::move(C.MapOfIterator);
       Uses->RangeOfBegin = std::move(C.RangeOfBegin);
       Uses->RangeVarOfBegin = std::move(C.RangeVarOfBegin);
+      Uses->LoopVarOfBegin = std::move(C.LoopVarOfBegin);
       Uses->SharedModules = std::move(C.SharedModules);
       Uses->HoldersInContainers = std::move(C.HoldersInContainers);
       Uses->ElementRefs = std::move(C.ElementRefs);

@@ -36,6 +36,9 @@ struct VarUses {
   /// temporary range: `for (auto &x : t.unbind(0))`).
   llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *>
       RangeVarOfBegin;
+  /// ... and the loop's variable.
+  llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *>
+      LoopVarOfBegin;
   /// An iterator variable `find` gave (`auto it = m.find(k)`), used only
   /// to compare and read: that call.
   llvm::DenseMap<const clang::VarDecl *, const clang::CXXMemberCallExpr *>

@@ -201,10 +201,28 @@ void converted_in_loop(bool half) {
     torch::mm(kv.second.to(torch::kFloat), torch::randn({4, 4}));
 }
 
+// A map whose keys the path all knows, holding tensors of different
+// dtypes: a loop over it reads each entry in turn (a path per key,
+// ConstantLists.cpp), so the float64 entry's iteration throws.
 void map_of_both() {
   std::map<std::string, torch::Tensor> tables;
   tables["a"] = torch::randn({4, 4}, torch::kDouble);
   tables["b"] = torch::randn({4, 4});
   for (const auto &[name, t] : tables)
-    torch::mm(t, torch::randn({4, 4})); // Double or Float: not known
+    torch::mm(t, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
+void map_of_both_skipping_the_double_key() {
+  std::map<std::string, torch::Tensor> tables;
+  tables["a"] = torch::randn({4, 4}, torch::kDouble);
+  tables["b"] = torch::randn({4, 4});
+  for (const auto &[name, t] : tables) {
+    if (name == "a")
+      continue;
+    torch::mm(t, torch::randn({4, 4}));
+  }
+  for (const auto &kv : tables)
+    if (kv.first != "a")
+      torch::mm(kv.second, torch::randn({4, 4}));
 }

@@ -63,6 +63,13 @@ FunctionAnalyzer::listValues(const DeclStmt *DS) {
   if (It == RangeLoopOf.end())
     return {};
   const VarDecl *V = It->second->getLoopVariable();
+  // A map whose keys the path all knows: an entry per key.
+  if (llvm::SmallVector<Assumption, 4> Entries =
+          mapEntryValues(V, It->second->getRangeInit());
+      !Entries.empty()) {
+    ListVars.insert(V);
+    return Entries;
+  }
   if (!V || V->getType()->isReferenceType() ||
       !(V->getType()->isBooleanType() || Subjects.count({V, nullptr})))
     return {};

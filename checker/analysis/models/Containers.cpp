@@ -154,8 +154,80 @@ bool FunctionAnalyzer::keyUnchanged(const Expr *Key) {
 }
 
 std::optional<unsigned> FunctionAnalyzer::mapKey(const Expr *Key) {
-  if (std::optional<Constant> C = knownKey(Key))
-    return mapKeyField(*C);
+  if (std::optional<Constant> C = knownKey(Key)) {
+    unsigned F = mapKeyField(*C);
+    MapKeys.try_emplace(F, *C);
+    return F;
+  }
+  return std::nullopt;
+}
+
+/// The `first` field of a map entry's std::pair type, or null.
+static const FieldDecl *entryKeyField(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getIdentifier() && F->getName() == "first")
+      return F;
+  return nullptr;
+}
+
+llvm::SmallVector<Assumption, 4>
+FunctionAnalyzer::mapEntryValues(const VarDecl *V, const Expr *Range) {
+  if (!V || !Range || !isStdMap(Range->getType()))
+    return {};
+  const FieldDecl *First = entryKeyField(V->getType());
+  AbsValue L = eval(Range);
+  if (!First || !keyed(L) || !L.field(MapKeysKnown) || !L.Fields)
+    return {};
+  // (a structured binding names the key by its first name)
+  std::string Name = V->getNameAsString() + ".first";
+  if (const auto *DD = dyn_cast<DecompositionDecl>(V);
+      DD && !DD->bindings().empty())
+    Name = DD->bindings()[0]->getNameAsString();
+  // Entries that all hold the same facts split nothing.
+  const AbsValue *Some = nullptr;
+  bool Differ = false;
+  for (const auto &[F, E] : *L.Fields)
+    if (F != MapKeysKnown) {
+      Differ |= Some && !(*Some == E);
+      Some = &E;
+    }
+  if (!Differ)
+    return {};
+  llvm::SmallVector<Assumption, 4> Out;
+  for (const auto &[F, E] : *L.Fields) {
+    if (F == MapKeysKnown)
+      continue;
+    auto K = MapKeys.find(F);
+    if (K == MapKeys.end() || Out.size() == 8)
+      return {};
+    Assumption A;
+    A.Var = V;
+    A.Field = First;
+    A.Rel = Assumption::Relation::Equals;
+    A.Const = K->second.Key;
+    A.Number = K->second.Number;
+    A.Text = Name + " == " + K->second.Text;
+    A.Value = true;
+    Out.push_back(std::move(A));
+  }
+  if (Out.size() < 2)
+    return {};
+  return Out;
+}
+
+std::optional<unsigned>
+FunctionAnalyzer::assumedEntryKey(const VarDecl *LoopVar, const AbsValue &Map) {
+  if (!LoopVar || !Map.Fields || !Map.field(MapKeysKnown))
+    return std::nullopt;
+  for (const Assumption &A : Cur->Assumed)
+    if (A.Var == LoopVar && A.Value && A.Rel == Assumption::Relation::Equals &&
+        A.Field && A.Field->getName() == "first")
+      for (const auto &[F, E] : MapKeys)
+        if (E.Key == A.Const && Map.field(F))
+          return F;
   return std::nullopt;
 }
 
@@ -339,9 +411,17 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
         RV != uses().RangeVarOfBegin.end())
       if (auto V = Cur->Vars.find(RV->second); V != Cur->Vars.end())
         return element(V->second);
-  // `for (auto &kv : m)` over a map: the entry, its value the join.
-  if (isStdMap(R->second->getType()))
-    return mapEntry(OC->getType(), element(eval(R->second)));
+  // `for (auto &kv : m)` over a map: the entry, its value the join, or the
+  // value of the key the path assumes this iteration reads
+  // (ConstantLists.cpp splits a loop over a map whose keys it knows).
+  if (isStdMap(R->second->getType())) {
+    AbsValue L = eval(R->second);
+    auto LV = uses().LoopVarOfBegin.find(It);
+    if (LV != uses().LoopVarOfBegin.end())
+      if (std::optional<unsigned> F = assumedEntryKey(LV->second, L))
+        return mapEntry(OC->getType(), *L.field(*F));
+    return mapEntry(OC->getType(), element(L));
+  }
   return element(eval(R->second));
 }
 
