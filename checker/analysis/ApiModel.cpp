@@ -352,12 +352,8 @@ TypeKind ApiModel::classify(QualType T) const {
       else if (Spec && (QN == "std::map" || QN == "std::unordered_map") &&
                Spec->getTemplateArgs().size() >= 2 &&
                Spec->getTemplateArgs()[1].getKind() == TemplateArgument::Type) {
-        // The join of the tensors (records) it maps to.
-        TypeKind E = classify(Spec->getTemplateArgs()[1].getAsType());
-        K = E == TypeKind::Tensor   ? TypeKind::TensorList
-            : E == TypeKind::Record ? TypeKind::RecordList
-            : isModuleHandleKind(E) ? TypeKind::ModuleList
-                                    : TypeKind::None;
+        // The join of the tensors (records, modules) it maps to.
+        K = listKindOf(classify(Spec->getTemplateArgs()[1].getAsType()));
       } else if (Spec &&
                  (QN == "std::vector" || QN == "std::array" ||
                   QN == "std::deque" || QN == "std::list") &&
@@ -367,10 +363,7 @@ TypeKind ApiModel::classify(QualType T) const {
         // The inputs of a TorchScript call, or tensors (in any sequence).
         TypeKind E = classify(Spec->getTemplateArgs()[0].getAsType());
         K = E == TypeKind::IValue && QN == "std::vector" ? TypeKind::IValueList
-            : E == TypeKind::Tensor                      ? TypeKind::TensorList
-            : E == TypeKind::Record                      ? TypeKind::RecordList
-            : isModuleHandleKind(E)                      ? TypeKind::ModuleList
-                                                         : TypeKind::None;
+                                                         : listKindOf(E);
       } else if (const CXXRecordDecl *P = sharedPtrPointee(RD)) {
         if (derivesFrom(P, "torch::nn::Module"))
           K = TypeKind::ModulePtr;

@@ -142,6 +142,14 @@ enum class TypeKind : uint8_t {
 inline bool isModuleHandleKind(TypeKind K) {
   return K == TypeKind::Holder || K == TypeKind::ModulePtr;
 }
+/// The kind of a sequence or map of values of kind E: the join of what it
+/// holds (None: not followed).
+inline TypeKind listKindOf(TypeKind E) {
+  return E == TypeKind::Tensor   ? TypeKind::TensorList
+         : E == TypeKind::Record ? TypeKind::RecordList
+         : isModuleHandleKind(E) ? TypeKind::ModuleList
+                                 : TypeKind::None;
+}
 
 /// A version of PyTorch as major.minor.
 struct TorchVersion {

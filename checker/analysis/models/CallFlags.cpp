@@ -159,17 +159,22 @@ FunctionAnalyzer::callFlagToSplit(const CallExpr *CE) {
     ExprVals = std::move(SavedVals);
     return R;
   };
+  // The two values of A, where the path does not know it, give the call
+  // values decided apart.
+  auto Splits = [&](const Assumption &A) {
+    if (decided(Cur->Assumed, A))
+      return false;
+    std::optional<AbsValue> T = ResultWith(A, true);
+    std::optional<AbsValue> F = ResultWith(A, false);
+    return T && F && decidedApart(*T, *F);
+  };
   for (const Subject &Sub : Flags) {
     Assumption A;
     A.Var = Sub.Var;
     A.Field = Sub.Field;
     A.Text = Sub.name();
     A.Where = CE;
-    if (decided(Cur->Assumed, A))
-      continue;
-    std::optional<AbsValue> T = ResultWith(A, true);
-    std::optional<AbsValue> F = ResultWith(A, false);
-    if (T && F && decidedApart(*T, *F))
+    if (Splits(A))
       return A;
   }
   // A machine query the callee asks (`cuda::is_available() ? kCUDA :
@@ -177,11 +182,7 @@ FunctionAnalyzer::callFlagToSplit(const CallExpr *CE) {
   // path as a flag does (the runs are given it, callFacts).
   for (Assumption A : Queries) {
     A.Where = CE;
-    if (decided(Cur->Assumed, A))
-      continue;
-    std::optional<AbsValue> T = ResultWith(A, true);
-    std::optional<AbsValue> F = ResultWith(A, false);
-    if (T && F && decidedApart(*T, *F))
+    if (Splits(A))
       return A;
   }
   return std::nullopt;

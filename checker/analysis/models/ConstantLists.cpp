@@ -8,10 +8,14 @@
 // constant the path has not ruled out, each assuming `smoothing == 0.1`
 // ..., so what depends on the value is judged for every value the loop
 // takes: a branch of the body, and the callee the value is passed to.
+// A map whose keys the path all knows (2 to 8) and whose entries hold
+// different facts is such a list too: a path per key, each reading its
+// entry (`entry.first == key`; models/Containers.cpp reads the entry).
 //
 //===----------------------------------------------------------------------===//
 
 #include "analysis/ASTWalk.h"
+#include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/PathStates.h"
 
@@ -117,6 +121,76 @@ FunctionAnalyzer::listValueHeld(const DeclStmt *DS) {
     }
   }
   return Open == 1 ? Only : std::nullopt;
+}
+
+/// The `first` field of a map entry's std::pair type, or null.
+static const FieldDecl *entryKeyField(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getIdentifier() && F->getName() == "first")
+      return F;
+  return nullptr;
+}
+
+llvm::SmallVector<Assumption, 4>
+FunctionAnalyzer::mapEntryValues(const VarDecl *V, const Expr *Range) {
+  if (!V || !Range || !isStdMap(Range->getType()))
+    return {};
+  const FieldDecl *First = entryKeyField(V->getType());
+  AbsValue L = eval(Range);
+  if (!First || (!L.isTensor() && L.K != AbsValue::Kind::Module) ||
+      !L.field(MapKeysKnown) || !L.Fields)
+    return {};
+  // (a structured binding names the key by its first name)
+  std::string Name = V->getNameAsString() + ".first";
+  if (const auto *DD = dyn_cast<DecompositionDecl>(V);
+      DD && !DD->bindings().empty())
+    Name = DD->bindings()[0]->getNameAsString();
+  // Entries that all hold the same facts split nothing.
+  const AbsValue *Some = nullptr;
+  bool Differ = false;
+  for (const auto &[F, E] : *L.Fields)
+    if (F != MapKeysKnown) {
+      Differ |= Some && !(*Some == E);
+      Some = &E;
+    }
+  if (!Differ)
+    return {};
+  llvm::SmallVector<Assumption, 4> Out;
+  for (const auto &[F, E] : *L.Fields) {
+    if (F == MapKeysKnown)
+      continue;
+    auto K = MapKeys.find(F);
+    if (K == MapKeys.end() || Out.size() == 8)
+      return {};
+    Assumption A;
+    A.Var = V;
+    A.Field = First;
+    A.Rel = Assumption::Relation::Equals;
+    A.Const = K->second.Key;
+    A.Number = K->second.Number;
+    A.Text = Name + " == " + K->second.Text;
+    A.Value = true;
+    Out.push_back(std::move(A));
+  }
+  if (Out.size() < 2)
+    return {};
+  return Out;
+}
+
+std::optional<unsigned>
+FunctionAnalyzer::assumedEntryKey(const VarDecl *LoopVar, const AbsValue &Map) {
+  if (!LoopVar || !Map.Fields || !Map.field(MapKeysKnown))
+    return std::nullopt;
+  for (const Assumption &A : Cur->Assumed)
+    if (A.Var == LoopVar && A.Value && A.Rel == Assumption::Relation::Equals &&
+        A.Field && A.Field->getName() == "first")
+      for (const auto &[F, E] : MapKeys)
+        if (E.Key == A.Const && Map.field(F))
+          return F;
+  return std::nullopt;
 }
 
 } // namespace torchdtype
