@@ -131,7 +131,8 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
   };
   for (const AbsValue &A : Args) {
     Facts(A);
-    if (A.K == AbsValue::Kind::Record && A.Fields)
+    // (a struct's fields, a map's keys)
+    if (A.Fields)
       for (const auto &[F, V] : *A.Fields) {
         OS << 'F' << F;
         Facts(V);

@@ -420,6 +420,15 @@ private:
   /// Members of modules that code outside their constructors rebinds, or
   /// changes in place (set_data, to(), non-const references).
   llvm::DenseSet<const clang::FieldDecl *> OtherRebinds, OtherChanges;
+
+public:
+  /// The constant keys the unit's maps were read or written with, by the
+  /// field of a map's value that holds what the key maps to
+  /// (models/Containers.cpp's mapKey): a callee's loop over a map its
+  /// caller filled names the caller's keys.
+  llvm::DenseMap<unsigned, Constant> MapKeys;
+
+private:
   /// Lists of modules: what other code puts in them (each a new layer,
   /// else the member is in OtherChanges).
   llvm::DenseMap<const clang::FieldDecl *, llvm::SmallVector<AbsValue, 1>>

@@ -561,9 +561,6 @@ private:
       RangeLoopOf;
   llvm::DenseSet<const clang::VarDecl *> ListVars;
   bool RangeLoopsFound = false;
-  /// The constant keys maps were read or written with, by the field of a
-  /// map's value that holds what the key maps to (mapKey).
-  llvm::DenseMap<unsigned, Constant> MapKeys;
   /// A range-for over a map whose keys the path all knows (2 to 8):
   /// `entry.first == key` for each, the loop's variable V's values.
   llvm::SmallVector<Assumption, 4>

@@ -213,6 +213,26 @@ void map_of_both() {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
 }
 
+// The same loop in a callee, over the map its caller filled: the callee
+// is run for the call with the caller's keys.
+void score_each(const std::map<std::string, torch::Tensor> &tables) {
+  for (const auto &kv : tables)
+    torch::mm(kv.second, torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+void caller_of_both() {
+  std::map<std::string, torch::Tensor> tables;
+  tables["a"] = torch::randn({4, 4}, torch::kDouble);
+  tables["b"] = torch::randn({4, 4});
+  score_each(tables);
+}
+void caller_of_floats() {
+  std::map<std::string, torch::Tensor> tables;
+  tables["a"] = torch::randn({4, 4});
+  tables["b"] = torch::randn({4, 4});
+  score_each(tables);
+}
+
 void map_of_both_skipping_the_double_key() {
   std::map<std::string, torch::Tensor> tables;
   tables["a"] = torch::randn({4, 4}, torch::kDouble);

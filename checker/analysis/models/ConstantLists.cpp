@@ -162,8 +162,8 @@ FunctionAnalyzer::mapEntryValues(const VarDecl *V, const Expr *Range) {
   for (const auto &[F, E] : *L.Fields) {
     if (F == MapKeysKnown)
       continue;
-    auto K = MapKeys.find(F);
-    if (K == MapKeys.end() || Out.size() == 8)
+    auto K = AC.MapKeys.find(F);
+    if (K == AC.MapKeys.end() || Out.size() == 8)
       return {};
     Assumption A;
     A.Var = V;
@@ -187,7 +187,7 @@ FunctionAnalyzer::assumedEntryKey(const VarDecl *LoopVar, const AbsValue &Map) {
   for (const Assumption &A : Cur->Assumed)
     if (A.Var == LoopVar && A.Value && A.Rel == Assumption::Relation::Equals &&
         A.Field && A.Field->getName() == "first")
-      for (const auto &[F, E] : MapKeys)
+      for (const auto &[F, E] : AC.MapKeys)
         if (E.Key == A.Const && Map.field(F))
           return F;
   return std::nullopt;

@@ -156,7 +156,7 @@ bool FunctionAnalyzer::keyUnchanged(const Expr *Key) {
 std::optional<unsigned> FunctionAnalyzer::mapKey(const Expr *Key) {
   if (std::optional<Constant> C = knownKey(Key)) {
     unsigned F = mapKeyField(*C);
-    MapKeys.try_emplace(F, *C);
+    AC.MapKeys.try_emplace(F, *C);
     return F;
   }
   return std::nullopt;
