@@ -33,6 +33,16 @@ std::string Subject::name() const {
   return N;
 }
 
+const FieldDecl *entryKeyField(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD)
+    return nullptr;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getIdentifier() && F->getName() == "first")
+      return F;
+  return nullptr;
+}
+
 std::optional<Subject> subjectOf(const Expr *E) {
   E = strip(E);
   Subject S;
@@ -50,13 +60,10 @@ std::optional<Subject> subjectOf(const Expr *E) {
     if (const auto *DD =
             dyn_cast_or_null<DecompositionDecl>(BD->getDecomposedDecl());
         DD && !DD->bindings().empty() && DD->bindings()[0] == BD)
-      if (const auto *RD =
-              DD->getType().getNonReferenceType()->getAsCXXRecordDecl())
-        for (const FieldDecl *F : RD->fields())
-          if (F->getIdentifier() && F->getName() == "first") {
-            S.Var = DD;
-            S.Field = F;
-          }
+      if (const FieldDecl *F = entryKeyField(DD->getType())) {
+        S.Var = DD;
+        S.Field = F;
+      }
   if (!S.Var || !(S.Var->isLocalVarDecl() || isa<ParmVarDecl>(S.Var)) ||
       S.Var->isStaticLocal())
     return std::nullopt;

@@ -27,6 +27,9 @@ namespace torchdtype {
 
 using PathStates = Paths<FlowState>;
 
+/// The `first` field of a map entry's std::pair type (a range-for's
+/// variable over a map, a structured binding's whole), or null.
+const clang::FieldDecl *entryKeyField(clang::QualType T);
 /// Whether each change of a variable is one the analysis sees (it is
 /// const, never changed, or changed only by assignments and increments of
 /// it or its fields): its comparisons with constants split paths, and the

@@ -2,6 +2,7 @@
 
 #include "TensorValue.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/xxhash.h"
 #include <algorithm>
 
 namespace torchdtype {
@@ -163,6 +164,22 @@ AbsValue AbsValue::withField(unsigned F, const AbsValue &V) const {
   AbsValue R = *this;
   R.Fields = std::move(New);
   return R;
+}
+
+unsigned mapKeyFieldOf(llvm::StringRef Key) {
+  return MapKeysKnown + 1 + unsigned(llvm::xxh3_64bits(Key) % 0x3ffffffeu);
+}
+
+bool AbsValue::mapEntriesDiffer() const {
+  const AbsValue *Some = nullptr;
+  if (Fields)
+    for (const auto &[F, V] : *Fields)
+      if (F != MapKeysKnown) {
+        if (Some && !(*Some == V))
+          return true;
+        Some = &V;
+      }
+  return false;
 }
 
 bool AbsValue::sameFields(const AbsValue &O) const {

@@ -176,6 +176,9 @@ struct AbsValue;
 /// The field of a map of tensors' value saying its keys are all known: a
 /// key it has no field for is not in the map (models/Containers.cpp).
 constexpr unsigned MapKeysKnown = 0x40000000u;
+/// The field of a map's value that holds what the key written Key (a
+/// Constant's Key) maps to.
+unsigned mapKeyFieldOf(llvm::StringRef Key);
 /// What is known of the fields of a plain struct value (by field index) or
 /// the elements of a std::tuple or std::pair of tensors (by position); one
 /// not listed is unknown. Shared between copies, never changed once made.
@@ -255,6 +258,8 @@ struct AbsValue {
   const AbsValue *field(unsigned I) const;
   /// Record only: a copy with field (element) I set to V.
   AbsValue withField(unsigned I, const AbsValue &V) const;
+  /// A map's value: two of the keys it knows map to different facts.
+  bool mapEntriesDiffer() const;
 
   static AbsValue none() { return {}; }
   static AbsValue tensor(DTypeFact D, DeviceFact V, bool NonScalar = false) {

@@ -92,8 +92,7 @@ void FunctionAnalyzer::callFlags(const CallSite &S,
 
 llvm::ArrayRef<Assumption>
 FunctionAnalyzer::machineQueriesOf(const FunctionDecl *Def) {
-  auto [It, New] = MachineQueriesOf.try_emplace(Def);
-  if (!New)
+  if (auto It = MachineQueriesOf.find(Def); It != MachineQueriesOf.end())
     return It->second;
   struct Queries : NodeVisitor {
     const ApiModel &Api;
@@ -119,7 +118,6 @@ FunctionAnalyzer::machineQueriesOf(const FunctionDecl *Def) {
   } W(Api);
   if (const Stmt *Body = Def->getBody())
     W.walk(Body);
-  // (the map may have grown: look the entry up again)
   return MachineQueriesOf[Def] = std::move(W.Out);
 }
 

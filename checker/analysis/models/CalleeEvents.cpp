@@ -118,16 +118,7 @@ bool FunctionAnalyzer::instantiateContext(const FunctionDecl *Def,
   // Or a map whose keys the caller knows, holding different facts: a loop
   // of the callee over it reads each entry in turn (ConstantLists.cpp).
   Picks |= llvm::any_of(Facts.Facts, [](const AbsValue &A) {
-    if (!A.Fields || !A.field(MapKeysKnown))
-      return false;
-    const AbsValue *Some = nullptr;
-    for (const auto &[F, V] : *A.Fields)
-      if (F != MapKeysKnown) {
-        if (Some && !(*Some == V))
-          return true;
-        Some = &V;
-      }
-    return false;
+    return A.field(MapKeysKnown) && A.mapEntriesDiffer();
   });
   if (!AC.hasOpaqueOperands(Def) && !Differs && !Picks &&
       !(Recv && Recv->K == AbsValue::Kind::Module && Recv->Fields))

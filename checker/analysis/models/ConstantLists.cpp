@@ -123,17 +123,6 @@ FunctionAnalyzer::listValueHeld(const DeclStmt *DS) {
   return Open == 1 ? Only : std::nullopt;
 }
 
-/// The `first` field of a map entry's std::pair type, or null.
-static const FieldDecl *entryKeyField(QualType T) {
-  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!RD)
-    return nullptr;
-  for (const FieldDecl *F : RD->fields())
-    if (F->getIdentifier() && F->getName() == "first")
-      return F;
-  return nullptr;
-}
-
 llvm::SmallVector<Assumption, 4>
 FunctionAnalyzer::mapEntryValues(const VarDecl *V, const Expr *Range) {
   if (!V || !Range || !isStdMap(Range->getType()))
@@ -149,14 +138,7 @@ FunctionAnalyzer::mapEntryValues(const VarDecl *V, const Expr *Range) {
       DD && !DD->bindings().empty())
     Name = DD->bindings()[0]->getNameAsString();
   // Entries that all hold the same facts split nothing.
-  const AbsValue *Some = nullptr;
-  bool Differ = false;
-  for (const auto &[F, E] : *L.Fields)
-    if (F != MapKeysKnown) {
-      Differ |= Some && !(*Some == E);
-      Some = &E;
-    }
-  if (!Differ)
+  if (!L.mapEntriesDiffer())
     return {};
   llvm::SmallVector<Assumption, 4> Out;
   for (const auto &[F, E] : *L.Fields) {
@@ -187,9 +169,8 @@ FunctionAnalyzer::assumedEntryKey(const VarDecl *LoopVar, const AbsValue &Map) {
   for (const Assumption &A : Cur->Assumed)
     if (A.Var == LoopVar && A.Value && A.Rel == Assumption::Relation::Equals &&
         A.Field && A.Field->getName() == "first")
-      for (const auto &[F, E] : AC.MapKeys)
-        if (E.Key == A.Const && Map.field(F))
-          return F;
+      if (unsigned F = mapKeyFieldOf(A.Const); Map.field(F))
+        return F;
   return std::nullopt;
 }
 

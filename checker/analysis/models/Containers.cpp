@@ -22,7 +22,6 @@
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/KnownConstants.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/Support/xxhash.h"
 
 using namespace clang;
 
@@ -118,9 +117,7 @@ AbsValue emptyList(TypeKind K) {
 }
 
 /// The field of a map's value that holds what key K maps to.
-unsigned mapKeyField(const Constant &K) {
-  return MapKeysKnown + 1 + unsigned(llvm::xxh3_64bits(K.Key) % 0x3ffffffeu);
-}
+unsigned mapKeyField(const Constant &K) { return mapKeyFieldOf(K.Key); }
 
 } // namespace
 
