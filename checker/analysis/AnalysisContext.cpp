@@ -256,6 +256,11 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
   const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
   if (!RD || Api.isLibTorchDecl(RD))
     return std::nullopt;
+  // Code outside the class's methods gives it values too (`cfg.dtype =
+  // kDouble`, `Maker{kHalf}`): what they write is not the class's alone.
+  prescan();
+  if (FieldsWrittenOutside.count(Field->getCanonicalDecl()))
+    return std::nullopt;
   // Parameters and submodules of a torch::nn::Module move with its to().
   TypeKind K = Api.classify(Ctx.getRecordType(RD));
   if (K != TypeKind::None && K != TypeKind::Record)

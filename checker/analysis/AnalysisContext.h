@@ -404,6 +404,8 @@ private:
   llvm::StringSet<> DependentNames;
   bool HasMain = false;
   llvm::DenseSet<const clang::VarDecl *> WrittenGlobals;
+  /// Fields the unit writes other than through `this` (prescan).
+  llvm::DenseSet<const clang::FieldDecl *> FieldsWrittenOutside;
   llvm::DenseSet<const clang::FunctionDecl *> InsideAutocast;
   llvm::DenseSet<const clang::FunctionDecl *> InsideDefaultDType;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;

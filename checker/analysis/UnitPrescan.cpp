@@ -24,7 +24,7 @@ namespace {
 class Prescan : public NodeVisitor {
 public:
   Prescan(AnalysisContext &AC, SourceManager &SM)
-      : AC(AC), Api(AC.api()), SM(SM) {
+      : AC(AC), Api(AC.api()), SM(SM), Ctx(&AC.ast()) {
     TemplateInstantiations = true;
     ImplicitCode = true;
   }
@@ -72,6 +72,7 @@ public:
     if (const VarDecl *G = globalVar(dyn_cast<Expr>(S));
         G && !GlobalReads.count(S))
       WrittenGlobals.insert(G->getCanonicalDecl());
+    fieldUses(S);
     if (const auto *E = dyn_cast<DeclRefExpr>(S)) {
       if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
         Referenced.insert(F->getCanonicalDecl());
@@ -109,6 +110,72 @@ public:
                    !V->getType()->isReferenceType()
                ? V
                : nullptr;
+  }
+  /// Fields the unit writes other than through `this` (`cfg.dtype =
+  /// kDouble`, an aggregate's initializer, a non-const reference to one):
+  /// their class's methods are not all that gives them values.
+  llvm::DenseSet<const FieldDecl *> FieldsWrittenOutside;
+  llvm::DenseSet<const Stmt *> FieldReads;
+  void fieldUses(const Stmt *S) {
+    // Reads: a value loaded, a const method's object, an argument bound to
+    // a const reference or taken by value; what a read reaches through.
+    auto Read = [&](const Expr *E) {
+      if (E)
+        FieldReads.insert(E->IgnoreParenNoopCasts(*Ctx));
+    };
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(S);
+        IC && IC->getCastKind() == CK_LValueToRValue)
+      Read(IC->getSubExpr());
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (const CXXMethodDecl *M = MC->getMethodDecl(); M && M->isConst())
+        Read(MC->getImplicitObjectArgument());
+    auto ByConstRef = [&](const FunctionDecl *F, unsigned Shift,
+                          llvm::ArrayRef<const Expr *> Args) {
+      for (unsigned I = 0; I < Args.size(); ++I) {
+        if (I < Shift) {
+          if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isConst())
+            Read(Args[I]);
+          continue;
+        }
+        if (I - Shift >= F->getNumParams())
+          break;
+        QualType PT = F->getParamDecl(I - Shift)->getType();
+        if (!PT->isPointerType() &&
+            (!PT->isReferenceType() ||
+             PT.getNonReferenceType().isConstQualified()))
+          Read(Args[I]);
+      }
+    };
+    if (const auto *CE = dyn_cast<CallExpr>(S); CE && !isa<CXXMemberCallExpr>(CE))
+      if (const FunctionDecl *F = CE->getDirectCallee())
+        ByConstRef(F, isa<CXXOperatorCallExpr>(CE) && isa<CXXMethodDecl>(F),
+                   {CE->getArgs(), CE->getNumArgs()});
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (const FunctionDecl *F = MC->getDirectCallee())
+        ByConstRef(F, 0, {MC->getArgs(), MC->getNumArgs()});
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(S))
+      if (const CXXConstructorDecl *C = CE->getConstructor())
+        ByConstRef(C, 0, {CE->getArgs(), CE->getNumArgs()});
+    if (const auto *IL = dyn_cast<InitListExpr>(S)) {
+      const InitListExpr *Sem = IL->isSemanticForm() ? IL : IL->getSemanticForm();
+      const auto *RD = Sem ? Sem->getType()->getAsCXXRecordDecl() : nullptr;
+      if (RD && !RD->isUnion() && !Api.isLibTorchDecl(RD))
+        for (const FieldDecl *F : RD->fields())
+          if (F->getFieldIndex() < Sem->getNumInits() &&
+              !isa<CXXDefaultInitExpr, ImplicitValueInitExpr>(
+                  Sem->getInit(F->getFieldIndex())->IgnoreImplicit()))
+            FieldsWrittenOutside.insert(F->getCanonicalDecl());
+    }
+    const auto *ME = dyn_cast<MemberExpr>(S);
+    const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    if (!F)
+      return;
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    bool IsRead = FieldReads.count(ME);
+    if (IsRead && isa<MemberExpr>(Base))
+      Read(Base); // `cfg.opts.dtype` read: so is cfg.opts
+    if (!IsRead && !isa<CXXThisExpr>(Base))
+      FieldsWrittenOutside.insert(F->getCanonicalDecl());
   }
   /// What the unit calls or names, and the member names its templates use.
   llvm::DenseSet<const FunctionDecl *> Referenced;
@@ -223,6 +290,7 @@ private:
   AnalysisContext &AC;
   const ApiModel &Api;
   SourceManager &SM;
+  ASTContext *Ctx;
   std::vector<const FunctionDecl *> Stack;
 };
 
@@ -249,6 +317,7 @@ void AnalysisContext::prescan() {
   DependentNames = std::move(P.DependentNames);
   HasMain = P.HasMain;
   WrittenGlobals = std::move(P.WrittenGlobals);
+  FieldsWrittenOutside = std::move(P.FieldsWrittenOutside);
 }
 
 const Expr *AnalysisContext::unchangedGlobalInit(const VarDecl *V) {

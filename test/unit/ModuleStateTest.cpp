@@ -28,6 +28,48 @@ struct Scorer {
 )cpp");
 }
 
+TEST(Analysis, FieldsWrittenOutsideTheirClass) {
+  // A class invariant stands for fields only its own methods write: one
+  // the unit assigns, initializes as an aggregate or passes by non-const
+  // reference elsewhere holds what the object was given.
+  expectAnnotated(R"cpp(
+struct Open {
+  torch::Dtype dtype = torch::kFloat;
+  torch::Tensor make() const { return torch::zeros({2, 2}, torch::dtype(dtype)); }
+};
+struct Agg {
+  torch::Dtype dtype = torch::kFloat;
+  torch::Tensor make() const { return torch::zeros({2, 2}, torch::dtype(dtype)); }
+};
+struct Ref {
+  torch::Dtype dtype = torch::kFloat;
+  torch::Tensor make() const { return torch::zeros({2, 2}, torch::dtype(dtype)); }
+};
+struct Closed {
+  torch::Tensor make() const { return torch::zeros({2, 2}, torch::dtype(dtype)); }
+private:
+  torch::Dtype dtype = torch::kHalf;
+};
+void set_double(torch::Dtype &d) { d = torch::kDouble; }
+void f() {
+  Open o;
+  o.dtype = torch::kDouble;
+  torch::mm(o.make(), torch::ones({2, 2}, torch::kDouble));
+  torch::mm(o.make(), torch::ones({2, 2})); // [[mixed]]
+  Agg a{torch::kDouble};
+  torch::mm(a.make(), torch::ones({2, 2}, torch::kDouble));
+  torch::mm(a.make(), torch::ones({2, 2})); // [[mixed]]
+  Ref r;
+  set_double(r.dtype);
+  torch::mm(r.make(), torch::ones({2, 2}, torch::kDouble));
+  torch::mm(r.make(), torch::ones({2, 2})); // [[mixed]]
+  Closed c;
+  torch::mm(c.make(), torch::ones({2, 2}, torch::kHalf));
+  torch::mm(c.make(), torch::ones({2, 2})); // [[mixed]]
+}
+)cpp");
+}
+
 TEST(Analysis, ModulesAndTorchScript) {
   expectAnnotated(R"cpp(
 struct NetImpl : torch::nn::Module {

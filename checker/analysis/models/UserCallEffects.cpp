@@ -113,6 +113,8 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
       continue; // modules: moduleArgumentsAfter
     if (std::optional<AbsValue> After = argumentAfter(Def, *S, I, Args))
       assign(Args[I], *After);
+    else if (isa<MemberExpr>(strip(Args[I])))
+      assign(Args[I], unknownOf(Args[I]->getType())); // a struct's field
     else if (const Decl *D = storageOf(Args[I]))
       Cur->Vars.erase(D);
   }
@@ -182,7 +184,9 @@ void FunctionAnalyzer::paramExits(const PathStates &Exit) {
       First = false;
     }
     if (!First && (V.isTensor() || V.K == AbsValue::Kind::Record ||
-                   V.K == AbsValue::Kind::Module))
+                   V.K == AbsValue::Kind::Module ||
+                   V.K == AbsValue::Kind::DType ||
+                   V.K == AbsValue::Kind::Device))
       Sum.ParamExit[I] = V;
   }
 }
