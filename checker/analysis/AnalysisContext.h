@@ -220,6 +220,8 @@ struct Summary {
   /// something else.
   std::optional<Constant> ReturnConstant;
   bool ReturnsOther = false;
+  /// Every return of the method is `*this` (a builder's setter).
+  bool ReturnsThis = false;
   AutocastArray ExitAutocast{}; ///< Entry where the function leaves it alone
   AutocastDTypeArray ExitAutocastDType{};
   std::optional<DTypeFact> ExitDefaultDType;

@@ -440,7 +440,8 @@ private:
                         const AbsValue *Receiver,
                         clang::SourceLocation CallLoc);
   /// The object a method runs on: a module, or a plain object held in a
-  /// variable.
+  /// variable or made in the expression (`Builder().width(4)`) with known
+  /// fields.
   std::optional<AbsValue> receiverOf(const CallSite &S);
   /// The receiver a callee's run for one call binds: a module with a known
   /// history, or a plain object whose fields are known; else null.
@@ -451,6 +452,9 @@ private:
   /// A non-const method called on a plain object in a variable, or on
   /// this: the fields are what the method's run for this call left.
   void objectAfterMethod(const CallSite &S, const AbsValue &Before);
+  /// The object as a non-const method's run for this call leaves it
+  /// (`builder.precision(kDouble)` returning `*this`); none if not run.
+  std::optional<AbsValue> objectAfter(const CallSite &S, const AbsValue &Before);
   /// A plain object made by its own constructor: the fields it leaves, run
   /// for these arguments; none for copies and constructors without a body.
   std::optional<AbsValue>

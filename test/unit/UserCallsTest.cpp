@@ -178,6 +178,32 @@ void f(Params &out) {
 )cpp");
 }
 
+TEST(UserCalls, BuildersAndModulesMadeFromFields) {
+  // A setter returning `*this` gives the object it leaves; a method making
+  // a module from the object's fields is run with the call's object; a
+  // chain of setters on a variable changes the variable.
+  expectAnnotated(R"cpp(
+struct Builder {
+  torch::Dtype dt = torch::kFloat;
+  Builder &precision(torch::Dtype d) { dt = d; return *this; }
+  torch::nn::Linear build() const { torch::nn::Linear l(2, 2); l->to(dt); return l; }
+  torch::Tensor probe() const { return torch::zeros({2, 2}, torch::dtype(dt)); }
+};
+void f() {
+  auto a = Builder().precision(torch::kHalf).probe();
+  torch::mm(a, torch::randn({2, 2})); // [[mixed]]
+  torch::mm(a, torch::randn({2, 2}, torch::kHalf));
+  auto m = Builder().precision(torch::kDouble).build();
+  m(torch::randn({2, 2})); // [[modin]]
+  m(torch::randn({2, 2}, torch::kDouble));
+  Builder b;
+  b.precision(torch::kHalf).precision(torch::kFloat);
+  torch::mm(b.probe(), torch::randn({2, 2}));
+  torch::mm(b.probe(), torch::randn({2, 2}, torch::kHalf)); // [[mixed]]
+}
+)cpp");
+}
+
 TEST(UserCalls, OpsJudgedForOneCall) {
   expectAnnotated(R"cpp(
 torch::Tensor center(const torch::Tensor &x, const torch::Tensor &w) {

@@ -289,6 +289,10 @@ FunctionAnalyzer::returnedConstant(const CallExpr *CE) {
 }
 
 void FunctionAnalyzer::returnedConstantHere(const Expr *RV) {
+  const auto *Deref = dyn_cast<UnaryOperator>(strip(RV));
+  bool This = Deref && Deref->getOpcode() == UO_Deref &&
+              isa<CXXThisExpr>(strip(Deref->getSubExpr()));
+  Sum.ReturnsThis = This && (!Sum.HasReturn || Sum.ReturnsThis);
   if (Sum.ReturnsOther)
     return;
   std::optional<Constant> K =

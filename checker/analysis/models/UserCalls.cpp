@@ -24,6 +24,11 @@ AbsValue FunctionAnalyzer::userCall(const CallSite &S) {
     return unknownOf(RT);
   std::optional<AbsValue> Receiver = receiverOf(S);
   const AbsValue *Recv = Receiver ? &*Receiver : nullptr;
+  // A setter returning its object (`Builder().width(4).precision(kHalf)`):
+  // the object as the call leaves it.
+  if (Callee->ReturnsThis && Receiver && Receiver->K == AbsValue::Kind::Record)
+    if (std::optional<AbsValue> After = objectAfter(S, *Receiver))
+      return *After;
   return convertTo(callResult(S, S.Def, *Callee, Recv), RT);
 }
 
@@ -35,9 +40,21 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
   if (R.K == AbsValue::Kind::Record)
     return dimsFor(S, Def, recordFor(S, Def, Callee, decidedFor(S, Def, R), Recv),
                    Recv);
-  if (R.K == AbsValue::Kind::Module || R.K == AbsValue::Kind::DType ||
-      R.K == AbsValue::Kind::Device)
+  if (R.K == AbsValue::Kind::DType || R.K == AbsValue::Kind::Device)
     return decidedFor(S, Def, R);
+  if (R.K == AbsValue::Kind::Module) {
+    // A module the callee makes from its object's fields or its arguments'
+    // facts (`l->to(dtype_)` in a builder's build()): run for this call.
+    AbsValue M = decidedFor(S, Def, R);
+    if (M.DT.single() && M.DV.single())
+      return M;
+    std::optional<AbsValue> Specific =
+        returnFor(S, Def, Callee, Recv, currentAutocast(), false);
+    if (Specific && Specific->K == AbsValue::Kind::Module &&
+        (Specific->DT.single() || Specific->DV.single()))
+      return *Specific;
+    return M;
+  }
   if (!R.isTensor())
     return R;
   // The summary ran the callee's ops in the autocast state its callers
@@ -226,7 +243,8 @@ FunctionAnalyzer::returnFor(const CallSite &S, const FunctionDecl *Def,
   CallFacts Args = callFacts(Def, S.Args, S.Obj);
   const AbsValue *Bound = boundReceiver(Receiver);
   if ((!Args.Definite && !definiteFields(Bound) && !ForAutocast) ||
-      !(Callee.Return.isTensor() || Callee.Return.K == AbsValue::Kind::Record))
+      !(Callee.Return.isTensor() || Callee.Return.K == AbsValue::Kind::Record ||
+        Callee.Return.K == AbsValue::Kind::Module))
     return std::nullopt;
   std::optional<AbsValue> R =
       AC.returnFor(Def, Args.Facts, &Autocast, &Cur->AutocastDType, Bound,
@@ -366,7 +384,7 @@ std::optional<AbsValue> FunctionAnalyzer::receiverOf(const CallSite &S) {
   // method's members.
   const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
   if (R.K == AbsValue::Kind::Record && M && !M->isStatic() &&
-      !isa<CXXThisExpr>(strip(S.Obj)) && storageOf(S.Obj))
+      !isa<CXXThisExpr>(strip(S.Obj)) && (storageOf(S.Obj) || R.Fields))
     return R;
   return std::nullopt;
 }
@@ -413,13 +431,42 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
   // What the method left in the object's fields, from its run for this
   // call: the object's known fields and the arguments' facts.
   const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
-  if (!M || M->isConst() || Before.K != AbsValue::Kind::Record)
+  std::optional<AbsValue> After = objectAfter(S, Before);
+  if (!After)
     return;
+  // The object a chain of setters returning `*this` started from
+  // (`b.precision(kDouble).width(8)` changes b).
+  const Expr *Obj = strip(S.Obj);
+  while (const auto *MC = dyn_cast<CXXMemberCallExpr>(Obj)) {
+    const FunctionDecl *Def = nullptr;
+    const CXXMethodDecl *Setter = MC->getMethodDecl();
+    const Summary *Sum = Setter && Setter->hasBody(Def) && Def &&
+                                 !Def->isDependentContext()
+                             ? AC.summary(Def)
+                             : nullptr;
+    if (!Sum || !Sum->ReturnsThis)
+      break;
+    Obj = strip(MC->getImplicitObjectArgument());
+  }
+  if (!isa<CXXThisExpr>(Obj)) {
+    assign(Obj, *After);
+    return;
+  }
+  for (const FieldDecl *F : M->getParent()->fields())
+    if (const AbsValue *V = After->field(F->getFieldIndex()))
+      Cur->Vars[F] = *V;
+}
+
+std::optional<AbsValue> FunctionAnalyzer::objectAfter(const CallSite &S,
+                                                      const AbsValue &Before) {
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Def);
+  if (!M || M->isConst() || Before.K != AbsValue::Kind::Record)
+    return std::nullopt;
   CallFacts Facts = callFacts(S.Def, S.Args, S.Obj);
   const AnalysisContext::ContextRun *R =
       runFor(S.Def, Facts, boundReceiver(&Before));
   if (!R)
-    return;
+    return std::nullopt;
   AbsValue After = Before;
   After.Fields = nullptr;
   for (const auto &[F, V] : R->MemberExit) {
@@ -436,13 +483,7 @@ void FunctionAnalyzer::objectAfterMethod(const CallSite &S,
       FV.DV.Where = S.E->getExprLoc();
     After = After.withField(F->getFieldIndex(), FV);
   }
-  if (!isa<CXXThisExpr>(strip(S.Obj))) {
-    assign(S.Obj, After);
-    return;
-  }
-  for (const FieldDecl *F : M->getParent()->fields())
-    if (const AbsValue *V = After.field(F->getFieldIndex()))
-      Cur->Vars[F] = *V;
+  return After;
 }
 
 std::optional<AbsValue>
