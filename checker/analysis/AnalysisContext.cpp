@@ -204,6 +204,7 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
       R.ReturnConstant = S.ReturnConstant;
     R.ParamExit = S.ParamExit;
     R.MemberExit = S.ExitMembers;
+    R.ExitThisModule = S.ExitThisModule;
     R.ExitAutocast = S.ExitAutocast;
     R.ExitAutocastDType = S.ExitAutocastDType;
     R.Ops = std::move(Scratch.Ops);

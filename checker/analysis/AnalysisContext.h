@@ -246,6 +246,10 @@ struct Summary {
   llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberWrites;
   /// Member values at exit (constructors: the initial state of the object).
   llvm::DenseMap<const clang::FieldDecl *, AbsValue> ExitMembers;
+  /// A method of a torch::nn::Module subclass that converts its own module
+  /// (`to(dtype)` in `set_precision(dtype)`) on some path: the module at
+  /// exit, joined over the paths (ParamRef::ThisModule where unconverted).
+  std::optional<AbsValue> ExitThisModule;
   /// Ops and module calls whose operands depend on the parameters: judged
   /// at each call site with the arguments' facts.
   std::vector<OpEvent> SymbolicOps;
@@ -344,6 +348,8 @@ public:
     llvm::SmallDenseMap<unsigned, AbsValue, 2> ParamExit;
     /// Member values at exit (Summary::ExitMembers).
     llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberExit;
+    /// The module the method runs on at exit (Summary::ExitThisModule).
+    std::optional<AbsValue> ExitThisModule;
     std::vector<OpEvent> Ops;
     std::vector<ModuleCallEvent> ModuleCalls;
     /// Autocast as the run leaves it (Summary::ExitAutocast...).

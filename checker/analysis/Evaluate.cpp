@@ -335,6 +335,10 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
   if (isa<CXXThisExpr>(E)) {
     const CXXRecordDecl *RD = E->getType()->getPointeeCXXRecordDecl();
     if (RD && Api.classify(Ctx.getRecordType(RD)) == TypeKind::NNModule) {
+      // Converted by this method (`to(dtype)`) on this path.
+      if (auto It = Cur->Vars.find(RD->getCanonicalDecl());
+          It != Cur->Vars.end())
+        return It->second;
       AbsValue M;
       M.K = AbsValue::Kind::Module;
       M.DT = DTypeFact::thisModule();

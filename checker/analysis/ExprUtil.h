@@ -146,6 +146,13 @@ bool isStdFunction(clang::QualType T);
 const clang::CXXRecordDecl *plainRecord(clang::QualType T,
                                         const ApiModel &Api);
 
+/// The key a path keeps the module a method runs on under, once the
+/// method converted it (`to(dtype)`): the module's class.
+inline const clang::Decl *thisModuleKey(const clang::CXXThisExpr *This) {
+  const clang::CXXRecordDecl *RD = This->getType()->getPointeeCXXRecordDecl();
+  return RD ? RD->getCanonicalDecl() : nullptr;
+}
+
 } // namespace torchdtype
 
 #endif

@@ -452,6 +452,9 @@ private:
   /// A non-const method called on a plain object in a variable, or on
   /// this: the fields are what the method's run for this call left.
   void objectAfterMethod(const CallSite &S, const AbsValue &Before);
+  /// A method called on a module that converts it on some path
+  /// (Summary::ExitThisModule): the module as the method leaves it.
+  void moduleAfterMethod(const CallSite &S, const AbsValue &Before);
   /// The object as a non-const method's run for this call leaves it
   /// (`builder.precision(kDouble)` returning `*this`); none if not run.
   std::optional<AbsValue> objectAfter(const CallSite &S, const AbsValue &Before);

@@ -372,6 +372,41 @@ void through_the_base() {
 // handle that may be an element joins every list; as a member, it is
 // converted with its module when its constructors fill it with registered
 // modules only, and left where made when only new layers go in.
+TEST(ModuleState, MethodsConvertingTheirModule) {
+  // `to(dtype)` in a method of the module converts the caller's module: by
+  // a constant, by the call's dtype argument, through another method; on
+  // some paths only, the module is unknown after the call.
+  expectAnnotated(R"cpp(
+bool flag();
+struct NetImpl : torch::nn::Module {
+  NetImpl() { fc = register_module("fc", torch::nn::Linear(2, 2)); }
+  void half() { to(torch::kHalf); }
+  void set(torch::Dtype d) { to(d); }
+  void via(torch::Dtype d) { set(d); }
+  void maybe() { if (flag()) to(torch::kDouble); }
+  torch::Tensor forward(torch::Tensor x) { return fc(x); }
+  torch::nn::Linear fc{nullptr};
+};
+TORCH_MODULE(Net);
+void f() {
+  Net a;
+  a->half();
+  a->fc(torch::randn({2, 2})); // [[modin]]
+  Net b;
+  b->set(torch::kDouble);
+  b->fc(torch::randn({2, 2})); // [[modin]]
+  b->fc(torch::randn({2, 2}, torch::kDouble));
+  Net c;
+  c->via(torch::kDouble);
+  c->fc(torch::randn({2, 2})); // [[modin]]
+  Net d;
+  d->maybe();
+  d->fc(torch::randn({2, 2}));
+  d->fc(torch::randn({2, 2}, torch::kDouble));
+}
+)cpp");
+}
+
 TEST(ModuleState, ListsOfModules) {
   expectAnnotated(R"cpp(
 #include <map>

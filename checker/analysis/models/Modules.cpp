@@ -169,6 +169,13 @@ bool models::moduleCallEffects(TransferState &St, const CallSite &S) {
       for (const auto &[F, V] : *M.Fields)
         R = R.withField(F, AbsValue::unknownModule());
     const Decl *D = storageOf(Obj);
+    // `to(dtype)` in a method of the module: its own module (thisModuleKey).
+    if (const auto *This = dyn_cast<CXXThisExpr>(strip(Obj));
+        This && thisModuleKey(This)) {
+      St.store(thisModuleKey(This), R);
+      St.recordPlacement(CE, R);
+      return true;
+    }
     if (!D)
       convertSubmodule(St, Obj, R);
     St.moduleConverted(D, R);

@@ -156,6 +156,30 @@ void FunctionAnalyzer::listArgumentsAfter(const FunctionDecl *Def,
 
 void FunctionAnalyzer::paramExits(const PathStates &Exit) {
   Sum.ParamExit.clear();
+  // The module a method runs on, where some path converted it.
+  Sum.ExitThisModule.reset();
+  if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && !M->isStatic()) {
+    const Decl *Key = M->getParent()->getCanonicalDecl();
+    if (llvm::any_of(Exit, [&](const FlowState &P) { return P.Vars.count(Key); })) {
+      AbsValue Unconverted;
+      Unconverted.K = AbsValue::Kind::Module;
+      Unconverted.DT = DTypeFact::thisModule();
+      Unconverted.DV = DeviceFact::thisModule();
+      Unconverted.Tracked = true;
+      AbsValue V;
+      bool First = true;
+      for (const FlowState &Path : Exit) {
+        auto It = Path.Vars.find(Key);
+        const AbsValue &PV = It != Path.Vars.end() ? It->second : Unconverted;
+        if (First)
+          V = PV;
+        else
+          V.join(PV);
+        First = false;
+      }
+      Sum.ExitThisModule = V;
+    }
+  }
   // A list parameter given away, assigned whole or changed in ways not
   // followed: what the caller passed may hold anything after the call.
   for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
@@ -275,6 +299,8 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
       llvm::erase_if(Cur->Assumed, [&](const Assumption &A) {
         return A.Var == DRE->getDecl() && A.Field && !A.Site;
       });
+  if (Receiver && Receiver->K == AbsValue::Kind::Module && S.Def)
+    moduleAfterMethod(S, *Receiver);
   if (Receiver)
     objectAfterMethod(S, *Receiver);
   else if (This && This->K == AbsValue::Kind::Record)
@@ -286,6 +312,43 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
       llvm::none_of(S.Args,
                     [&](const Expr *A) { return float64OnMps(eval(A)); }))
     recordPlacement(S.E, V);
+}
+
+void FunctionAnalyzer::moduleAfterMethod(const CallSite &S,
+                                          const AbsValue &Before) {
+  // A method of the module that converts it (`net->set_precision(kDouble)`
+  // running `to(dtype)`): the module is what the method left, its own facts
+  // where a path did not convert it, the arguments' for its parameters.
+  const Summary *Callee = AC.summary(S.Def);
+  if (!Callee || !Callee->ExitThisModule)
+    return;
+  const AbsValue *Exit = &*Callee->ExitThisModule;
+  // Decided by the call's constants (`to(dtype)` of a dtype parameter, a
+  // flag): the method run for this call.
+  if (!Exit->DT.single() || !Exit->DV.single()) {
+    CallFacts Facts = callFacts(S.Def, S.Args, S.Obj);
+    if (!Facts.Constants.empty())
+      if (const AnalysisContext::ContextRun *R = runFor(S.Def, Facts);
+          R && R->ExitThisModule)
+        Exit = &*R->ExitThisModule;
+  }
+  AbsValue After = bindParams(*Exit, S.Args, nullptr);
+  if (Exit->DT.Param.isThisModule())
+    After.DT = Before.DT;
+  if (Exit->DV.Param.isThisModule())
+    After.DV = Before.DV;
+  if (After.K != AbsValue::Kind::Module)
+    After = AbsValue::unknownModule();
+  if (After.DT.single())
+    After.DT.Where = S.E->getExprLoc();
+  if (After.DV.single())
+    After.DV.Where = S.E->getExprLoc();
+  if (const auto *This = dyn_cast<CXXThisExpr>(strip(S.Obj))) {
+    if (const Decl *Key = thisModuleKey(This))
+      store(Key, After);
+    return;
+  }
+  moduleConverted(storageOf(S.Obj), After);
 }
 
 void FunctionAnalyzer::processConstruct(const CXXConstructExpr *CE) {
