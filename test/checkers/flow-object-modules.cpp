@@ -82,7 +82,35 @@ void pooled_rows_in_a_loop() {
   }
 }
 
+// A holder field converted through the variable holding the object.
+struct Head {
+  torch::nn::Linear fc{6, 2};
+  torch::Tensor score(const torch::Tensor &x) { return fc(x); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:56: warning: module 'fc' has Double parameters but gets a Float input; {{.*}} [torchdtype-module-input-dtype]
+};
+
+void head_field_widened_through_the_variable() {
+  Head h;
+  h.fc->to(torch::kDouble);
+  h.score(torch::ones({2, 6}));
+}
+
+bool coin();
+
 // ---- Negatives ------------------------------------------------------------
+
+void head_field_widened_and_fed_double() {
+  Head h;
+  h.fc->to(torch::kDouble);
+  h.score(torch::ones({2, 6}, torch::kDouble));
+}
+
+void head_field_widened_on_an_unknown_path() {
+  Head h;
+  if (coin())
+    h.fc->to(torch::kDouble);
+  h.score(torch::ones({2, 6}));
+}
 
 // Converted and fed the same dtype.
 void widened_and_fed_double() {

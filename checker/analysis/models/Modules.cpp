@@ -319,6 +319,12 @@ void models::convertSubmodule(TransferState &St, const Expr *Obj,
   if (!F || !D)
     return;
   AbsValue B = St.eval(ME->getBase());
+  // `enc.proj->to(kDouble)`: a module field of a plain object in a
+  // variable, which keeps it.
+  if (B.K == AbsValue::Kind::Record && !ME->isArrow()) {
+    St.assign(ME, R);
+    return;
+  }
   if (B.K != AbsValue::Kind::Module)
     return;
   if (B.Tracked) {
