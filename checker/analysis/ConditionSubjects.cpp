@@ -149,6 +149,41 @@ void FunctionAnalyzer::writeSubject(const Expr *LHS, const Expr *Value) {
   setSubject(*Sub, Value);
 }
 
+void FunctionAnalyzer::stepSubject(const Expr *LHS, bool Up) {
+  using Relation = Assumption::Relation;
+  std::optional<Subject> Sub = subjectOf(LHS);
+  Assumptions Kept;
+  if (Sub && Sub->Var == rootVar(LHS) && Sub->type()->isIntegerType() &&
+      !Sub->type()->isBooleanType())
+    for (const Assumption &A : Cur->Assumed) {
+      if (A.Var != Sub->Var || A.Field != Sub->Field || !A.Number ||
+          !A.Whole || A.Site || !holdsInLongLong(*A.Number + 1) ||
+          !holdsInLongLong(*A.Number - 1))
+        continue;
+      bool Lower = A.Rel == Relation::Greater || A.Rel == Relation::GreaterEqual;
+      bool Upper = A.Rel == Relation::Less || A.Rel == Relation::LessEqual;
+      // `n > 3` (or `!(n < 3)`) holds after `++n` as `n > 4`: shifted once
+      // (a loop's last iteration is then told by its condition), and kept
+      // as it is by the same step after (so a loop's paths converge).
+      if (!(Lower || Upper) || (Lower == A.Value) != Up)
+        continue;
+      Assumption K = A;
+      if (A.Where != LHS) {
+        double By = Up ? 1 : -1;
+        *K.Number += By;
+        K.Const = std::to_string((long long)*K.Number);
+        static const char *const Ops[] = {"", "", "<", "<=", ">", ">="};
+        K.Text = Sub->name() + " " + Ops[unsigned(A.Rel)] + " " + K.Const;
+        K.Where = LHS;
+      }
+      K.Carried = true;
+      Kept.push_back(std::move(K));
+    }
+  writeSubject(LHS, nullptr);
+  for (Assumption &A : Kept)
+    assume(*Cur, std::move(A));
+}
+
 void FunctionAnalyzer::setSubject(const Subject &Sub, const Expr *Value) {
   forget(*Cur, Sub.Var, Sub.Field);
   bool Flag = !Sub.Field && Sub.type()->isBooleanType();

@@ -478,8 +478,10 @@ void FunctionAnalyzer::processStmt(const Stmt *S) {
     return;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    // ++step, &flag: nothing is known of it any more.
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+    // ++step: the bounds it keeps; &flag: nothing is known of it any more.
+    if (UO->isIncrementDecrementOp())
+      stepSubject(UO->getSubExpr(), UO->isIncrementOp());
+    else if (UO->getOpcode() == UO_AddrOf)
       writeSubject(UO->getSubExpr(), nullptr);
     return;
   }

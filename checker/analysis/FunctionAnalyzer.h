@@ -227,6 +227,11 @@ private:
   /// it is forgotten, and a constant value of a tested subject assumed.
   void writeSubject(const clang::Expr *LHS, const clang::Expr *Value);
   void setSubject(const Subject &Sub, const clang::Expr *Value);
+  /// LHS stepped up (Up) or down by a known amount (`++step`, `epoch +=
+  /// 2`): what the path assumed of it is forgotten but the bounds the step
+  /// keeps true (`step > 3` after `++step`), so a branch a loop takes from
+  /// some iteration on stays apart from the others across the back edge.
+  void stepSubject(const clang::Expr *LHS, bool Up);
   /// A struct variable made by its default constructor or an initializer
   /// list: its tested fields hold the constants they were given.
   void initFieldSubjects(const clang::VarDecl *VD);

@@ -354,3 +354,30 @@ TEST(Analysis, WorkCapSkipsSilently) {
 }
 
 } // namespace analysis_test
+
+namespace analysis_test {
+
+TEST(Analysis, BoundsCarriedAcrossALoopsStep) {
+  // `step > 3` holds as `step > 4` after `++step`: the path that took the
+  // branch meets the next iteration's op; the last iteration's branch is
+  // told apart by the loop's condition.
+  expectAnnotated(R"cpp(
+void f() {
+  auto w = torch::randn({2, 2});
+  auto h = torch::randn({2, 2});
+  for (int step = 0; step < 12; ++step) {
+    torch::mm(h, w); // [[mixed]]
+    if (step > 3)
+      h = h.to(torch::kHalf);
+  }
+  auto g = torch::randn({2, 2});
+  for (int step = 0; step < 10; ++step) {
+    torch::mm(g, w);
+    if (step >= 9)
+      g = g.to(torch::kHalf);
+  }
+}
+)cpp");
+}
+
+} // namespace analysis_test

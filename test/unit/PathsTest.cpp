@@ -158,6 +158,37 @@ TEST(PathsTest, LoopIterationsAndMinorAtomsGoFirst) {
     EXPECT_EQ(S.Assumed.size(), 1u);
 }
 
+TEST(PathsTest, CarriedBoundsGoBeforeLoopIterations) {
+  // Bounds kept across a loop's step are given up before the first
+  // iteration is: the first iteration's path stays apart.
+  Paths<NumState> Ps;
+  Assumption It;
+  It.Rel = Assumption::Relation::FirstIteration;
+  It.Value = true;
+  NumState First = path({}, 1);
+  ASSERT_TRUE(assume(First.Assumed, It));
+  Assumption Above = compare(1, Assumption::Relation::Greater, 3, true);
+  Above.Carried = true;
+  Assumption Below = Above;
+  Below.Value = false;
+  It.Value = false;
+  NumState Late = path({Above}, 2), Early = path({Below}, 2);
+  ASSERT_TRUE(assume(Late.Assumed, It));
+  ASSERT_TRUE(assume(Early.Assumed, It));
+  addPath(Ps, First);
+  addPath(Ps, Late);
+  addPath(Ps, Early);
+  auto None = [](const Assumption &) { return false; };
+  boundPaths(Ps, 2, None);
+  ASSERT_EQ(Ps.size(), 2u);
+  EXPECT_TRUE(llvm::any_of(Ps, [](const NumState &S) {
+    return S.N == 1 && S.Assumed.size() == 1;
+  }));
+  for (const NumState &S : Ps)
+    EXPECT_TRUE(llvm::none_of(S.Assumed,
+                              [](const Assumption &A) { return A.Carried; }));
+}
+
 TEST(PathsTest, SamePathsInAnyOrder) {
   Paths<NumState> A, B;
   addPath(A, path({flag(0, true)}, 1));

@@ -57,6 +57,9 @@ struct Assumption {
   /// The subject holds whole numbers only (an integer): its open bounds
   /// are the next number's closed ones.
   bool Whole = false;
+  /// A bound kept across a step of its variable (`n > 4` after `++n` from
+  /// `n > 3`): given up before any other atom past the path bound.
+  bool Carried = false;
   const clang::Expr *Where = nullptr;
   /// How a note names the condition (`cfg.fp16_cache`, `smoothing > 0.0`).
   std::string Text;

@@ -65,8 +65,9 @@ bool samePaths(const Paths<State> &A, const Paths<State> &B) {
                       [&](const State &S) { return llvm::is_contained(B, S); });
 }
 
-/// Past MaxPaths, the paths join where they differ only in loop iterations,
-/// then only in minor atoms, then forgetting one condition at a time (the
+/// Past MaxPaths, the paths join where they differ only in bounds carried
+/// across a loop's step, then only in loop iterations, then only in minor
+/// atoms, then forgetting one condition at a time (the
 /// one that merges the most paths, the earliest written on a tie); if still
 /// too many, every path is joined into one that assumes nothing.
 template <typename State>
@@ -81,6 +82,8 @@ void boundPaths(Paths<State> &Ps, unsigned MaxPaths, MinorAtom Minor) {
     }
     Ps = std::move(Fewer);
   };
+  if (Ps.size() > Max)
+    ForgetAll([](const Assumption &A) { return A.Carried; });
   for (int Round = 0; Round < 2 && Ps.size() > Max; ++Round)
     ForgetAll([&](const Assumption &A) {
       return A.Rel == Relation::FirstIteration || (Round == 1 && Minor(A));
