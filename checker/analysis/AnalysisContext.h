@@ -297,6 +297,11 @@ public:
   /// std::function member, if one and the unit sees all its uses
   /// (HeldLambdas.cpp); null otherwise.
   const clang::CXXRecordDecl *heldLambda(const clang::FieldDecl *F);
+  /// The constant (a flag, number, enum, dtype or device) every value of
+  /// the field is: its initializers and each write of the methods that may
+  /// run give it, and nothing outside the class writes it
+  /// (FieldConstants.cpp); none otherwise.
+  std::optional<Constant> fieldConstant(const clang::FieldDecl *F);
   /// Joined value of every write to a member in its class, if all are known.
   std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
 
@@ -315,6 +320,10 @@ public:
   /// (registered), leaves it as made (plain), or not known.
   enum class MemberRole : uint8_t { Registered, Plain, Unknown };
   MemberRole memberRole(const clang::FieldDecl *F);
+  /// A submodule of a torch::nn::Module subclass that a method of its class
+  /// converts alone (`head->to(kDouble)` in `enable_precise_head()`): its
+  /// facts are not the module's as made, whatever module the method ran on.
+  bool submoduleConvertedAlone(const clang::FieldDecl *F);
   /// The modules code outside its class's constructors puts in a plain
   /// list-of-modules member (a layer made there, with the default dtype the
   /// function starts with): what the list holds beside what the
@@ -414,6 +423,8 @@ private:
   llvm::DenseSet<const clang::VarDecl *> WrittenGlobals;
   /// Fields the unit writes other than through `this` (prescan).
   llvm::DenseSet<const clang::FieldDecl *> FieldsWrittenOutside;
+  /// Classes whose objects the unit gives to code it does not show.
+  llvm::DenseSet<const clang::CXXRecordDecl *> EscapedRecords;
   llvm::DenseSet<const clang::FunctionDecl *> InsideAutocast;
   llvm::DenseSet<const clang::FunctionDecl *> InsideDefaultDType;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<Entry>> Cache;
@@ -423,6 +434,9 @@ private:
                  llvm::DenseMap<const clang::FieldDecl *, AbsValue>>
       Invariants;
   llvm::DenseMap<const clang::CXXRecordDecl *, bool> InvariantsInProgress;
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 llvm::DenseMap<const clang::FieldDecl *, Constant>>
+      FieldConstants;
   std::map<const clang::CXXRecordDecl *, ModuleInit> ModuleInits;
   llvm::DenseMap<const clang::CXXRecordDecl *,
                  llvm::DenseMap<const clang::FieldDecl *, MemberRole>>
@@ -430,6 +444,8 @@ private:
   /// Members of modules that code outside their constructors rebinds, or
   /// changes in place (set_data, to(), non-const references).
   llvm::DenseSet<const clang::FieldDecl *> OtherRebinds, OtherChanges;
+  /// ... of them, the submodules a method of their class converts alone.
+  llvm::DenseSet<const clang::FieldDecl *> ChangedByOwnMethods;
 
 public:
   /// The constant keys the unit's maps were read or written with, by the

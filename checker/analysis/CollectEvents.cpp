@@ -51,7 +51,7 @@ OpEvent &FunctionAnalyzer::recordEvent(OpEvent Ev) {
   Ev.NoGrad = Cur->NoGradGuards > 0;
   Ev.LocalAutocast = Cur->Autocast;
   Ev.AutocastDType = Cur->AutocastDType;
-  Ev.Assumed = Cur->Assumed;
+  Ev.Assumed = pathChoices(Cur->Assumed);
   const auto *M = dyn_cast<CXXMethodDecl>(FD);
   Ev.InLambda = M && M->getParent()->isLambda();
   const Expr *Call = Ev.Call;
@@ -61,7 +61,7 @@ OpEvent &FunctionAnalyzer::recordEvent(OpEvent Ev) {
 void FunctionAnalyzer::recordModuleCall(ModuleCallEvent Ev) {
   Ev.Autocast = currentAutocast();
   Ev.LocalAutocast = Cur->Autocast;
-  Ev.Assumed = Cur->Assumed;
+  Ev.Assumed = pathChoices(Cur->Assumed);
   const Expr *Call = Ev.Call;
   record(ModuleCalls, Call, std::move(Ev));
 }

@@ -572,6 +572,12 @@ AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
     V.Tracked = true;
   if (BoundReceiver)
     V = bindParams(V, {}, &*BoundReceiver);
+  // Converted alone by a method of its class (`head->to(kDouble)` in
+  // `enable_precise_head()`): not known where the path did not see it.
+  if (V.K == AbsValue::Kind::Module && AC.submoduleConvertedAlone(Field)) {
+    V.DT = DTypeFact::unknown();
+    V.DV = DeviceFact::unknown();
+  }
   return V;
 }
 

@@ -10,6 +10,7 @@
 
 #include "ASTWalk.h"
 #include "Callers.h"
+#include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
 #include "findings/FunctionFindings.h"
 #include "clang/Basic/SourceManager.h"
@@ -116,6 +117,8 @@ public:
   /// their class's methods are not all that gives them values.
   llvm::DenseSet<const FieldDecl *> FieldsWrittenOutside;
   llvm::DenseSet<const Stmt *> FieldReads;
+  /// Classes whose objects the unit gives to code it does not show.
+  llvm::DenseSet<const CXXRecordDecl *> EscapedRecords;
   void fieldUses(const Stmt *S) {
     // Reads: a value loaded, a const method's object, an argument bound to
     // a const reference or taken by value; what a read reaches through.
@@ -131,6 +134,18 @@ public:
         Read(MC->getImplicitObjectArgument());
     auto ByConstRef = [&](const FunctionDecl *F, unsigned Shift,
                           llvm::ArrayRef<const Expr *> Args) {
+      // An object of the user's given by reference or pointer to code the
+      // unit does not show: its fields may change there.
+      if (!F->hasBody() && !Api.isLibTorchDecl(F) && !isStdLibrary(F))
+        for (unsigned I = Shift; I < Args.size(); ++I)
+          if (I - Shift < F->getNumParams()) {
+            QualType PT = F->getParamDecl(I - Shift)->getType();
+            if ((PT->isPointerType() || PT->isReferenceType()) &&
+                !PT->getPointeeType().isConstQualified())
+              if (const CXXRecordDecl *RD =
+                      PT->getPointeeType()->getAsCXXRecordDecl())
+                EscapedRecords.insert(RD->getCanonicalDecl());
+          }
       for (unsigned I = 0; I < Args.size(); ++I) {
         if (I < Shift) {
           if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isConst())
@@ -318,6 +333,7 @@ void AnalysisContext::prescan() {
   HasMain = P.HasMain;
   WrittenGlobals = std::move(P.WrittenGlobals);
   FieldsWrittenOutside = std::move(P.FieldsWrittenOutside);
+  EscapedRecords = std::move(P.EscapedRecords);
 }
 
 const Expr *AnalysisContext::unchangedGlobalInit(const VarDecl *V) {

@@ -204,6 +204,49 @@ void f() {
 )cpp");
 }
 
+TEST(UserCalls, MembersTheClassKeepsAtOneConstant) {
+  // A flag no running method sets is its initializer's value in a method
+  // analysed alone; one a running method sets, or one written outside the
+  // class, is not known.
+  expectAnnotated(R"cpp(
+struct A {
+  bool on_ = false;
+  torch::Tensor w = torch::randn({2, 2});
+  void enable() { on_ = true; }
+  torch::Tensor f(const torch::Tensor &x) const {
+    if (on_) return torch::mm(x.to(torch::kHalf), w);
+    return x;
+  }
+};
+struct B {
+  bool on_ = false;
+  torch::Tensor w = torch::randn({2, 2});
+  void enable() { on_ = true; }
+  torch::Tensor f(const torch::Tensor &x) const {
+    if (on_) return torch::mm(x.to(torch::kHalf), w); // [[mixed]]
+    return x;
+  }
+};
+struct C {
+  bool on_ = false;
+  torch::Tensor w = torch::randn({2, 2});
+  torch::Tensor f(const torch::Tensor &x) const {
+    if (on_) return torch::mm(x.to(torch::kHalf), w); // [[mixed]]
+    return x;
+  }
+};
+int main() {
+  A a;
+  a.f(torch::randn({2, 2}));
+  B b;
+  b.enable();
+  C c;
+  c.on_ = true;
+  return 0;
+}
+)cpp");
+}
+
 TEST(UserCalls, OpsJudgedForOneCall) {
   expectAnnotated(R"cpp(
 torch::Tensor center(const torch::Tensor &x, const torch::Tensor &w) {

@@ -319,6 +319,26 @@ void FunctionAnalyzer::keepCallConstants() {
       return false;
     return P && P->getDeclContext() == FD && !trackedVar(P);
   });
+  // The object's constant members the class never changes from one value
+  // (AnalysisContext::fieldConstant), where the call did not say.
+  const auto *M = dyn_cast<CXXMethodDecl>(FD);
+  if (!M || M->isStatic() || isa<CXXConstructorDecl>(M) ||
+      M->getParent()->isLambda())
+    return;
+  const NamedDecl *This = M->getParent()->getCanonicalDecl();
+  for (const FieldDecl *F : M->getParent()->fields()) {
+    if (llvm::any_of(Initial.Assumed, [&](const Assumption &A) {
+          return A.Var == This && A.Field == F;
+        }))
+      continue;
+    if (std::optional<Constant> K = AC.fieldConstant(F))
+      if (std::optional<Assumption> A =
+              holding(This, F, F->getType()->isBooleanType(), *K, nullptr,
+                      F->getNameAsString())) {
+        A->Invariant = true;
+        assume(Initial.Assumed, std::move(*A));
+      }
+  }
 }
 
 AbsValue FunctionAnalyzer::recordFor(const CallSite &S, const FunctionDecl *Def,

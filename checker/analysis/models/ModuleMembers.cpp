@@ -392,7 +392,20 @@ private:
     if (!InOwnCtor && Ctor && Ctor->getParent() == F->getParent())
       return;
     Set.insert(F);
+    // A submodule of the object a method runs on (`head->to(kDouble)`).
+    const Expr *X = strip(E);
+    while (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X)) {
+      if (OC->getOperator() != OO_Arrow || OC->getNumArgs() < 1)
+        break;
+      X = strip(OC->getArg(0));
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(X);
+        &Set == &Changed && ME && isa<CXXThisExpr>(strip(ME->getBase())))
+      ChangedByOwnMethods.insert(F);
   }
+public:
+  llvm::DenseSet<const FieldDecl *> ChangedByOwnMethods;
+private:
   AnalysisContext &AC;
   const ApiModel &Api;
   SourceManager &SM;
@@ -462,12 +475,20 @@ AnalysisContext::memberRole(const FieldDecl *Field) {
   return It == Done->second.end() ? MemberRole::Unknown : It->second;
 }
 
+bool AnalysisContext::submoduleConvertedAlone(const FieldDecl *F) {
+  findMemberWrites();
+  TypeKind K = Api.classify(F->getType());
+  return (K == TypeKind::Holder || K == TypeKind::ModulePtr) &&
+         ChangedByOwnMethods.count(F);
+}
+
 void AnalysisContext::findMemberWrites() {
   if (MemberWritesDone)
     return;
   MemberWrites W(*this, Ctx.getSourceManager());
   W.walk(Ctx.getTranslationUnitDecl());
   OtherRebinds = std::move(W.Rebound);
+  ChangedByOwnMethods = std::move(W.ChangedByOwnMethods);
   OtherChanges = std::move(W.Changed);
   OtherListAdds = std::move(W.ListAdds);
   MemberWritesDone = true;

@@ -60,6 +60,9 @@ struct Assumption {
   /// A bound kept across a step of its variable (`n > 4` after `++n` from
   /// `n > 3`): given up before any other atom past the path bound.
   bool Carried = false;
+  /// Holds on every path of the function, whatever it branched on (a
+  /// member the class keeps at one value): not a choice of the path.
+  bool Invariant = false;
   const clang::Expr *Where = nullptr;
   /// How a note names the condition (`cfg.fp16_cache`, `smoothing > 0.0`).
   std::string Text;
@@ -87,6 +90,14 @@ bool assume(Assumptions &As, Assumption A);
 /// atom As hold): true if A follows from them, false if it contradicts
 /// them, none if either may be.
 std::optional<bool> decided(const Assumptions &As, const Assumption &A);
+/// What a path chose at its branches: As without the invariant atoms.
+inline Assumptions pathChoices(const Assumptions &As) {
+  Assumptions R;
+  for (const Assumption &A : As)
+    if (!A.Invariant)
+      R.push_back(A);
+  return R;
+}
 /// V (or its field F) may have changed: nothing is assumed of it any more.
 void forget(Assumptions &As, const clang::NamedDecl *V,
             const clang::FieldDecl *F = nullptr);
