@@ -164,11 +164,11 @@ void FunctionAnalyzer::stepSubject(const Expr *LHS, bool Up) {
       bool Upper = A.Rel == Relation::Less || A.Rel == Relation::LessEqual;
       // `n > 3` (or `!(n < 3)`) holds after `++n` as `n > 4`: shifted once
       // (a loop's last iteration is then told by its condition), and kept
-      // as it is by the same step after (so a loop's paths converge).
+      // as it is by any step after (so a loop's paths converge).
       if (!(Lower || Upper) || (Lower == A.Value) != Up)
         continue;
       Assumption K = A;
-      if (A.Where != LHS) {
+      if (!A.Carried) {
         double By = Up ? 1 : -1;
         *K.Number += By;
         K.Const = std::to_string((long long)*K.Number);

@@ -339,12 +339,7 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
       if (auto It = Cur->Vars.find(RD->getCanonicalDecl());
           It != Cur->Vars.end())
         return It->second;
-      AbsValue M;
-      M.K = AbsValue::Kind::Module;
-      M.DT = DTypeFact::thisModule();
-      M.DV = DeviceFact::thisModule();
-      M.Tracked = true;
-      return M;
+      return AbsValue::ownModule();
     }
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))

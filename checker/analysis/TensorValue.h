@@ -294,6 +294,15 @@ struct AbsValue {
     M.DV = DeviceFact::unknown();
     return M;
   }
+  /// The module a method runs on, as its caller has it (ParamRef::ThisModule).
+  static AbsValue ownModule() {
+    AbsValue M;
+    M.K = Kind::Module;
+    M.DT = DTypeFact::thisModule();
+    M.DV = DeviceFact::thisModule();
+    M.Tracked = true;
+    return M;
+  }
   bool isTensor() const { return K == Kind::Tensor; }
   /// Tensor only: `torch::Tensor x;`, nothing assigned on this path (no
   /// dtype, no device: the bottom).

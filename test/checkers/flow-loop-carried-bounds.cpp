@@ -60,6 +60,22 @@ void macro_compresses_after_warmup() {
   }
 }
 
+// Two steps in one body: the carried bound is shifted once only, so the
+// loop's paths converge.
+void two_steps_per_iteration() {
+  auto w = torch::randn({8, 8});
+  auto h = torch::zeros({2, 8});
+  for (int step = 0; step < 40;) {
+    auto pre = torch::mm(h, w);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'mm' requires operands of the same dtype but gets BFloat16 and Float; {{.*}} [torchdtype-mixed-precision]
+    if (step > 3)
+      h = h.to(torch::kBFloat16);
+    ++step;
+    if (flag())
+      ++step;
+  }
+}
+
 // ---- Negatives -----------------------------------------------------------------
 
 void converted_on_the_last_iteration_only() {

@@ -161,11 +161,7 @@ void FunctionAnalyzer::paramExits(const PathStates &Exit) {
   if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && !M->isStatic()) {
     const Decl *Key = M->getParent()->getCanonicalDecl();
     if (llvm::any_of(Exit, [&](const FlowState &P) { return P.Vars.count(Key); })) {
-      AbsValue Unconverted;
-      Unconverted.K = AbsValue::Kind::Module;
-      Unconverted.DT = DTypeFact::thisModule();
-      Unconverted.DV = DeviceFact::thisModule();
-      Unconverted.Tracked = true;
+      AbsValue Unconverted = AbsValue::ownModule();
       AbsValue V;
       bool First = true;
       for (const FlowState &Path : Exit) {
