@@ -205,6 +205,7 @@ const AnalysisContext::ContextRun *AnalysisContext::contextRun(
     R.ParamExit = S.ParamExit;
     R.MemberExit = S.ExitMembers;
     R.ExitThisModule = S.ExitThisModule;
+    R.ExitThisFields = S.ExitThisFields;
     R.ExitAutocast = S.ExitAutocast;
     R.ExitAutocastDType = S.ExitAutocastDType;
     R.Ops = std::move(Scratch.Ops);

@@ -250,6 +250,10 @@ struct Summary {
   /// (`to(dtype)` in `set_precision(dtype)`) on some path: the module at
   /// exit, joined over the paths (ParamRef::ThisModule where unconverted).
   std::optional<AbsValue> ExitThisModule;
+  /// What every path leaving a method assumes of its object's fields
+  /// (`fitted_ == true` after `fit()`; a field it does not touch keeps
+  /// what the call's constants said).
+  Assumptions ExitThisFields;
   /// Ops and module calls whose operands depend on the parameters: judged
   /// at each call site with the arguments' facts.
   std::vector<OpEvent> SymbolicOps;
@@ -359,6 +363,8 @@ public:
     llvm::DenseMap<const clang::FieldDecl *, AbsValue> MemberExit;
     /// The module the method runs on at exit (Summary::ExitThisModule).
     std::optional<AbsValue> ExitThisModule;
+    /// Summary::ExitThisFields.
+    Assumptions ExitThisFields;
     std::vector<OpEvent> Ops;
     std::vector<ModuleCallEvent> ModuleCalls;
     /// Autocast as the run leaves it (Summary::ExitAutocast...).

@@ -138,6 +138,25 @@ void FunctionAnalyzer::collectSubjects(const CFG &G) {
 }
 
 void FunctionAnalyzer::writeSubject(const Expr *LHS, const Expr *Value) {
+  // A field of the object a method runs on (`fitted_ = true`): what the
+  // path assumed of it is forgotten, and a constant it is given assumed
+  // (the method's callers take it, Summary::ExitThisFields).
+  if (const auto *ME = dyn_cast<MemberExpr>(strip(LHS));
+      ME && isa<CXXThisExpr>(strip(ME->getBase())))
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+      const NamedDecl *This = thisAtom(cast<CXXThisExpr>(strip(ME->getBase())));
+      forget(*Cur, This, F);
+      std::optional<Constant> K =
+          Value && constantCarrier(F->getType(), Api)
+              ? knownValue(Value, Cur->Assumed, Ctx, CallsFn)
+              : std::nullopt;
+      if (K)
+        if (std::optional<Assumption> A =
+                holding(This, F, F->getType()->isBooleanType(), *K, Value,
+                        F->getNameAsString()))
+          assume(*Cur, std::move(*A));
+      return;
+    }
   const VarDecl *Root = rootVar(LHS);
   if (!Root)
     return;

@@ -220,6 +220,56 @@ void transformed_after_the_fit_negative() {
   torch::mm(norm.transform(window), torch::randn({3, 8}));
 }
 
+// A flag and the state it guards changed together by a non-const method:
+// what the method leaves in the flag on every path is known after the
+// call, and a call that does not touch it keeps it.
+class Widener {
+public:
+  void enable() {
+    w_ = w_.to(torch::kDouble);
+    wide_ = true;
+  }
+  torch::Tensor run(const torch::Tensor &x) {
+    if (wide_)
+      return torch::mm(x.to(torch::kDouble), w_);
+    return torch::mm(x, w_);
+  }
+
+private:
+  torch::Tensor w_ = torch::ones({3, 3});
+  bool wide_ = false;
+};
+
+// The same, its weights widened without the flag: the float path throws.
+class HalfWidener {
+public:
+  void enable_weights_only() { w_ = w_.to(torch::kDouble); }
+  torch::Tensor run(const torch::Tensor &x) {
+    if (wide_)
+      return torch::mm(x.to(torch::kDouble), w_);
+    return torch::mm(x, w_);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets Float and Double; {{.*}} [torchdtype-mixed-precision]
+  }
+
+private:
+  torch::Tensor w_ = torch::ones({3, 3});
+  bool wide_ = false;
+};
+
+void widened_together_negative() {
+  Widener w;
+  w.run(torch::ones({2, 3}));
+  w.enable();
+  w.run(torch::ones({2, 3}));
+  w.run(torch::ones({2, 3}));
+}
+
+void widened_weights_only() {
+  HalfWidener w;
+  w.enable_weights_only();
+  w.run(torch::ones({2, 3}));
+}
+
 // A method that hands `this` out: what it reaches may change the object
 // anywhere later, so its fields are not followed.
 struct Registry;

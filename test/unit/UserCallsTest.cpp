@@ -247,6 +247,29 @@ int main() {
 )cpp");
 }
 
+TEST(UserCalls, FieldsANonConstMethodLeaves) {
+  // After a non-const method, the object's fields are what every path of
+  // its run for the call left: the flag set with the state it guards.
+  expectAnnotated(R"cpp(
+struct W {
+  torch::Tensor w = torch::randn({2, 2});
+  bool on_ = false;
+  void enable() { w = w.to(torch::kHalf); on_ = true; }
+  torch::Tensor run(const torch::Tensor &x) {
+    if (on_) return torch::mm(x.to(torch::kHalf), w);
+    return torch::mm(x, w);
+  }
+};
+int main() {
+  W a;
+  a.run(torch::randn({2, 2}));
+  a.enable();
+  a.run(torch::randn({2, 2}));
+  return 0;
+}
+)cpp");
+}
+
 TEST(UserCalls, OpsJudgedForOneCall) {
   expectAnnotated(R"cpp(
 torch::Tensor center(const torch::Tensor &x, const torch::Tensor &w) {

@@ -156,6 +156,18 @@ void FunctionAnalyzer::listArgumentsAfter(const FunctionDecl *Def,
 
 void FunctionAnalyzer::paramExits(const PathStates &Exit) {
   Sum.ParamExit.clear();
+  // What all paths assume of the object's fields at the exit.
+  Sum.ExitThisFields.clear();
+  if (const auto *M = dyn_cast<CXXMethodDecl>(FD);
+      M && !M->isStatic() && !Exit.empty()) {
+    const NamedDecl *This = M->getParent()->getCanonicalDecl();
+    for (const Assumption &A : Exit.front().Assumed)
+      if (A.Var == This && A.Field && !A.Site && !A.Invariant &&
+          llvm::all_of(Exit, [&](const FlowState &P) {
+            return llvm::is_contained(P.Assumed, A);
+          }))
+        Sum.ExitThisFields.push_back(A);
+  }
   // The module a method runs on, where some path converted it.
   Sum.ExitThisModule.reset();
   if (const auto *M = dyn_cast<CXXMethodDecl>(FD); M && !M->isStatic()) {
@@ -291,10 +303,29 @@ void FunctionAnalyzer::userCallEffects(const CallSite &S, const AbsValue &V) {
   // object's fields (`n.fitted_` false, as constructed) no longer holds.
   if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(S.Callee);
       M && !M->isConst() && S.Obj && !S.IsLibTorch && !isStdLibrary(M))
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj)))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(S.Obj))) {
+      // ... except what the method's run for this call leaves in them on
+      // every path (`fitted_` true after `fit()`, untouched ones as given).
+      Assumptions After;
+      if (S.Def) {
+        CallFacts Facts = callFacts(S.Def, S.Args, S.Obj);
+        if (Facts.Constants.empty()) {
+          if (const Summary *Sum = AC.summary(S.Def))
+            After = Sum->ExitThisFields;
+        } else if (const AnalysisContext::ContextRun *R = runFor(S.Def, Facts)) {
+          After = R->ExitThisFields;
+        }
+      }
       llvm::erase_if(Cur->Assumed, [&](const Assumption &A) {
         return A.Var == DRE->getDecl() && A.Field && !A.Site;
       });
+      for (Assumption A : After) {
+        A.Text = DRE->getDecl()->getNameAsString() + "." + A.Text;
+        A.Var = DRE->getDecl();
+        A.Where = S.E;
+        assume(*Cur, std::move(A));
+      }
+    }
   if (Receiver && Receiver->K == AbsValue::Kind::Module && S.Def)
     moduleAfterMethod(S, *Receiver);
   if (Receiver)
