@@ -247,8 +247,7 @@ private:
     Assumptions Constants;
     bool Definite = false;  ///< a tensor's dtype or device is known
     bool AnyRecord = false; ///< a plain struct holding tensors
-    /// A module whose class is known (the override its virtual forward
-    /// runs).
+    /// A module of known class (the override its virtual forward runs).
     bool ModuleClass = false;
   };
   /// Obj: the object a method is called on (its dynamic class, if known,
@@ -498,17 +497,20 @@ private:
                           const clang::Expr *Obj,
                           llvm::ArrayRef<const clang::Expr *> Args);
   void processConstruct(const clang::CXXConstructExpr *CE);
+  /// Obj's reference members its constructor bound to arguments (RefBound,
+  /// GuardClasses.h boundParam): M writing one leaves its argument unknown.
+  void referencesWritten(const clang::Decl *Obj, const clang::FunctionDecl *M);
+  using FieldArgs = llvm::SmallVector<
+      std::pair<const clang::FieldDecl *, const clang::Expr *>, 1>;
+  llvm::DenseMap<const clang::Decl *, FieldArgs> RefBound;
   // models/GuardScopes.cpp: objects of guard classes (GuardClasses.h).
   void guardMade(const clang::CXXConstructorDecl *Ctor,
                  const clang::Decl *Holder, const GuardSnapshot &Before);
-  /// The guard Holder holds is destroyed; DtorRan: its destructor's own
-  /// effects were applied already.
+  /// The guard Holder holds is destroyed; DtorRan: its dtor already ran.
   void guardEnds(const clang::Decl *Holder, bool DtorRan);
-  /// The end of a local variable's scope: its destructor runs (a no-grad
-  /// guard's, a class of the user's, a guard an optional owns).
+  /// A local's scope ends: its destructor runs (no-grad guard, user class).
   void objectDestroyed(const clang::VarDecl *VD);
-  /// A call that makes or destroys a guard object: true if it did (what
-  /// the std code it runs does is then not analysed).
+  /// A call making or destroying a guard object: true if it did.
   bool guardCall(const CallSite &S);
   void guardAssigned(const clang::Expr *LHS, const clang::Expr *RHS);
 

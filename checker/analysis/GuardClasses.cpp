@@ -207,4 +207,18 @@ GuardClass classifyGuard(const ApiModel &Api, const CXXConstructorDecl *Ctor) {
   return G;
 }
 
+const ParmVarDecl *boundParam(const CXXConstructorDecl *C, const FieldDecl *F) {
+  QualType T = F->getType();
+  if (!C || !T->isReferenceType() || T.getNonReferenceType().isConstQualified())
+    return nullptr;
+  for (const CXXCtorInitializer *Init : C->inits())
+    if (Init->getMember() == F && Init->getInit())
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(Init->getInit()->IgnoreParenImpCasts()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+            P && P->getDeclContext() == C)
+          return P;
+  return nullptr;
+}
+
 } // namespace torchdtype

@@ -69,6 +69,12 @@ const clang::CXXConstructorDecl *ownerConstructor(const ApiModel &Api,
 uint32_t statePieceOf(const ApiModel &Api, const clang::CallExpr *CE,
                       bool Query);
 
+/// The parameter of C a non-const reference member F is bound to by C's
+/// initializer list (`ScopedUpcast(Tensor &t) : t_(t)`): what C writes
+/// through F it writes to the caller's argument. Null if none.
+const clang::ParmVarDecl *boundParam(const clang::CXXConstructorDecl *C,
+                                     const clang::FieldDecl *F);
+
 } // namespace torchdtype
 
 #endif

@@ -270,6 +270,31 @@ int main() {
 )cpp");
 }
 
+TEST(UserCalls, ReferenceMembersWriteTheirArgument) {
+  // A constructor binding a reference member to its argument writes the
+  // caller's tensor through it; a destructor or method writing it leaves
+  // the argument unknown.
+  expectAnnotated(R"cpp(
+struct Up {
+  explicit Up(torch::Tensor &t) : t_(t), s_(t.scalar_type()) {
+    t_ = t_.to(torch::kFloat);
+  }
+  ~Up() { t_ = t_.to(s_); }
+  torch::Tensor &t_;
+  torch::ScalarType s_;
+};
+void f(torch::Tensor q) {
+  auto h = torch::randn({2, 2}, torch::kHalf);
+  {
+    Up u(h);
+    torch::mm(torch::randn({2, 2}), h);
+    torch::mm(q.to(torch::kDouble), h); // [[mixed]]
+  }
+  torch::mm(h, torch::randn({2, 2}, torch::kDouble));
+}
+)cpp");
+}
+
 TEST(UserCalls, OpsJudgedForOneCall) {
   expectAnnotated(R"cpp(
 torch::Tensor center(const torch::Tensor &x, const torch::Tensor &w) {

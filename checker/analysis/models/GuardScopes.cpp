@@ -75,8 +75,10 @@ void FunctionAnalyzer::objectDestroyed(const VarDecl *VD) {
     --Cur->NoGradGuards;
   const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
   bool Own = RD && RD->getDestructor() && !Api.isLibTorchDecl(RD);
-  if (Own)
+  if (Own) {
     applyCalleeEffects(RD->getDestructor(), nullptr, {});
+    referencesWritten(VD, RD->getDestructor());
+  }
   // An optional or smart pointer: the guard it owns ends too.
   guardEnds(VD, /*DtorRan=*/Own && !RD->isInStdNamespace());
 }

@@ -9,6 +9,7 @@
 
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
+#include "analysis/GuardClasses.h"
 #include "analysis/PathStates.h"
 #include "analysis/models/TransferState.h"
 #include "llvm/ADT/STLExtras.h"
@@ -32,6 +33,8 @@ void FunctionAnalyzer::applyCalleeEffects(const FunctionDecl *Callee,
                                           llvm::ArrayRef<const Expr *> Args) {
   const FunctionDecl *Def = nullptr;
   const Summary *S = nullptr;
+  if (const Decl *D = Obj ? storageOf(Obj) : nullptr)
+    referencesWritten(D, Callee);
   // A method that may change its object: a plain struct value's fields
   // are unknown after it.
   if (const auto *M = dyn_cast<CXXMethodDecl>(Callee);
@@ -196,9 +199,21 @@ void FunctionAnalyzer::paramExits(const PathStates &Exit) {
         (uses().UntrackedLists.count(P) || uses().Written.count(P)))
       Sum.ListParamsOther |= uint64_t(1) << I;
   }
+  // A constructor writing through a reference member bound to a
+  // parameter (`t_(t)`, then `t_ = t_.to(kFloat)`) writes the argument.
+  llvm::DenseMap<const ParmVarDecl *, const FieldDecl *> Through;
+  if (const auto *C = dyn_cast<CXXConstructorDecl>(FD))
+    for (const FieldDecl *F : C->getParent()->fields())
+      if (const ParmVarDecl *P = boundParam(C, F);
+          P && P->getFunctionScopeIndex() < 64 && Sum.MemberWrites.count(F)) {
+        Through[P] = F;
+        Sum.ParamsReassigned |= uint64_t(1) << P->getFunctionScopeIndex();
+      }
   for (unsigned I = 0; I < FD->getNumParams() && I < 64; ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     QualType PT = P->getType();
+    const Decl *Var =
+        Through.count(P) ? static_cast<const Decl *>(Through[P]) : P;
     // A module is shared however it is passed (a holder or shared_ptr by
     // value too): what the function leaves in it is the caller's.
     bool Module = sharesModule(Api, PT) && ((Sum.ParamsReassigned >> I) & 1);
@@ -207,7 +222,7 @@ void FunctionAnalyzer::paramExits(const PathStates &Exit) {
     AbsValue V;
     bool First = true;
     for (const FlowState &Path : Exit) {
-      auto It = Path.Vars.find(P);
+      auto It = Path.Vars.find(Var);
       AbsValue PV = It != Path.Vars.end() ? It->second : paramValue(P, PT);
       if (First)
         V = PV;
@@ -385,7 +400,27 @@ void FunctionAnalyzer::processConstruct(const CXXConstructExpr *CE) {
   llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
   GuardSnapshot Before = snapshotOf(*Cur);
   applyCalleeEffects(Ctor, nullptr, Args);
-  guardMade(Ctor, holderOf(CE, Ctx), Before);
+  const Decl *Holder = holderOf(CE, Ctx);
+  guardMade(Ctor, Holder, Before);
+  if (Holder)
+    for (const FieldDecl *F : Ctor->getParent()->fields())
+      if (const ParmVarDecl *P = boundParam(Ctor, F);
+          P && P->getFunctionScopeIndex() < Args.size())
+        RefBound[Holder].push_back({F, Args[P->getFunctionScopeIndex()]});
+}
+
+void FunctionAnalyzer::referencesWritten(const Decl *Obj,
+                                         const FunctionDecl *M) {
+  auto It = RefBound.find(Obj);
+  if (It == RefBound.end() || !M)
+    return;
+  const FunctionDecl *Def = nullptr;
+  const Summary *S = M->hasBody(Def) && Def && !Def->isDependentContext()
+                         ? AC.summary(Def)
+                         : nullptr;
+  for (const auto &[F, Arg] : It->second)
+    if (!S || S->MemberWrites.count(F))
+      assign(Arg, unknownOf(Arg->getType()));
 }
 
 } // namespace torchdtype
