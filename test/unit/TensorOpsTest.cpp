@@ -157,6 +157,28 @@ void resultFromTable() {
                   "1.13");
 }
 
+TEST(Analysis, OpContractsOfAnyInputAndRandomOps) {
+  // An op whose every measured dtype that runs gives one dtype gives it for
+  // an input of no known dtype; random ops are measured like the others.
+  expectAnnotated(R"cpp(
+void sample(const torch::Tensor &ids) {
+  auto counts = torch::bincount(ids); // Long, whatever ids are
+  torch::multinomial(counts, 2); // [[contract]]
+  torch::multinomial(counts.to(torch::kFloat), 2);
+  auto order = torch::argsort(ids); // Long for every measured dtype too
+  torch::mm(torch::rand({2, 2}), order); // [[mixed]]
+  auto h = torch::sigmoid(ids); // its dtype follows the input: not known
+  torch::mm(torch::rand({2, 2}), h);
+}
+void noise() {
+  auto ids = torch::randint(0, 4, {4});
+  torch::randn_like(ids); // [[contract]]
+  torch::randn_like(ids, torch::kFloat);
+}
+)cpp",
+                  "1.13");
+}
+
 TEST(Analysis, OpContractsOnlyFor113) {
   // Measured on 1.13.1; what 2.x changed is not recorded: quiet.
   expectAnnotated(R"cpp(

@@ -305,6 +305,40 @@ classIndexLoss(const OpContracts &C, llvm::ArrayRef<DType> DTypes) {
   return std::nullopt;
 }
 
+/// The result of a call some of whose tensors' dtypes are not known (the
+/// Open slots of DTypes): the one dtype every measured dtype of them that
+/// runs gives (`argmax` Long, `eq` Bool), when each was measured and one
+/// runs; a call that would throw does not reach its result.
+static std::optional<AbsValue>
+resultOfAnyDType(const OpContracts &C, const ContractCall &M,
+                 llvm::SmallVector<DType, 3> DTypes,
+                 llvm::ArrayRef<unsigned> Open, const CallSite &S) {
+  llvm::ArrayRef<DType> All = OpContracts::dtypes();
+  if (Open.size() > 2)
+    return std::nullopt;
+  std::optional<DType> Result;
+  unsigned N = Open.size() == 1 ? All.size() : All.size() * All.size();
+  for (unsigned I = 0; I < N; ++I) {
+    DTypes[Open[0]] = All[I % All.size()];
+    if (Open.size() == 2)
+      DTypes[Open[1]] = All[I / All.size()];
+    std::optional<ContractOutcome> O = contractOutcome(C, M, DTypes);
+    if (!O || O->K == ContractOutcome::Unmeasured ||
+        O->K == ContractOutcome::Crashes)
+      return std::nullopt;
+    if (O->K != ContractOutcome::Runs)
+      continue;
+    if (!O->Result || (Result && *Result != *O->Result))
+      return std::nullopt;
+    Result = O->Result;
+  }
+  if (!Result)
+    return std::nullopt;
+  AbsValue R = AbsValue::unknownTensor();
+  R.DT = DTypeFact::of(*Result, S.E->getExprLoc());
+  return R;
+}
+
 std::optional<AbsValue>
 models::contractValue(TransferState &St, const CallSite &S,
                       llvm::ArrayRef<const Expr *> Ops) {
@@ -333,6 +367,7 @@ models::contractValue(TransferState &St, const CallSite &S,
   if (!M || M->OtherBool)
     return std::nullopt;
   llvm::SmallVector<DType, 3> DTypes;
+  llvm::SmallVector<unsigned, 2> Open; // slots of no one known dtype
   std::optional<Device> Dev;
   bool SameDevice = true;
   for (unsigned P : M->SlotPos) {
@@ -342,13 +377,17 @@ models::contractValue(TransferState &St, const CallSite &S,
       V = bracedListJoin(St, IL);
     std::optional<DType> D = V.isTensor() ? V.DT.single() : std::nullopt;
     if (!D)
-      return std::nullopt;
-    DTypes.push_back(*D);
-    std::optional<Device> W = V.DV.single();
+      Open.push_back(DTypes.size());
+    DTypes.push_back(D.value_or(DType::Float));
+    std::optional<Device> W = V.isTensor() ? V.DV.single() : std::nullopt;
     if (!W || (Dev && *Dev != *W))
       SameDevice = false;
     Dev = W;
   }
+  if (!Open.empty()) // (not a loss measured with probabilities' targets)
+    return Api.loss(S.Name) == LossRule::ClassIndexOrProbabilities
+               ? std::nullopt
+               : resultOfAnyDType(Api.contracts(), *M, DTypes, Open, S);
   std::optional<ContractOutcome> O =
       contractOutcome(Api.contracts(), *M, DTypes);
   // cross_entropy was measured with a target of the input's shape, which

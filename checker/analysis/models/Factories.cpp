@@ -223,6 +223,21 @@ void models::factoryEffects(TransferState &St, const CallSite &S,
   St.recordPlacement(S.E, V);
   if (Api.isBufferFactory(S.Name))
     St.recordFromBlob(FromBlobEvent{S.E, V});
+  // A like-factory given its tensor alone (`randn_like(ids)`): as the op,
+  // whose measured table says which dtypes it fills (normal_kernel_cpu
+  // has no Long kernel).
+  if (Api.factory(S.Name) == FactoryRule::Like && !S.Obj && !S.Args.empty() &&
+      Api.contractsApply() &&
+      llvm::all_of(llvm::ArrayRef<const Expr *>(S.Args).drop_front(),
+                   [](const Expr *A) { return isa<CXXDefaultArgExpr>(A); }))
+    if (OpEvent *E = St.recordOp(S.E, S.Name, /*SameDType=*/false,
+                                 /*Elementwise=*/false, 0x1, S.Args,
+                                 /*InPlace=*/false, /*Out=*/false, false)) {
+      E->Generic = true;
+      // (its C++ options stand for the schema's dtype, layout, device and
+      // pin_memory, all left None: the overload of the tensor alone)
+      E->Contract = innerContract(Api.contracts(), S.Name);
+    }
   // A factory that fills its result with a number (full, full_like): an op
   // event whose operand is the result, for the number's range.
   if (std::optional<FillValueRule> F = Api.fillValueOp(S.Name);

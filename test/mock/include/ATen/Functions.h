@@ -144,6 +144,11 @@ TORCH_API at::Tensor rsqrt(const at::Tensor & self);
 TORCH_API at::Tensor erf(const at::Tensor & self);
 TORCH_API at::Tensor clamp(const at::Tensor & self, const c10::optional<at::Scalar> & min, const c10::optional<at::Scalar> & max=c10::nullopt);
 TORCH_API at::Tensor bincount(const at::Tensor & self, const c10::optional<at::Tensor> & weights={}, int64_t minlength=0);
+class Generator {}; // (mock: its handle is copied around, never looked into)
+TORCH_API at::Tensor
+multinomial(const at::Tensor &self, int64_t num_samples,
+            bool replacement = false,
+            c10::optional<at::Generator> generator = c10::nullopt);
 TORCH_API at::Tensor cumsum(const at::Tensor & self, int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt);
 TORCH_API at::Tensor dropout(const at::Tensor & input, double p, bool train);
 TORCH_API at::Tensor softmax(const at::Tensor & self, int64_t dim, c10::optional<at::ScalarType> dtype=c10::nullopt);
