@@ -52,6 +52,18 @@ void result_cast() {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'add_' on 'mask' of dtype Bool with a number gives a Long result that cannot be cast back to Bool; {{.*}}
 }
 
+// Two indices, one of them Long: whatever the other is (no lone mask to
+// fill), the source must have self's dtype.
+void two_indices(const torch::Tensor &rows) {
+  auto counts = torch::zeros({4, 4});
+  auto cols = torch::tensor({0, 1});
+  counts.index_put_({rows, cols}, torch::ones({2}, torch::kLong));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'index_put_' needs a source of the
+  // dtype of 'counts' (Float) but gets Long; {{.*}} [torchdtype-inplace-dtype]
+  counts.index_put_({rows}, torch::ones({2}, torch::kLong)); // maybe a mask
+  counts.index_put_({rows, rows}, torch::ones({2}, torch::kLong));
+}
+
 // ---- Negatives ----------------------------------------------------------------
 
 void negatives() {

@@ -47,12 +47,18 @@ bool literalFalse(const Expr *E) {
 }
 
 /// index_put_ takes Long tensor indices only (a bool mask may become
-/// masked_fill_, which converts; no tensor at all becomes copy_).
+/// masked_fill_, which converts; no tensor at all becomes copy_). With two
+/// or more, one of them Long, the others may be of any dtype not known:
+/// only a lone mask is filled so, and the call throws whatever they are.
 bool longIndices(const OpEvent &Ev) {
-  return Ev.IndexListSeen && !Ev.Indices.empty() &&
-         llvm::all_of(Ev.Indices, [](const Operand &O) {
-           return O.V.DT.single() == DType::Long;
-         });
+  auto IsLong = [](const Operand &O) { return O.V.DT.single() == DType::Long; };
+  if (!Ev.IndexListSeen || Ev.Indices.empty())
+    return false;
+  if (Ev.Indices.size() >= 2 && llvm::any_of(Ev.Indices, IsLong))
+    return llvm::all_of(Ev.Indices, [&](const Operand &O) {
+      return IsLong(O) || !O.V.DT.single();
+    });
+  return llvm::all_of(Ev.Indices, IsLong);
 }
 
 std::optional<InplaceFinding> sourceFinding(const OpEvent &Ev,
