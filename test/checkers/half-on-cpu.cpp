@@ -52,7 +52,13 @@ void normalization_softmax_activations() {
   auto e = x.log_softmax(1);
   // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'log_softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto f = F::softmax(x, F::SoftmaxFuncOptions(1));
-  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'softmax' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'softmax' has no CPU kernel
+  // for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb:
+  // pytorch/dtype-not-implemented] [torchdtype-half-on-cpu] Options given a
+  // dtype: it computes in float32 (observed on 1.13.1).
+  auto f2 = F::softmax(x, F::SoftmaxFuncOptions(1).dtype(torch::kFloat));
+  auto fopts = F::SoftmaxFuncOptions(1).dtype(torch::kFloat);
+  auto f3 = F::softmax(x, fopts);
   auto g = torch::relu(x);
   // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'relu' has no CPU kernel for float16 in PyTorch 1.13; this throws at run time{{.*}} [kb: pytorch/dtype-not-implemented] [torchdtype-half-on-cpu]
   auto h = x.relu();

@@ -134,7 +134,13 @@ bool hasExplicitDType(const ApiModel &Api, const CallSite &S) {
         Api.classify(unwrapOptional(
             Api, S.Callee->getParamDecl(I)->getType())) == TypeKind::ScalarType)
       return true;
-  return false;
+  // A functional's options given a dtype (`F::SoftmaxFuncOptions(1)
+  // .dtype(kFloat)`, also through a copy): the op computes in it.
+  return llvm::any_of(S.Args, [&](const Expr *A) {
+    return !isa<CXXDefaultArgExpr>(A) &&
+           optionSetterArg(A, "dtype", Api,
+                           [](const VarDecl *) { return true; });
+  });
 }
 
 AbsValue autocastResult(TransferState &St, const CallSite &S,
