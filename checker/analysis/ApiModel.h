@@ -386,6 +386,10 @@ public:
   bool isModuleStateList(llvm::StringRef Name) const {
     return hasName(NameRole::ModuleStateLists, Name);
   }
+  /// Tensor members of torch::nn layers that are integral buffers.
+  bool isIntegralModuleBuffer(llvm::StringRef Name) const {
+    return hasName(NameRole::IntegralModuleBuffers, Name);
+  }
   /// Ops that divide truly: integral operands give a floating result.
   bool isTrueDivision(llvm::StringRef Name) const {
     return hasName(NameRole::TrueDivision, Name);

@@ -140,8 +140,9 @@ AbsValue FunctionAnalyzer::paramValue(const ParmVarDecl *P, QualType T) const {
   }
   // A module given as a parameter: its parameters' dtype and device are the
   // argument module's, bound at each call.
-  bool Module = false;
-  if (V.K == AbsValue::Kind::Module)
+  // (Any module of the user's or torch::nn::Module: its parameters.)
+  bool Module = V.K == AbsValue::Kind::Module;
+  if (Module)
     if (std::optional<ModuleInfo> Info =
             Api.builtinModule(T.getNonReferenceType().getUnqualifiedType())) {
       Module = Info->Rule == ModuleRule::FloatInput; // a torch::nn layer
@@ -303,6 +304,15 @@ AbsValue FunctionAnalyzer::evalUncached(const Expr *E) {
       if (B.K == AbsValue::Kind::Module && B.Tracked)
         if (const AbsValue *Sub = B.field(Field->getFieldIndex()))
           return convertTo(*Sub, E->getType());
+      // A tensor member of a torch::nn layer (`fc->weight`): a parameter or
+      // floating buffer, of the module's dtype and device.
+      // (BatchNorm's are its template base's: the layer is the object's.)
+      if (B.K == AbsValue::Kind::Module && Api.isLibTorchDecl(Field) &&
+          Field->getIdentifier() &&
+          Api.classify(Field->getType()) == TypeKind::Tensor &&
+          Api.builtinModule(ME->getBase()->IgnoreImpCasts()->getType()) &&
+          !Api.isIntegralModuleBuffer(Field->getName()))
+        return convertTo(B.parameters(), E->getType());
       if (B.K == AbsValue::Kind::Module && B.Tracked) {
         std::optional<AbsValue> Outer = BoundReceiver;
         BoundReceiver = B;

@@ -444,4 +444,27 @@ void members() {
 )cpp");
 }
 
+TEST(ModuleState, ParametersAsCodeReadsThem) {
+  // A layer's tensor members and named_parameters() entries have the
+  // module's dtype; a module given as a parameter has the caller's.
+  expectAnnotated(R"cpp(
+void members() {
+  torch::nn::Linear fc(2, 2);
+  torch::mm(fc->weight, torch::randn({2, 2}, torch::kDouble)); // [[mixed]]
+  for (const auto &item : fc->named_parameters())
+    torch::mm(item.value(), torch::randn({2, 2}, torch::kDouble)); // [[mixed]]
+  fc->to(torch::kDouble);
+  torch::mm(fc->weight, torch::randn({2, 2}, torch::kDouble));
+}
+void given(const torch::nn::Module &m) {
+  for (const auto &item : m.named_parameters())
+    torch::mm(item.value(), torch::randn({2, 2}, torch::kDouble)); // [[mixed]]
+}
+void use() {
+  torch::nn::Linear fc(2, 2);
+  given(*fc);
+}
+)cpp");
+}
+
 } // namespace analysis_test

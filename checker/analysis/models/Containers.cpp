@@ -116,6 +116,15 @@ AbsValue emptyList(TypeKind K) {
   return R;
 }
 
+/// A torch::OrderedDict of tensors (named_parameters()), or its Item.
+bool isTensorDict(QualType T, bool Entry = false) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (RD && Entry && RD->getIdentifier() && RD->getName() == "Item")
+    RD = dyn_cast<CXXRecordDecl>(RD->getParent());
+  return RD && RD->getIdentifier() && RD->getName() == "OrderedDict" &&
+         RD->getQualifiedNameAsString() == "torch::OrderedDict";
+}
+
 /// The field of a map's value that holds what key K maps to.
 unsigned mapKeyField(const Constant &K) { return mapKeyFieldOf(K.Key); }
 
@@ -299,6 +308,14 @@ void FunctionAnalyzer::moduleListsMayHold(const AbsValue &R) {
 }
 
 std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
+  // An entry of a dict of tensors (`item.value()`): its value.
+  if (S.Obj && S.Name == "value" && S.Args.empty() &&
+      isTensorDict(S.Obj->getType(), /*Entry=*/true) &&
+      Api.classify(S.Obj->getType()) == TypeKind::Record) {
+    AbsValue E = eval(S.Obj);
+    const AbsValue *V = E.K == AbsValue::Kind::Record ? E.field(1) : nullptr;
+    return V ? *V : AbsValue::unknownTensor();
+  }
   if (isList(S.List) && isElementRead(S.Name)) {
     AbsValue L = eval(S.Obj);
     // `m.at(k)`, `m[k]`: what the path knows k maps to.
@@ -334,23 +351,26 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
       !isList(Api.classify(R->second->getType())))
     return std::nullopt;
   // A temporary range (`t.unbind(0)`) is held by the range variable.
+  std::optional<AbsValue> L;
   if (!isa<DeclRefExpr>(strip(R->second)))
     if (auto RV = uses().RangeVarOfBegin.find(It);
         RV != uses().RangeVarOfBegin.end())
       if (auto V = Cur->Vars.find(RV->second); V != Cur->Vars.end())
-        return element(V->second);
-  // `for (auto &kv : m)` over a map: the entry, its value the join, or the
-  // value of the key the path assumes this iteration reads
-  // (ConstantLists.cpp splits a loop over a map whose keys it knows).
-  if (isStdMap(R->second->getType())) {
-    AbsValue L = eval(R->second);
+        L = V->second;
+  // `for (auto &kv : m)` over a map (or the OrderedDict named_parameters()
+  // gives): the entry, its value the join, or the value of the key the
+  // path assumes this iteration reads (ConstantLists.cpp splits a loop
+  // over a map whose keys it knows).
+  if (isStdMap(R->second->getType()) || isTensorDict(R->second->getType())) {
+    if (!L)
+      L = eval(R->second);
     auto LV = uses().LoopVarOfBegin.find(It);
     if (LV != uses().LoopVarOfBegin.end())
-      if (std::optional<unsigned> F = assumedEntryKey(LV->second, L))
-        return mapEntry(OC->getType(), *L.field(*F));
-    return mapEntry(OC->getType(), element(L));
+      if (std::optional<unsigned> F = assumedEntryKey(LV->second, *L))
+        return mapEntry(OC->getType(), *L->field(*F));
+    return mapEntry(OC->getType(), element(*L));
   }
-  return element(eval(R->second));
+  return element(L ? *L : eval(R->second));
 }
 
 AbsValue FunctionAnalyzer::mapEntry(QualType PairT, const AbsValue &Value) {

@@ -313,11 +313,13 @@ bool FunctionAnalyzer::elementReset(const CallExpr *Lookup) {
 }
 
 AbsValue models::stateListValue(TransferState &St, const CallSite &S) {
-  // parameters(): every floating parameter has the module's dtype and all
-  // are on its device, so the list's join is the module's facts. Buffers
-  // may be integral (BatchNorm's num_batches_tracked) and are not joined.
+  // parameters() and named_parameters(): every floating parameter has the
+  // module's dtype and all are on its device, so the list's join is the
+  // module's facts. Buffers may be integral (BatchNorm's
+  // num_batches_tracked) and are not joined.
   QualType RT = S.E->getType();
-  if (S.Name != "parameters" || S.Result != TypeKind::TensorList)
+  if ((S.Name != "parameters" && S.Name != "named_parameters") ||
+      St.api().classify(RT) != TypeKind::TensorList)
     return St.unknownOf(RT);
   AbsValue M = St.eval(S.Obj);
   if (M.K != AbsValue::Kind::Module)

@@ -344,7 +344,9 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
   }
   if (V.DT.Param.isSymbolic() && !V.DT.Param.isThisModule()) {
     AbsValue A = ArgAt(V.DT.Param);
+    // (A module given: a parameter of it, `l->weight` of a Linear &l.)
     V.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
+            A.K == AbsValue::Kind::Module ||
             (A.K == AbsValue::Kind::Options && A.DTypeSet))
                ? A.DT
                : DTypeFact::unknown();
@@ -352,6 +354,7 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
   if (V.DV.Param.isSymbolic() && !V.DV.Param.isThisModule()) {
     AbsValue A = ArgAt(V.DV.Param);
     V.DV = (A.isTensor() || A.K == AbsValue::Kind::Device ||
+            A.K == AbsValue::Kind::Module ||
             (A.K == AbsValue::Kind::Options && A.DeviceSet))
                ? A.DV
                : DeviceFact::unknown();

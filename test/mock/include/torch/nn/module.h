@@ -35,11 +35,17 @@ class OrderedDict {
     const Key& key() const noexcept;
     Value& value() noexcept;
     const Value& value() const noexcept;
+
+  private:
+    std::pair<Key, Value> pair_;
   };
-  Item* begin();
-  Item* end();
-  const Item* begin() const;
-  const Item* end() const;
+  // (as the real one: iterators of its std::vector of items)
+  using Iterator = typename std::vector<Item>::iterator;
+  using ConstIterator = typename std::vector<Item>::const_iterator;
+  Iterator begin();
+  Iterator end();
+  ConstIterator begin() const;
+  ConstIterator end() const;
   size_t size() const noexcept;
   Value& operator[](const Key& key);
 };

@@ -138,6 +138,7 @@ class BatchNormImplBase : public torch::nn::Cloneable<Derived> {
   Tensor bias;
   Tensor running_mean;
   Tensor running_var;
+  Tensor num_batches_tracked;
 };
 class TORCH_API BatchNorm1dImpl : public BatchNormImplBase<1, BatchNorm1dImpl> {
  public:
