@@ -174,7 +174,7 @@ bool AbsValue::mapEntriesDiffer() const {
   const AbsValue *Some = nullptr;
   if (Fields)
     for (const auto &[F, V] : *Fields)
-      if (F != MapKeysKnown) {
+      if (F > MapKeysKnown) { // (not a map of records' own fields)
         if (Some && !(*Some == V))
           return true;
         Some = &V;

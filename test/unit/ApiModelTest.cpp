@@ -179,6 +179,25 @@ TEST(ApiModelTest, ClassifiesContainers) {
   EXPECT_EQ(Api.classify(K.of("plain_map")), TypeKind::None);
 }
 
+// torch::OrderedDict of tensors (named_parameters()) is a map of tensors,
+// its Item an entry; a dict of modules (named_children()) is neither.
+TEST(ApiModelTest, ClassifiesTensorDicts) {
+  Kinds K = parse(R"cc(
+    #include <memory>
+    #include <string>
+    torch::OrderedDict<std::string, at::Tensor> params;
+    torch::OrderedDict<std::string, at::Tensor>::Item item;
+    torch::OrderedDict<std::string, std::shared_ptr<torch::nn::Module>> kids;
+    torch::OrderedDict<std::string, std::shared_ptr<torch::nn::Module>>::Item kid;
+  )cc");
+  ASSERT_TRUE(K.AST);
+  ApiModel Api = model("2.14");
+  EXPECT_EQ(Api.classify(K.of("params")), TypeKind::TensorList);
+  EXPECT_EQ(Api.classify(K.of("item")), TypeKind::Record);
+  EXPECT_NE(Api.classify(K.of("kids")), TypeKind::TensorList);
+  EXPECT_EQ(Api.classify(K.of("kid")), TypeKind::None);
+}
+
 // Lists of modules: of holders or of std::shared_ptr of modules, in any
 // sequence or map; an entry of one is a pair the analysis follows. Not a
 // list of modules: of the modules themselves, or of raw pointers.

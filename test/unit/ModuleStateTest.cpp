@@ -467,4 +467,25 @@ void use() {
 )cpp");
 }
 
+TEST(ModuleState, MapsOfStructsByKey) {
+  // A map of structs of tensors keeps each known key's struct: a loop over
+  // it takes each on its own path, unless it reads a member not carried.
+  expectAnnotated(R"cpp(
+#include <map>
+#include <string>
+struct Col { torch::Tensor v; bool flag = false; };
+void f() {
+  std::map<std::string, Col> m;
+  m["a"] = {torch::randn({2, 2}), false};
+  m["b"] = {torch::randn({2, 2}, torch::kDouble), true};
+  for (auto &kv : m)
+    torch::mm(kv.second.v, torch::randn({2, 2})); // [[mixed]]
+  for (auto &kv : m)
+    if (!kv.second.flag)
+      torch::mm(kv.second.v, torch::randn({2, 2}));
+  torch::mm(m.at("a").v, torch::randn({2, 2}));
+}
+)cpp");
+}
+
 } // namespace analysis_test

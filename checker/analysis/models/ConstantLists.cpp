@@ -51,6 +51,21 @@ const InitListExpr *bracedRange(const Expr *E) {
   return dyn_cast<InitListExpr>(E);
 }
 
+/// A member of a plain struct read under S whose type the analysis does
+/// not carry (a flag, a count, a name).
+template <typename Pred> bool readsMember(const Stmt *S, Pred Uncarried) {
+  if (!S)
+    return false;
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+        F && Uncarried(F))
+      return true;
+  for (const Stmt *C : S->children())
+    if (readsMember(C, Uncarried))
+      return true;
+  return false;
+}
+
 /// Lists longer than this are not split by (each value is a path).
 constexpr unsigned MaxListValues = 8;
 } // namespace
@@ -129,7 +144,9 @@ FunctionAnalyzer::mapEntryValues(const VarDecl *V, const Expr *Range) {
     return {};
   const FieldDecl *First = entryKeyField(V->getType());
   AbsValue L = eval(Range);
-  if (!First || (!L.isTensor() && L.K != AbsValue::Kind::Module) ||
+  if (!First ||
+      (!L.isTensor() && L.K != AbsValue::Kind::Module &&
+       L.K != AbsValue::Kind::Record) ||
       !L.field(MapKeysKnown) || !L.Fields)
     return {};
   // (a structured binding names the key by its first name)
@@ -140,9 +157,21 @@ FunctionAnalyzer::mapEntryValues(const VarDecl *V, const Expr *Range) {
   // Entries that all hold the same facts split nothing.
   if (!L.mapEntriesDiffer())
     return {};
+  // A map of structs whose loop reads a member the analysis does not carry
+  // (`if (kv.second.is_time) continue;`): which key's path it is does not
+  // decide that member, so no path per key (the join says nothing).
+  if (L.K == AbsValue::Kind::Record)
+    for (const auto &[DS, Loop] : RangeLoopOf)
+      if (Loop->getLoopVariable() == V &&
+          readsMember(Loop->getBody(), [&](const FieldDecl *F) {
+            return !F->getParent()->isInStdNamespace() &&
+                   !Api.isLibTorchDecl(F) &&
+                   !isCarriedField(Api.classify(F->getType()));
+          }))
+        return {};
   llvm::SmallVector<Assumption, 4> Out;
   for (const auto &[F, E] : *L.Fields) {
-    if (F == MapKeysKnown)
+    if (F <= MapKeysKnown) // (a record's own fields, then the mark)
       continue;
     auto K = AC.MapKeys.find(F);
     if (K == AC.MapKeys.end() || Out.size() == 8)

@@ -59,13 +59,25 @@ AbsValue unknownRecord() {
   return R;
 }
 
+/// A record without the keys a map of records holds beside its fields.
+AbsValue withoutKeys(AbsValue R) {
+  if (R.K != AbsValue::Kind::Record || !R.Fields)
+    return R;
+  auto Own = std::make_shared<RecordFields>();
+  for (const auto &[F, V] : *R.Fields)
+    if (F < MapKeysKnown)
+      Own->push_back({F, V});
+  R.Fields = Own->empty() ? nullptr : std::move(Own);
+  return R;
+}
+
 /// The join read as one element: nothing pushed yet reads as unknown.
 AbsValue element(AbsValue L) {
   if (L.K == AbsValue::Kind::Record) {
     if (isBottom(L))
       return unknownRecord();
     L.Opt = AbsValue::Engaged::Unknown;
-    return L;
+    return withoutKeys(L);
   }
   if (L.K == AbsValue::Kind::Module) {
     if (isBottom(L))
@@ -85,14 +97,36 @@ bool isList(TypeKind K) {
          K == TypeKind::ModuleList;
 }
 
-/// A list's value holds keys (a map of tensors or of modules).
+/// A list's value holds keys (a map of tensors, of modules or of records;
+/// a record's keys are fields past its own, from MapKeysKnown).
 bool keyed(const AbsValue &L) {
-  return L.K == AbsValue::Kind::Tensor || L.K == AbsValue::Kind::Module;
+  return L.K == AbsValue::Kind::Tensor || L.K == AbsValue::Kind::Module ||
+         L.K == AbsValue::Kind::Record;
+}
+
+/// L, a list or map of records, joined with record V, its keys kept.
+void joinRecord(AbsValue &L, const AbsValue &V) {
+  AbsValue E = V.K == AbsValue::Kind::Record ? withoutKeys(V) : unknownRecord();
+  if (L.Fields)
+    for (const auto &[F, FV] : *L.Fields)
+      if (F >= MapKeysKnown)
+        E = E.withField(F, FV);
+  L.join(E);
+}
+
+/// What a map keeps of V as the value of one key.
+AbsValue entryValue(AbsValue V) {
+  if (V.K == AbsValue::Kind::Record)
+    return withoutKeys(V);
+  V.Fields = nullptr;
+  return V;
 }
 
 /// What a list of kind K holds of V: V where it is of the elements' kind,
 /// else an unknown element.
 AbsValue asElement(TypeKind K, const AbsValue &V) {
+  if (K == TypeKind::RecordList)
+    return V.K == AbsValue::Kind::Record ? V : unknownRecord();
   if (K == TypeKind::ModuleList)
     return V.K == AbsValue::Kind::Module ? V : AbsValue::unknownModule();
   return V.isTensor() ? V : AbsValue::unknownTensor();
@@ -113,7 +147,7 @@ AbsValue emptyList(TypeKind K) {
     return emptyInputs();
   AbsValue R = unknownRecord();
   R.Opt = AbsValue::Engaged::No;
-  return R;
+  return R.withField(MapKeysKnown, AbsValue::none()); // (as a map)
 }
 
 /// A torch::OrderedDict of tensors (named_parameters()), or its Item.
@@ -177,8 +211,7 @@ void FunctionAnalyzer::putKey(const Decl *D, const Expr *Key,
   AbsValue &L = Cur->Vars[D];
   if (!keyed(L))
     return;
-  AbsValue E = asElement(Api.classify(VD->getType()), V);
-  E.Fields = nullptr;
+  AbsValue E = entryValue(asElement(Api.classify(VD->getType()), V));
   std::optional<unsigned> F = mapKey(Key);
   if (!F) { // any key: what the known keys map to may have changed
     L.Fields = nullptr;
@@ -236,7 +269,7 @@ void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
   if (Api.classify(T) == TypeKind::RecordList) {
     if (L.K != AbsValue::Kind::Record)
       L = unknownOf(T);
-    L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
+    joinRecord(L, V); // (a map's keys stay: putKey changes them)
     return;
   }
   TypeKind K = Api.classify(T);
@@ -460,8 +493,12 @@ AbsValue FunctionAnalyzer::bracedMap(const InitListExpr *IL, QualType T) {
     unsigned F = mapKeyField(*K);
     if (L.field(F))
       continue;
-    AbsValue V = asElement(LK, eval(Value));
-    V.Fields = nullptr;
+    AbsValue V = entryValue(asElement(LK, eval(Value)));
+    if (LK == TypeKind::RecordList) {
+      joinRecord(L, V);
+      L = L.withField(F, V);
+      continue;
+    }
     if (LK == TypeKind::ModuleList) {
       AbsValue J = L;
       J.Fields = nullptr;
