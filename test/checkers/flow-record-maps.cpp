@@ -82,3 +82,15 @@ void use_template() {
   cols["a"] = {torch::randn({4, 2}, torch::kDouble), false};
   scale_template(cols);
 }
+
+// Made from a braced list of constant keys.
+void braced() {
+  std::map<std::string, Column> cols = {
+      {"amount", {torch::randn({4, 2}), false}},
+      {"event_time", {torch::randn({4, 2}, torch::kDouble), true}}};
+  auto w = torch::randn({2, 2});
+  auto a = torch::mm(cols.at("amount").values, w);
+  auto t = torch::mm(cols.at("event_time").values, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the
+  // same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}

@@ -21,9 +21,11 @@
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/KnownConstants.h"
+#include "analysis/models/ContainerValues.h"
 #include "clang/AST/ExprCXX.h"
 
 using namespace clang;
+using namespace torchdtype::containers;
 
 namespace torchdtype {
 
@@ -41,113 +43,6 @@ bool keepsElements(llvm::StringRef Name) {
          Name == "cbegin" || Name == "cend" || Name == "find" ||
          Name == "size" || Name == "empty" || Name == "reserve" ||
          Name == "capacity" || Name == "pop_back" || Name == "pop_front";
-}
-
-/// Nothing put in yet.
-bool isBottom(const AbsValue &L) {
-  if (L.K == AbsValue::Kind::Record)
-    return L.Opt == AbsValue::Engaged::No;
-  return (L.K == AbsValue::Kind::Tensor || L.K == AbsValue::Kind::Module) &&
-         ((!L.DT.Param.isSymbolic() && L.DT.Bits == 0) ||
-          (!L.DV.Param.isSymbolic() && L.DV.Bits == 0));
-}
-
-/// A record none of whose fields is known.
-AbsValue unknownRecord() {
-  AbsValue R;
-  R.K = AbsValue::Kind::Record;
-  return R;
-}
-
-/// A record without the keys a map of records holds beside its fields.
-AbsValue withoutKeys(AbsValue R) {
-  if (R.K != AbsValue::Kind::Record || !R.Fields)
-    return R;
-  auto Own = std::make_shared<RecordFields>();
-  for (const auto &[F, V] : *R.Fields)
-    if (F < MapKeysKnown)
-      Own->push_back({F, V});
-  R.Fields = Own->empty() ? nullptr : std::move(Own);
-  return R;
-}
-
-/// The join read as one element: nothing pushed yet reads as unknown.
-AbsValue element(AbsValue L) {
-  if (L.K == AbsValue::Kind::Record) {
-    if (isBottom(L))
-      return unknownRecord();
-    L.Opt = AbsValue::Engaged::Unknown;
-    return withoutKeys(L);
-  }
-  if (L.K == AbsValue::Kind::Module) {
-    if (isBottom(L))
-      return AbsValue::unknownModule();
-    L.Fields = nullptr; // a map's keys, not a module's submodules
-    return L;
-  }
-  if (L.K != AbsValue::Kind::Tensor || isBottom(L))
-    return AbsValue::unknownTensor();
-  L.Fields = nullptr; // a map's keys are the map's, not an element's
-  L.MaybeUndefined = false; // (the empty list's bottom, not an element's)
-  return L;
-}
-
-bool isList(TypeKind K) {
-  return K == TypeKind::TensorList || K == TypeKind::RecordList ||
-         K == TypeKind::ModuleList;
-}
-
-/// A list's value holds keys (a map of tensors, of modules or of records;
-/// a record's keys are fields past its own, from MapKeysKnown).
-bool keyed(const AbsValue &L) {
-  return L.K == AbsValue::Kind::Tensor || L.K == AbsValue::Kind::Module ||
-         L.K == AbsValue::Kind::Record;
-}
-
-/// L, a list or map of records, joined with record V, its keys kept.
-void joinRecord(AbsValue &L, const AbsValue &V) {
-  AbsValue E = V.K == AbsValue::Kind::Record ? withoutKeys(V) : unknownRecord();
-  if (L.Fields)
-    for (const auto &[F, FV] : *L.Fields)
-      if (F >= MapKeysKnown)
-        E = E.withField(F, FV);
-  L.join(E);
-}
-
-/// What a map keeps of V as the value of one key.
-AbsValue entryValue(AbsValue V) {
-  if (V.K == AbsValue::Kind::Record)
-    return withoutKeys(V);
-  V.Fields = nullptr;
-  return V;
-}
-
-/// What a list of kind K holds of V: V where it is of the elements' kind,
-/// else an unknown element.
-AbsValue asElement(TypeKind K, const AbsValue &V) {
-  if (K == TypeKind::RecordList)
-    return V.K == AbsValue::Kind::Record ? V : unknownRecord();
-  if (K == TypeKind::ModuleList)
-    return V.K == AbsValue::Kind::Module ? V : AbsValue::unknownModule();
-  return V.isTensor() ? V : AbsValue::unknownTensor();
-}
-
-/// An empty list of kind K.
-AbsValue emptyList(TypeKind K) {
-  if (K == TypeKind::ModuleList) {
-    // The identity of the join on every flag, so that the first module
-    // put in is the list's value.
-    AbsValue M = AbsValue::unknownModule();
-    M.DT.Bits = M.DV.Bits = 0;
-    M.Fwd = AbsValue::Forward::Keeps;
-    M.FloatModule = M.Moved = M.Tracked = true;
-    return M.withField(MapKeysKnown, AbsValue::none()); // (as a map)
-  }
-  if (K != TypeKind::RecordList)
-    return emptyInputs();
-  AbsValue R = unknownRecord();
-  R.Opt = AbsValue::Engaged::No;
-  return R.withField(MapKeysKnown, AbsValue::none()); // (as a map)
 }
 
 /// A torch::OrderedDict of tensors (named_parameters()), or its Item.
@@ -472,7 +367,7 @@ AbsValue FunctionAnalyzer::listValue(const CXXConstructExpr *CE,
     if (const InitListExpr *IL = bracedList(Args[0])) {
       if (!isStdMap(CE->getType()))
         return models::bracedListJoin(*this, IL, CE->getType());
-      if (K == TypeKind::TensorList || K == TypeKind::ModuleList)
+      if (isList(K))
         return bracedMap(IL, CE->getType());
     }
   return unknownOf(CE->getType());
@@ -514,118 +409,6 @@ AbsValue FunctionAnalyzer::bracedMap(const InitListExpr *IL, QualType T) {
     L = L.withField(F, V);
   }
   return L;
-}
-
-AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL,
-                                QualType ListT) {
-  const ApiModel &Api = St.api();
-  // `std::vector<Sample> v = {{a, 1}, {b, 2}}`: the join of its records.
-  TypeKind K = ListT.isNull() ? TypeKind::TensorList : Api.classify(ListT);
-  bool Records = K == TypeKind::RecordList;
-  bool Modules = K == TypeKind::ModuleList; // `std::vector<Linear> v{a, b}`
-  AbsValue L =
-      Records || Modules ? emptyList(K) : emptyInputs();
-  for (const Expr *El : IL->inits()) {
-    // std::array's braces hold its C array's (`{{a, b}}`, or elided).
-    if (const auto *Inner = dyn_cast<InitListExpr>(strip(El));
-        Inner && (Inner->getType()->isArrayType() ||
-                  (!Records &&
-                   Api.classify(Inner->getType()) == TypeKind::TensorList))) {
-      L.join(bracedListJoin(St, Inner, ListT));
-      continue;
-    }
-    AbsValue V = St.eval(El);
-    if (Modules)
-      L.join(asElement(K, V));
-    else if (Records)
-      L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
-    else
-      L.join(V.isTensor() ? V : AbsValue::unknownTensor());
-  }
-  return L;
-}
-
-const Expr *models::tensorListArgument(const ApiModel &Api, const Expr *A) {
-  // Through the list views LibTorch's parameters take (at::TensorList,
-  // ITensorListRef) to the std::vector of tensors they are made from.
-  for (int I = 0; A && I < 4; ++I) {
-    A = strip(A);
-    if (Api.classify(A->getType()) == TypeKind::TensorList)
-      return A;
-    const auto *C = dyn_cast<CXXConstructExpr>(A);
-    A = C && C->getNumArgs() >= 1 ? C->getArg(0) : nullptr;
-  }
-  return nullptr;
-}
-
-/// cat(v), stack(v) of a std::vector<Tensor>.
-static AbsValue vectorPromotion(TransferState &St, const Expr *List) {
-  const ApiModel &Api = St.api();
-  // cat(v), stack(v) of a std::vector<Tensor>: the one dtype (device) all
-  // its tensors have; a vector of several is not promoted here.
-  AbsValue R = AbsValue::unknownTensor();
-  List = models::tensorListArgument(Api, List);
-  if (!List)
-    return R;
-  AbsValue V = St.eval(List);
-  // An empty vector (a loop that pushed nothing on this path): cat and
-  // stack throw there ("expected a non-empty list of Tensors"), so this
-  // path gives nothing to what follows (the lattice's bottom).
-  if (V.K == AbsValue::Kind::Tensor && V.DT.Bits == 0 &&
-      !V.DT.Param.isSymbolic()) {
-    R.DT.Bits = 0;
-    R.DV.Bits = 0;
-    return R;
-  }
-  if (V.K != AbsValue::Kind::Tensor || !V.DT.single())
-    return R;
-  R.DT = V.DT;
-  if (V.DV.single())
-    R.DV = V.DV;
-  R.atLeast(1);
-  return R;
-}
-
-// cat and stack (api.json's list_promote), ops of the tensors a list holds.
-AbsValue models::listPromotion(TransferState &St, const CallSite &S,
-                               const Expr *List) {
-  // cat({a, b}), stack({a, b}): the promoted dtype of a braced list's
-  // tensors (1.13.1: cat of float32 and float64 is float64), on their one
-  // device.
-  AbsValue R = AbsValue::unknownTensor();
-  const InitListExpr *IL = bracedList(List);
-  if (!IL)
-    return vectorPromotion(St, List);
-  if (IL->getNumInits() == 0)
-    return R;
-  std::optional<DType> D;
-  std::optional<Device> Dev;
-  bool SameDevice = true;
-  std::optional<unsigned> Rank;
-  bool First = true;
-  for (const Expr *El : IL->inits()) {
-    AbsValue V = St.eval(El);
-    std::optional<DType> E = V.isTensor() ? V.DT.single() : std::nullopt;
-    if (!E)
-      return R;
-    if (First || Rank != V.rank())
-      Rank = First ? V.rank() : std::nullopt;
-    First = false;
-    D = D ? promoteTypes(*D, *E) : *E;
-    std::optional<Device> W = V.DV.single();
-    if (!W || (Dev && *Dev != *W))
-      SameDevice = false;
-    Dev = W;
-  }
-  R.DT = DTypeFact::of(*D, S.E->getExprLoc());
-  if (SameDevice && Dev)
-    R.DV = DeviceFact::of(*Dev, S.E->getExprLoc());
-  R.atLeast(1);
-  // cat keeps its tensors' number of dimensions, when they have one
-  // (api.json's exact_rank_ops).
-  if (St.api().isExactRankOp(S.Name) && Rank && *Rank > 0)
-    R.exactly(*Rank);
-  return R;
 }
 
 } // namespace torchdtype
