@@ -246,3 +246,32 @@ void map_of_both_skipping_the_double_key() {
     if (kv.first != "a")
       torch::mm(kv.second, torch::randn({4, 4}));
 }
+
+// A member map written through `[]` in a method of its class: what the
+// methods put in is what its other methods read.
+class EmbeddingCache {
+public:
+  void warm(const std::string &k, const torch::Tensor &x) {
+    cache_[k] = x.to(torch::kDouble);
+    fcache_[k] = x.to(torch::kFloat);
+  }
+  torch::Tensor score(const std::string &k) const {
+    return torch::mm(cache_.at(k), torch::randn({4, 4}));
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the
+    // same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+  }
+  torch::Tensor fscore(const std::string &k) const {
+    return torch::mm(fcache_.at(k), torch::randn({4, 4}));
+  }
+
+private:
+  std::map<std::string, torch::Tensor> cache_;
+  std::map<std::string, torch::Tensor> fcache_;
+};
+
+void use_cache() {
+  EmbeddingCache c;
+  c.warm("q", torch::randn({4, 4}));
+  c.score("q");
+  c.fscore("q");
+}

@@ -67,7 +67,11 @@ void FunctionAnalyzer::mapEntryAssigned(const Expr *LHS, const AbsValue &V) {
     return;
   const Decl *D = storageOf(OC->getArg(0));
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
-  if (!VD || uses().UntrackedLists.count(VD))
+  // A local map, or a member of the object the method runs on.
+  const auto *ME = dyn_cast<MemberExpr>(strip(OC->getArg(0)));
+  bool OwnMember = isa_and_nonnull<FieldDecl>(D) && ME &&
+                   isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts());
+  if ((!VD && !OwnMember) || (VD && uses().UntrackedLists.count(VD)))
     return;
   joinIntoList(D, OC->getArg(0)->getType(), V);
   putKey(D, OC->getArg(1), V, /*Overwrites=*/true, AbsValue::none());
@@ -160,19 +164,34 @@ void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
     if (!First)
       It->second.join(E);
   }
-  AbsValue &L = Cur->Vars[D];
+  // A member container the path has not seen yet: what the class keeps
+  // in it; in the class invariant's own runs, nothing (every writer's
+  // elements are joined there, keys not all known).
+  if (const auto *F = dyn_cast<FieldDecl>(D); F && !Cur->Vars.count(D)) {
+    std::optional<AbsValue> Before = thisMember(F, F->getType());
+    if (InvariantMode) {
+      Before = emptyList(Api.classify(T));
+      Before->Fields = nullptr;
+    }
+    if (Before)
+      Cur->Vars[D] = *Before;
+  }
+  AbsValue L = Cur->Vars.lookup(D);
   if (Api.classify(T) == TypeKind::RecordList) {
     if (L.K != AbsValue::Kind::Record)
       L = unknownOf(T);
     joinRecord(L, V); // (a map's keys stay: putKey changes them)
-    return;
+  } else {
+    AbsValue E = asElement(Api.classify(T), V);
+    if (L.K != E.K)
+      L = unknownOf(T);
+    E.Fields = L.Fields; // a map's keys stay (putKey changes them)
+    L.join(E);
   }
-  TypeKind K = Api.classify(T);
-  AbsValue E = asElement(K, V);
-  if (L.K != E.K)
-    L = unknownOf(T);
-  E.Fields = L.Fields; // a map's keys stay (putKey changes them)
-  L.join(E);
+  if (isa<FieldDecl>(D))
+    store(D, L); // (among the method's writes)
+  else
+    Cur->Vars[D] = L;
 }
 
 void FunctionAnalyzer::listEffects(const CallSite &S) {
