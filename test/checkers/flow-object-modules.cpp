@@ -195,3 +195,31 @@ void optimizing_trainer_of_a_double_model() {
   OptimizingTrainer trainer(lin);
   trainer.step(torch::ones({2, 4}));
 }
+
+// A module member converted in the constructor to the dtype it was given:
+// that dtype for the object made with a constant, in methods with no
+// arguments too (run for the call with the object).
+class Teacher {
+public:
+  explicit Teacher(torch::Dtype storage) : net_(torch::nn::Linear(4, 4)) {
+    net_->to(storage);
+  }
+  torch::Tensor score() const {
+    return torch::mm(net_->weight, torch::ones({4, 4}));
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: 'mm' requires operands of the same dtype but gets BFloat16 and Float; {{.*}} [torchdtype-mixed-precision]
+  }
+  torch::Tensor score_in(torch::Dtype d) const {
+    return torch::mm(net_->weight, torch::ones({4, 4}, d));
+  }
+  torch::nn::Linear net_;
+};
+
+void use_teachers() {
+  Teacher low(torch::kBFloat16);
+  low.score();
+  low.score_in(torch::kBFloat16);
+  Teacher full(torch::kFloat);
+  full.score();
+  auto y = low.net_(torch::ones({2, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: module 'low.net_' has BFloat16 parameters but gets a Float input; {{.*}} [torchdtype-module-input-dtype]
+}

@@ -329,9 +329,15 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
       return AbsValue::none();
     return eval(Args[P.Index]);
   };
-  if (V.K == AbsValue::Kind::Module && V.DT.Param.isParam()) {
+  // A module converted to a dtype parameter (`teacher_->to(storage)`): that
+  // dtype, bound below as a tensor's.
+  AbsValue DTArg = V.K == AbsValue::Kind::Module && V.DT.Param.isParam()
+                       ? ArgAt(V.DT.Param)
+                       : AbsValue::none();
+  if (V.K == AbsValue::Kind::Module && V.DT.Param.isParam() &&
+      DTArg.K != AbsValue::Kind::DType) {
     // A module parameter: the argument module as it is at the call.
-    AbsValue A = ArgAt(V.DT.Param);
+    AbsValue A = DTArg;
     if (A.K != AbsValue::Kind::Module || A.FloatModule != V.FloatModule)
       return AbsValue::unknownModule();
     V.DT = A.DT;
@@ -407,12 +413,12 @@ const AbsValue *FunctionAnalyzer::boundReceiver(const AbsValue *R) {
 bool FunctionAnalyzer::definiteFields(const AbsValue *R) {
   if (!R || R->K != AbsValue::Kind::Record || !R->Fields)
     return false;
-  // A tensor, options, dtype or device field of one dtype or device, or a
-  // tensor still undefined (which decides `defined()`).
+  // A tensor, options, dtype, device or module field of one dtype or
+  // device, or a tensor still undefined (which decides `defined()`).
   return llvm::any_of(*R->Fields, [](const auto &F) {
     const AbsValue &V = F.second;
-    return V.carriesFacts() && !V.DT.Param.isSymbolic() &&
-           !V.DV.Param.isSymbolic() &&
+    return (V.carriesFacts() || V.K == AbsValue::Kind::Module) &&
+           !V.DT.Param.isSymbolic() && !V.DV.Param.isSymbolic() &&
            (V.DT.single() || V.DV.single() || V.undefinedTensor());
   });
 }
