@@ -25,6 +25,16 @@ void members() {
   auto i = torch::ones({4}).index_select(0, bn->num_batches_tracked.view({1}));
 }
 
+// A gradient backward() accumulates has its tensor's dtype (observed on
+// 1.13.1: a float64 Linear's weight.grad() is float64).
+void gradients() {
+  torch::nn::Linear fc(4, 4);
+  auto acc = torch::zeros({4, 4}, torch::kDouble);
+  acc.index_add_(0, torch::tensor({0, 1}), fc->weight.grad().index_select(0, torch::tensor({0, 1})));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'index_add_' needs a source of the dtype of 'acc' (Double) but gets Float; {{.*}} [torchdtype-inplace-dtype]
+  acc.index_add_(0, torch::tensor({0, 1}), fc->weight.grad().index_select(0, torch::tensor({0, 1})).to(torch::kDouble));
+}
+
 void entries() {
   torch::nn::Linear fc(4, 4);
   for (const auto &item : fc->named_parameters()) {
