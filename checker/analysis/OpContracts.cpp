@@ -136,15 +136,21 @@ OpContracts::outcome(unsigned Overload, llvm::ArrayRef<DType> SlotDTypes,
       return R;
     Idx.push_back(*I);
   }
+  // All of one dtype; the first two any, the rest Float; the first one
+  // dtype, every other another (the table's three families).
+  auto RestAre = [&](unsigned V) {
+    return llvm::all_of(llvm::ArrayRef<unsigned>(Idx).drop_front(2),
+                        [&](unsigned I) { return I == V; });
+  };
   unsigned Combo;
-  if (llvm::all_equal(Idx)) {
+  if (llvm::all_equal(Idx))
     Combo = Idx[0];
-  } else {
-    for (unsigned I = 2; I < N; ++I)
-      if (Idx[I] != 0) // the third slot on was measured Float only
-        return R;
+  else if (RestAre(0)) // (Float is the table's first dtype)
     Combo = 8 + Idx[0] * 8 + Idx[1];
-  }
+  else if (N >= 3 && RestAre(Idx[1]))
+    Combo = 72 + Idx[0] * 8 + Idx[1];
+  else
+    return R;
   if (2 * Combo + 1 >= Outcomes.size())
     return R;
   unsigned Code = codeAt(Outcomes, Combo);

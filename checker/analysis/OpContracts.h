@@ -89,8 +89,9 @@ public:
   /// What the overload did with these dtypes of its Slots, in order, and
   /// its Scalar arguments given as Scalars says (one letter each, as
   /// ContractOverload::Scalars; std::nullopt: the base runs' pattern).
-  /// Measured are: every slot of one dtype, and with two or more slots
-  /// every pair for the first two with the rest Float, for the base
+  /// Measured are: every slot of one dtype, with two or more slots every
+  /// pair for the first two with the rest Float, and with three or more the
+  /// first of any dtype with every other of any one dtype, for the base
   /// pattern and those of Variants.
   ContractOutcome
   outcome(unsigned Overload, llvm::ArrayRef<DType> SlotDTypes,

@@ -4,7 +4,9 @@
 // Random operators are in the measured table like any other: multinomial
 // takes floating probabilities only, randn_like and rand_like have no
 // kernel for integral tensors. An op whose every measured dtype that runs
-// gives one dtype (bincount: Long) gives it whatever its input is. Measured on 1.13.1 only: quiet for 2.x.
+// gives one dtype (bincount: Long) gives it whatever its input is. The
+// first tensor of one dtype with every other of another is measured too
+// (addcdiv_). Measured on 1.13.1 only: quiet for 2.x.
 #include <torch/torch.h>
 
 // Counts are Long whatever the ids are (bincount takes integral ids only).
@@ -68,3 +70,16 @@ template <typename T> torch::Tensor noise_of(const T &t) {
   return torch::randn_like(t.to(torch::kFloat));
 }
 template torch::Tensor noise_of<torch::Tensor>(const torch::Tensor &);
+
+// The first tensor of one dtype, the others of another: measured too (a
+// hand-written Adam step on a float32 parameter with float64 moments).
+void adam_step() {
+  auto p = torch::rand({4});
+  auto m = torch::zeros({4}, torch::kDouble);
+  auto v = torch::ones({4}, torch::kDouble);
+  p.addcdiv_(m, v.sqrt(), -0.01);
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:3: warning: 'addcdiv_' does not take Float 'p' in PyTorch 1.13 (Double would run); {{.*}} [torchdtype-unsupported-dtype]
+  p.addcdiv_(m.to(torch::kFloat), v.sqrt().to(torch::kFloat), -0.01);
+  auto d = torch::rand({4}, torch::kDouble);
+  d.addcmul_(p, p, 0.5); // a float64 self with float32 tensors runs
+}

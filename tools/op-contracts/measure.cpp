@@ -269,7 +269,9 @@ std::vector<std::string> scalarPatterns(const std::string &Base) {
 }
 
 // The combinations of one Scalar pattern: the tensor arguments all of one
-// dtype, and with two or more every pair for the first two, the rest Float.
+// dtype, with two or more every pair for the first two, the rest Float,
+// and with three or more the first of one dtype, every other of another
+// (`addcdiv_(float self, double t1, double t2)`).
 void addCombos(Plan &P, size_t NumTensors, size_t Pattern) {
   std::set<std::vector<c10::ScalarType>> Seen;
   auto Add = [&](std::vector<c10::ScalarType> C) {
@@ -284,6 +286,13 @@ void addCombos(Plan &P, size_t NumTensors, size_t Pattern) {
         std::vector<c10::ScalarType> C(NumTensors, c10::kFloat);
         C[0] = D1;
         C[1] = D2;
+        Add(C);
+      }
+  if (NumTensors >= 3)
+    for (auto D1 : DTypes)
+      for (auto D2 : DTypes) {
+        std::vector<c10::ScalarType> C(NumTensors, D2);
+        C[0] = D1;
         Add(C);
       }
 }

@@ -834,7 +834,9 @@ void emitContracts(const std::string &File, std::ostream &Out) {
     size_t N = Slots.size() / 2;
     if (N == 0)
       continue;
-    size_t Len = N == 1 ? 8 : 72;
+    // All of one dtype (8), the first two any with the rest Float (64),
+    // the first one dtype and every other another (64, three or more).
+    size_t Len = N == 1 ? 8 : N == 2 ? 72 : 136;
     // The base pattern's outcomes first, then one row per other pattern.
     std::vector<std::string> Patterns = {Scalars};
     std::vector<std::vector<int>> Rows(1, std::vector<int>(Len, 0));
@@ -909,6 +911,11 @@ void emitContracts(const std::string &File, std::ostream &Out) {
         Outcomes[D[0]] = Code;
       if (N >= 2 && RestFloat)
         Outcomes[8 + D[0] * 8 + D[1]] = Code;
+      bool RestSecond = true;
+      for (size_t I = 2; I < D.size(); ++I)
+        RestSecond &= D[I] == D[1];
+      if (N >= 3 && RestSecond)
+        Outcomes[72 + D[0] * 8 + D[1]] = Code;
     }
     if (!Ran)
       Flags |= 4;

@@ -131,6 +131,8 @@ class TORCH_API Tensor : public TensorBase {
   at::Tensor & put_(const at::Tensor & index, const at::Tensor & source, bool accumulate=false) const;
   at::Tensor & lerp_(const at::Tensor & end, const at::Scalar & weight) const;
   at::Tensor & lerp_(const at::Tensor & end, const at::Tensor & weight) const;
+  at::Tensor & addcmul_(const at::Tensor & tensor1, const at::Tensor & tensor2, const at::Scalar & value=1) const;
+  at::Tensor & addcdiv_(const at::Tensor & tensor1, const at::Tensor & tensor2, const at::Scalar & value=1) const;
   at::Tensor & div_(const at::Tensor & other, c10::optional<c10::string_view> rounding_mode) const;
   at::Tensor & div_(const at::Scalar & other, c10::optional<c10::string_view> rounding_mode) const;
   at::Tensor log() const;
