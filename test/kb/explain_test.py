@@ -55,10 +55,10 @@ def main():
     else:
         failed.append("measured-only message: exit %d %r" % (code, out[:300]))
 
-    # The same message with dtypes no measured run had (the table's runs
-    # gave the second argument Float): still the table's message, said so.
+    # The same message with a dtype no measured run had (the table's runs
+    # use eight dtypes, Short is not one): still the table's message, said so.
     other = ("Bad in-place call: input tensor dtype float and output tensor "
-             "dtype long int should match")
+             "dtype short int should match")
     code, out, err = run(tool, ["-"], "what():  " + other + "\n")
     matched = [l for l in out.splitlines() if l.strip().startswith("matched:")]
     if (code == 0 and first_id(out) == "pytorch/op-dtype-contract" and matched
