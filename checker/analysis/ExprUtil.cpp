@@ -35,8 +35,7 @@ bool callsStd(const CallExpr *Call,
          llvm::is_contained(Names, F->getName());
 }
 
-/// std::move(x), std::forward<T>(x), std::as_const(x),
-/// std::move_if_noexcept(x): x itself, as another kind of reference.
+/// std::move(x), std::forward<T>(x), std::as_const(x), std::move_if_noexcept(x)
 static bool isIdentityCast(const CallExpr *Call) {
   return Call->getNumArgs() == 1 &&
          callsStd(Call, {"move", "forward", "as_const", "move_if_noexcept"});
@@ -58,6 +57,8 @@ const Expr *strip(const Expr *E) {
       E = W->getSubExpr();
     else if (const auto *CE = dyn_cast<ConstantExpr>(E))
       E = CE->getSubExpr();
+    else if (const auto *RB = dyn_cast<CXXRewrittenBinaryOperator>(E))
+      E = RB->getSemanticForm(); // C++20's `a != b`: `!(a == b)`
     else
       break;
   }
@@ -247,8 +248,7 @@ bool isDispatchTypeRead(const CallExpr *CE, const ApiModel &Api) {
          Api.isDispatchTypeReader(F->getQualifiedNameAsString());
 }
 
-/// What a local variable nothing changes was initialized with (a copy the
-/// walks below look through), or null.
+/// What a local nothing changes was initialized with (walked through), or null.
 static const Expr *
 unchangedInit(const DeclRefExpr *DRE,
               llvm::function_ref<bool(const VarDecl *)> Unchanged) {
