@@ -114,6 +114,15 @@ static bool agreeBut(const Assumptions &A, const Assumptions &B,
   });
 }
 
+/// B assumed A the other way: its atom with the other value, or another
+/// constant for the same subject (`mode == 2` beside `mode == 1`).
+static bool opposes(const Assumption &B, const Assumption &A) {
+  if (B.sameAtom(A))
+    return B.Value != A.Value;
+  return A.Value && B.Value && A.Rel == Assumption::Relation::Equals &&
+         B.Rel == A.Rel && B.sameSubject(A);
+}
+
 /// The events of one element, one per distinct set of facts, each naming
 /// only the branches its facts need: an assumption stays when the path that
 /// assumed the opposite of it, and the same of the others, had other facts
@@ -136,9 +145,8 @@ static void appendDistinct(
       return llvm::any_of(Events, [&](EventT &O) {
         const Assumptions *Theirs = assumedOf(O);
         return keyOf(O) == keyOf(Events[I]) && sameFacts(O, Events[I]) &&
-               llvm::any_of(*Theirs, [&](const Assumption &B) {
-                 return B.sameAtom(A) && B.Value != A.Value;
-               });
+               llvm::any_of(*Theirs,
+                            [&](const Assumption &B) { return opposes(B, A); });
       });
     };
     for (const Assumption &A : *Mine)
@@ -149,7 +157,7 @@ static void appendDistinct(
              return keyOf(O) == keyOf(Events[I]) && !sameFacts(O, Events[I]) &&
                     agreeBut(*Mine, *Theirs, A) &&
                     llvm::any_of(*Theirs, [&](const Assumption &B) {
-                      return B.sameAtom(A) && B.Value != A.Value;
+                      return opposes(B, A);
                     });
            })))
         Needed[I].push_back(A);

@@ -96,6 +96,11 @@ bool FunctionAnalyzer::refineSwitch(FlowState &S, const SwitchStmt &SW,
 
 bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
                                   unsigned Succ) {
+  // Leaving a range-for: what its variable was assumed to hold
+  // (models/ConstantLists.cpp: a path per value) is no path's choice now.
+  if (const auto *RF = dyn_cast_or_null<CXXForRangeStmt>(P.getTerminatorStmt());
+      RF && Succ == 1 && RF->getLoopVariable())
+    forget(S.Assumed, RF->getLoopVariable());
   if (const auto *SW = dyn_cast_or_null<SwitchStmt>(P.getTerminatorStmt()))
     return refineSwitch(S, *SW, P, Succ);
   if (P.succ_size() != 2 || Succ > 1)

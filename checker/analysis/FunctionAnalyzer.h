@@ -17,12 +17,11 @@
 //   ConditionSubjects.cpp   the variables branch conditions test
 //   VarUses.cpp             how the body uses its variables (the walk:
 //   ContainerUses.cpp       UseClassifier.h; containers and iterators)
-//   models/ConstantLists.cpp  loops over braced lists of constants
+//   models/ConstantLists.cpp  loops over braced lists, a path per value
 //   models/ConstantMaps.cpp   lookups in const maps of constants
 // The API families' rules are free functions of a TransferState (which
 // this class implements for the path being transferred), declared in
-// models/FamilyModels.h, not here; some of those files hold members too.
-// No clang-tidy includes.
+// models/FamilyModels.h; some of those files hold members too. No clang-tidy.
 //
 //===----------------------------------------------------------------------===//
 
@@ -318,7 +317,8 @@ private:
   /// `m[key] = t` of a map of tensors (models/Containers.cpp).
   void mapEntryAssigned(const clang::Expr *LHS, const AbsValue &V);
   /// A list's (or map's) storage D of type T joins a tensor added to it.
-  void joinIntoList(const clang::Decl *D, clang::QualType T, const AbsValue &V);
+  void joinIntoList(const clang::Decl *D, clang::QualType T, const AbsValue &V,
+                    bool Appends = false);
 
   /// A std::pair or std::tuple of tensors built from its elements.
   std::optional<AbsValue> tupleOf(clang::QualType T,
@@ -575,11 +575,12 @@ private:
       RangeLoopOf;
   llvm::DenseSet<const clang::VarDecl *> ListVars;
   bool RangeLoopsFound = false;
-  /// A range-for over a map whose keys the path all knows (2 to 8):
-  /// `entry.first == key` for each, the loop's variable V's values.
+  /// A range-for over a map whose keys the path all knows (2 to 8), or a
+  /// sequence whose element values it knows: `entry.first == key` for each
+  /// key, an atom for each element value; the loop's variable V's values.
   llvm::SmallVector<Assumption, 4>
   mapEntryValues(const clang::VarDecl *V, const clang::Expr *Range);
-  /// The key field of a map's value an entry variable's path assumes it
+  /// The key (element value) field an entry variable's path assumes it
   /// holds (mapEntryValues), if any.
   std::optional<unsigned> assumedEntryKey(const clang::VarDecl *LoopVar,
                                           const AbsValue &Map);
@@ -590,9 +591,8 @@ private:
 bool sameFacts(const OpEvent &A, const OpEvent &B);
 bool sameFacts(const ModuleCallEvent &A, const ModuleCallEvent &B);
 /// An empty std::vector<IValue>: no tensor yet (the lattice's bottom).
-inline AbsValue emptyInputs() {
-  return AbsValue::noTensor().withField(MapKeysKnown,
-                                        AbsValue::none()); // (as a map)
+inline AbsValue emptyInputs() { // (as a map)
+  return AbsValue::noTensor().withField(MapKeysKnown, AbsValue::none());
 }
 
 } // namespace torchdtype

@@ -146,6 +146,7 @@ void mixed_elements() {
   v.push_back(torch::randn({5, 16}));
   for (const auto &x : v)
     torch::mm(x, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
   torch::mm(torch::cat(v), w);
 }
 

@@ -488,4 +488,35 @@ void f() {
 )cpp");
 }
 
+TEST(ModuleState, SequencesByElementValue) {
+  // A vector of tensors made from braces or by push_back knows its element
+  // values: a loop over it takes each on its own path, unless the body
+  // tests the element or the list was written in place.
+  expectAnnotated(R"cpp(
+#include <vector>
+void f(int64_t n) {
+  std::vector<torch::Tensor> v;
+  v.push_back(torch::randn({2, 2}, torch::kDouble));
+  v.push_back(torch::randn({2, 2}));
+  for (const auto &x : v)
+    torch::mm(x, torch::randn({2, 2})); // [[mixed]]
+  for (const auto &x : v)
+    if (x.scalar_type() == torch::kFloat)
+      torch::mm(x, torch::randn({2, 2}));
+  std::vector<torch::Tensor> s{torch::zeros({2}), torch::zeros({}, torch::kLong)};
+  for (auto &t : s)
+    t.div_(n); // [[write]]
+  for (auto &t : s)
+    if (t.is_floating_point())
+      t.div_(n);
+}
+void g(int64_t n) {
+  std::vector<torch::Tensor> s{torch::zeros({2}), torch::zeros({}, torch::kLong)};
+  s[1] = s[1].to(torch::kFloat);
+  for (auto &t : s)
+    t.div_(n);
+}
+)cpp");
+}
+
 } // namespace analysis_test

@@ -18,6 +18,7 @@
 #include "analysis/ExprUtil.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/PathStates.h"
+#include "analysis/models/ContainerValues.h"
 
 using namespace clang;
 
@@ -68,6 +69,92 @@ template <typename Pred> bool readsMember(const Stmt *S, Pred Uncarried) {
 
 /// Lists longer than this are not split by (each value is a path).
 constexpr unsigned MaxListValues = 8;
+
+bool refersTo(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
+    return true;
+  for (const Stmt *C : S->children())
+    if (refersTo(C, V))
+      return true;
+  return false;
+}
+
+/// Does a condition under S read V (a test of which element it is, its
+/// size, its name, its dtype)?
+bool conditionReads(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  const Stmt *Cond = nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    Cond = If->getCond();
+  else if (const auto *W = dyn_cast<WhileStmt>(S))
+    Cond = W->getCond();
+  else if (const auto *D = dyn_cast<DoStmt>(S))
+    Cond = D->getCond();
+  else if (const auto *F = dyn_cast<ForStmt>(S))
+    Cond = F->getCond();
+  else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+    Cond = Sw->getCond();
+  else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S))
+    Cond = CO->getCond();
+  else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+           BO && BO->isLogicalOp())
+    Cond = BO->getLHS();
+  if (refersTo(Cond, V))
+    return true;
+  for (const Stmt *C : S->children())
+    if (conditionReads(C, V))
+      return true;
+  return false;
+}
+
+/// A range-for's variable V over a sequence L of tensors whose element
+/// values the path knows (ContainerValues.h), two of them of different
+/// dtypes or devices: an atom per value. Every element is visited, so each
+/// value's path runs, unless the body tests the element (`if
+/// (t.dim() == 0) continue;` may skip exactly the odd one): then none.
+llvm::SmallVector<Assumption, 4> elementValues(const VarDecl *V,
+                                               const Expr *Range,
+                                               const AbsValue &L,
+                                               const Stmt *Body) {
+  if (!L.isTensor() || !L.Fields || !L.field(MapKeysKnown) ||
+      conditionReads(Body, V))
+    return {};
+  llvm::SmallVector<std::pair<unsigned, const AbsValue *>, 4> Values;
+  for (unsigned I = 0; I < containers::MaxElementValues; ++I)
+    if (const AbsValue *W = L.field(containers::elementValueField(I)))
+      Values.push_back({I, W});
+  bool DTypes = false, Devices = false;
+  for (const auto &[I, W] : Values) {
+    DTypes |= !(W->DT == Values[0].second->DT);
+    Devices |= !(W->DV == Values[0].second->DV);
+  }
+  if (Values.size() < 2 || !(DTypes || Devices))
+    return {};
+  std::string Of = "the range";
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(strip(Range)))
+    Of = DRE->getDecl()->getNameAsString();
+  llvm::SmallVector<Assumption, 4> Out;
+  for (const auto &[I, W] : Values) {
+    std::string What;
+    if (std::optional<DType> D = W->DT.single(); D && DTypes)
+      What = dtypeName(*D).str();
+    if (std::optional<Device> D = W->DV.single(); D && Devices)
+      What += (What.empty() ? "" : " ") + deviceName(*D).str();
+    Assumption A;
+    A.Var = V;
+    A.Rel = Assumption::Relation::Equals;
+    A.Const = "#" + std::to_string(I);
+    A.Value = true;
+    A.Where = Range; // (the note's place: the loop's range)
+    A.Text = V->getNameAsString() + " is " +
+             (What.empty() ? "one" : "the " + What) + " element of " + Of;
+    Out.push_back(std::move(A));
+  }
+  return Out;
+}
 } // namespace
 
 llvm::SmallVector<Assumption, 4>
@@ -140,8 +227,16 @@ FunctionAnalyzer::listValueHeld(const DeclStmt *DS) {
 
 llvm::SmallVector<Assumption, 4>
 FunctionAnalyzer::mapEntryValues(const VarDecl *V, const Expr *Range) {
-  if (!V || !Range || !isStdMap(Range->getType()))
+  if (!V || !Range)
     return {};
+  if (!isStdMap(Range->getType())) {
+    if (Api.classify(Range->getType()) != TypeKind::TensorList)
+      return {};
+    for (const auto &[DS, Loop] : RangeLoopOf)
+      if (Loop->getLoopVariable() == V)
+        return elementValues(V, Range, eval(Range), Loop->getBody());
+    return {};
+  }
   const FieldDecl *First = entryKeyField(V->getType());
   AbsValue L = eval(Range);
   if (!First ||
@@ -195,9 +290,11 @@ std::optional<unsigned>
 FunctionAnalyzer::assumedEntryKey(const VarDecl *LoopVar, const AbsValue &Map) {
   if (!LoopVar || !Map.Fields || !Map.field(MapKeysKnown))
     return std::nullopt;
+  // (a map's entry: its key, `first`; a sequence's element: its value)
   for (const Assumption &A : Cur->Assumed)
     if (A.Var == LoopVar && A.Value && A.Rel == Assumption::Relation::Equals &&
-        A.Field && A.Field->getName() == "first")
+        (A.Field ? A.Field->getName() == "first"
+                 : llvm::StringRef(A.Const).starts_with("#")))
       if (unsigned F = mapKeyFieldOf(A.Const); Map.field(F))
         return F;
   return std::nullopt;

@@ -13,6 +13,7 @@
 #include "analysis/ApiModel.h"
 #include "analysis/FunctionAnalyzer.h"
 #include "analysis/TensorValue.h"
+#include <string>
 
 namespace torchdtype {
 namespace containers {
@@ -104,6 +105,44 @@ inline AbsValue asElement(TypeKind K, const AbsValue &V) {
   if (K == TypeKind::ModuleList)
     return V.K == AbsValue::Kind::Module ? V : AbsValue::unknownModule();
   return V.isTensor() ? V : AbsValue::unknownTensor();
+}
+
+/// A sequence of tensors (not a map) made from braces or filled by
+/// push_back and emplace_back from empty on every path knows the values its
+/// elements may have, one field per distinct value ("#0", "#1", ...) beside
+/// their join: a set, not positions (a loop over it takes each value on a
+/// path of its own, ConstantLists.cpp). At most this many values.
+constexpr unsigned MaxElementValues = 8;
+
+/// The field of a sequence's value holding its I-th distinct element value.
+inline unsigned elementValueField(unsigned I) {
+  return mapKeyFieldOf("#" + std::to_string(I));
+}
+
+/// Joined, the value of a sequence that was Before, with E added at its
+/// end: E among its element values where Before knew them all.
+inline void addElementValue(AbsValue &Joined, const AbsValue &Before,
+                            const AbsValue &E) {
+  Joined.Fields = nullptr;
+  if (!Before.isTensor() || !Before.field(MapKeysKnown) || !E.isTensor())
+    return;
+  AbsValue V = entryValue(E);
+  unsigned N = 0;
+  for (const auto &[F, W] : *Before.Fields)
+    if (F > MapKeysKnown) {
+      if (W == V) {
+        Joined.Fields = Before.Fields; // (a value it may hold already)
+        return;
+      }
+      ++N;
+    }
+  if (N < MaxElementValues)
+    Joined = Joined.withField(MapKeysKnown, AbsValue::none())
+                 .withField(elementValueField(N), V);
+  if (N)
+    for (const auto &[F, W] : *Before.Fields)
+      if (F > MapKeysKnown)
+        Joined = Joined.withField(F, W);
 }
 
 /// An empty list of kind K.

@@ -155,7 +155,7 @@ static std::optional<unsigned> listParam(const Decl *D, const FunctionDecl *FD,
 }
 
 void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
-                                    const AbsValue &V) {
+                                    const AbsValue &V, bool Appends) {
   listWritten(D);
   if (std::optional<unsigned> I = listParam(D, FD, Api)) {
     AbsValue E = asElement(TypeKind::TensorList, V);
@@ -185,8 +185,17 @@ void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
     AbsValue E = asElement(Api.classify(T), V);
     if (L.K != E.K)
       L = unknownOf(T);
+    AbsValue Before = L;
     E.Fields = L.Fields; // a map's keys stay (putKey changes them)
     L.join(E);
+    // A sequence's element values: an element added at its end joins
+    // them; one written in place leaves them unknown.
+    if (!isStdMap(T) && Api.classify(T) == TypeKind::TensorList) {
+      if (Appends)
+        addElementValue(L, Before, E);
+      else
+        L.Fields = nullptr;
+    }
   }
   if (isa<FieldDecl>(D))
     store(D, L); // (among the method's writes)
@@ -218,7 +227,7 @@ void FunctionAnalyzer::listEffects(const CallSite &S) {
   Adds |= MapAdds;
   if (Adds) {
     AbsValue Before = Cur->Vars.lookup(D);
-    joinIntoList(D, S.Obj->getType(), E);
+    joinIntoList(D, S.Obj->getType(), E, /*Appends=*/true);
     if (MapAdds)
       putKey(D, S.Args[0], E, S.Name == "insert_or_assign", Before);
     return;
@@ -317,7 +326,14 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
         return mapEntry(OC->getType(), *L->field(*F));
     return mapEntry(OC->getType(), element(*L));
   }
-  return element(L ? *L : eval(R->second));
+  // A sequence's element: the value the path assumes this iteration reads
+  // (ConstantLists.cpp splits a loop over element values it knows).
+  AbsValue Seq = L ? *L : eval(R->second);
+  if (auto LV = uses().LoopVarOfBegin.find(It);
+      LV != uses().LoopVarOfBegin.end())
+    if (std::optional<unsigned> F = assumedEntryKey(LV->second, Seq))
+      return *Seq.field(*F);
+  return element(Seq);
 }
 
 AbsValue FunctionAnalyzer::mapEntry(QualType PairT, const AbsValue &Value) {

@@ -31,6 +31,8 @@ AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL,
                   (!Records &&
                    Api.classify(Inner->getType()) == TypeKind::TensorList))) {
       L.join(bracedListJoin(St, Inner, ListT));
+      if (!Records && !Modules)
+        L.Fields = nullptr; // (std::array's element values are not kept)
       continue;
     }
     AbsValue V = St.eval(El);
@@ -38,8 +40,13 @@ AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL,
       L.join(asElement(K, V));
     else if (Records)
       L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
-    else
-      L.join(V.isTensor() ? V : AbsValue::unknownTensor());
+    else {
+      // (a std::vector's element values are kept: ContainerValues.h)
+      AbsValue Before = L, E = V.isTensor() ? V : AbsValue::unknownTensor();
+      L.join(E);
+      if (!ListT.isNull())
+        addElementValue(L, Before, E);
+    }
   }
   return L;
 }
