@@ -94,6 +94,21 @@ bool FunctionAnalyzer::refineSwitch(FlowState &S, const SwitchStmt &SW,
          applyTest(S, D, /*IsDevice=*/false, *Cases, Where, /*Holds=*/false);
 }
 
+/// Every local S reads is one Stable accepts.
+static bool readsOnly(const Stmt *S,
+                      llvm::function_ref<bool(const VarDecl *)> Stable) {
+  if (!S)
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->isLocalVarDeclOrParm() && !Stable(VD))
+      return false;
+  for (const Stmt *C : S->children())
+    if (!readsOnly(C, Stable))
+      return false;
+  return true;
+}
+
 bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
                                   unsigned Succ) {
   // Leaving a range-for: what its variable was assumed to hold
@@ -110,6 +125,15 @@ bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
     return true;
   bool Negated = false;
   Cond = unwrap(Cond, Negated);
+  // A flag holding a test (`bool raw = x.scalar_type() == torch::kByte;`),
+  // neither it nor what the test reads reassigned: the test itself.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Cond)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (VD && VD->isLocalVarDecl() && VD->getType()->isBooleanType() &&
+        VD->getInit() && stableVar(VD) &&
+        readsOnly(VD->getInit(), [&](const VarDecl *V) { return stableVar(V); }))
+      Cond = unwrap(VD->getInit(), Negated);
+  }
 
   // The tensor a read of its dtype or device is made on, or a variable
   // holding a dtype or device (`dt != torch::kFloat`).
@@ -229,6 +253,14 @@ bool FunctionAnalyzer::applyTest(FlowState &S, const Decl *Storage,
         Fact.Param = ParamRef();
         Fact.Bits = TestBits;
         Fact.Where = Where;
+      } else if (!Fact.Param.isThisModule()) {
+        // Any other test narrows what the argument may be here
+        // (`x.is_floating_point()`): a caller's argument outside it does
+        // not reach this path (bindParams).
+        uint32_t Bits = Fact.Bits & (Holds ? TestBits : AllBits & ~TestBits);
+        if (Bits == 0)
+          return false;
+        Fact.Bits = Bits;
       }
       return true;
     }

@@ -407,4 +407,32 @@ void f(bool half, bool verbose) {
 )cpp");
 }
 
+TEST(UserCalls, TestsOfAParameterNarrowTheArgument) {
+  // A helper's dtype test of its parameter, written in the condition or
+  // held by a flag, leaves only the arguments that pass it on each path;
+  // a flag set from a dtype query of a tensor the path knows is known.
+  expectAnnotated(R"cpp(
+void scale(torch::Tensor x, double s) {
+  if (x.is_floating_point())
+    x.mul_(s);
+}
+void unless_byte(torch::Tensor x, double s) {
+  const bool raw = x.scalar_type() == torch::kByte;
+  if (!raw)
+    x.mul_(s); // [[write]]
+}
+void f() {
+  scale(torch::zeros({4}, torch::kLong), 0.5);
+  unless_byte(torch::zeros({4}, torch::kByte), 0.5);
+  unless_byte(torch::zeros({4}, torch::kLong), 0.5);
+  auto img = torch::zeros({4}, torch::kByte);
+  bool raw = img.scalar_type() == torch::kByte;
+  if (raw)
+    img.div_(255.0); // [[write]]
+  else
+    img.sub_(0.5);
+}
+)cpp");
+}
+
 } // namespace analysis_test

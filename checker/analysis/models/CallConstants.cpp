@@ -257,12 +257,72 @@ FunctionAnalyzer::runFor(const FunctionDecl *Def, const CallFacts &Facts,
                        Facts.Captured, Facts.Constants);
 }
 
+/// The c10::ScalarType enum: T itself, or what a caffe2::TypeMeta's
+/// toScalarType() gives.
+static const EnumDecl *scalarTypeEnum(QualType T, ASTContext &Ctx) {
+  T = T.getNonReferenceType();
+  if (const auto *ET = T->getAs<EnumType>())
+    return ET->getDecl();
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl())
+    for (const NamedDecl *ND : RD->lookup(&Ctx.Idents.get("toScalarType")))
+      if (const auto *M = dyn_cast<CXXMethodDecl>(ND))
+        if (const auto *ET = M->getReturnType()->getAs<EnumType>())
+          return ET->getDecl();
+  return nullptr;
+}
+
+/// What a dtype query of tensor X answers where the path knows X's dtype:
+/// `x.scalar_type()` and `x.dtype()` the enumerator (as `torch::kByte`
+/// folds to), `x.is_floating_point()` and `x.is_complex()` a flag, so that a
+/// flag set from one (`bool raw = x.scalar_type() == torch::kByte;`) is
+/// known as the test itself would be.
+static std::optional<Constant> dtypeAnswer(llvm::StringRef Name,
+                                           const AbsValue &X, QualType T,
+                                           ASTContext &Ctx) {
+  if (!X.isTensor() || X.DT.Param.isSymbolic() || X.DT.Bits == 0 ||
+      X.MaybeUndefined)
+    return std::nullopt;
+  if (Name == "is_floating_point" || Name == "is_complex") {
+    bool All = true, None = true;
+    for (unsigned I = 0; I < unsigned(DType::NumDTypes); ++I)
+      if (X.DT.Bits & (1u << I)) {
+        bool Is = Name == "is_complex" ? isComplex(DType(I))
+                                       : isFloating(DType(I));
+        All &= Is;
+        None &= !Is;
+      }
+    if (All || None)
+      return Constant::boolean(All);
+    return std::nullopt;
+  }
+  std::optional<DType> D = X.DT.single();
+  const EnumDecl *ED = D && (Name == "scalar_type" || Name == "dtype")
+                           ? scalarTypeEnum(T, Ctx)
+                           : nullptr;
+  if (!ED)
+    return std::nullopt;
+  for (const EnumConstantDecl *EC : ED->enumerators())
+    if (EC->getName() == dtypeName(*D)) {
+      Constant K;
+      K.Key = K.Text = EC->getQualifiedNameAsString();
+      K.Number = double(EC->getInitVal().getSExtValue());
+      return K;
+    }
+  return std::nullopt;
+}
+
 std::optional<Constant>
 FunctionAnalyzer::returnedConstant(const CallExpr *CE) {
   // A function of the user's returning a scalar, string or object whose
   // paths, for the constants this call passes, all return one constant
   // (`parse_precision("fp16")`, `make_scorer(Kind::Fast)`).
   const CallSite &S = site(CE);
+  // (Asked from a branch's edge, Cur is the path taking it: the values a
+  // transfer kept are another path's.)
+  if (ValsPath != Cur) {
+    ExprVals.clear();
+    ValsPath = Cur;
+  }
   // `x.defined()` of a tensor the path knows: false where it is still
   // `torch::Tensor x;`, true where it has a dtype.
   if (S.Family == CallFamily::TensorMethod && S.Name == "defined" &&
@@ -276,6 +336,10 @@ FunctionAnalyzer::returnedConstant(const CallExpr *CE) {
       return Constant::boolean(true);
     return std::nullopt;
   }
+  if (S.Family == CallFamily::TensorMethod && S.Args.empty() && S.Obj)
+    if (std::optional<Constant> K =
+            dtypeAnswer(S.Name, eval(S.Obj), CE->getType(), Ctx))
+      return K;
   if (S.Family != CallFamily::UserFunction || !S.Def ||
       !constantCarrier(CE->getType(), Api))
     return std::nullopt;

@@ -348,22 +348,30 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
     V.Moved = A.Moved;
     return V;
   }
+  // (What the callee's tests left of the argument's facts on the path,
+  // Conditions.cpp, narrows the argument's.)
   if (V.DT.Param.isSymbolic() && !V.DT.Param.isThisModule()) {
     AbsValue A = ArgAt(V.DT.Param);
+    uint32_t Tested = V.DT.Bits;
     // (A module given: a parameter of it, `l->weight` of a Linear &l.)
     V.DT = (A.isTensor() || A.K == AbsValue::Kind::DType ||
             A.K == AbsValue::Kind::Module ||
             (A.K == AbsValue::Kind::Options && A.DTypeSet))
                ? A.DT
                : DTypeFact::unknown();
+    if (!V.DT.Param.isThisModule())
+      V.DT.Bits &= Tested;
   }
   if (V.DV.Param.isSymbolic() && !V.DV.Param.isThisModule()) {
     AbsValue A = ArgAt(V.DV.Param);
+    uint32_t Tested = V.DV.Bits;
     V.DV = (A.isTensor() || A.K == AbsValue::Kind::Device ||
             A.K == AbsValue::Kind::Module ||
             (A.K == AbsValue::Kind::Options && A.DeviceSet))
                ? A.DV
                : DeviceFact::unknown();
+    if (!V.DV.Param.isThisModule())
+      V.DV.Bits &= Tested;
   }
   return V;
 }
