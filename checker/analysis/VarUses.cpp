@@ -298,6 +298,21 @@ void UseClassifier::classify(const VarDecl *VD, const DeclRefExpr *DRE) {
   Escapes.insert(VD);
 }
 
+static bool isCompoundAssignment(const CXXOperatorCallExpr *OC) {
+  switch (OC->getOperator()) {
+  case OO_PlusEqual:
+  case OO_MinusEqual:
+  case OO_StarEqual:
+  case OO_SlashEqual:
+  case OO_AmpEqual:
+  case OO_PipeEqual:
+  case OO_CaretEqual:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool UseClassifier::readByCall(const Stmt *P, const Expr *E, bool Views) {
   // A number or flag given to LibTorch (`Linear(8, cfg.classes)`, whose
   // holder forwards its arguments by reference) is only read.
@@ -319,7 +334,11 @@ bool UseClassifier::readByCall(const Stmt *P, const Expr *E, bool Views) {
       if (CE->getArg(I)->IgnoreParens() != E)
         continue;
       if (Shift && I == 0) {
-        if (!cast<CXXMethodDecl>(F)->isConst())
+        // (LibTorch's compound assignments of a tensor, `x /= n`, are its
+        // in-place ops: the handle keeps its tensor, as with div_.)
+        if (!cast<CXXMethodDecl>(F)->isConst() &&
+            !(Api.isLibTorchDecl(F) &&
+              isCompoundAssignment(cast<CXXOperatorCallExpr>(CE))))
           return false;
         continue;
       }
