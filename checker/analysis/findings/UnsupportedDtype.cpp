@@ -41,6 +41,49 @@ const Operand *indexListOperand(const OpEvent &Ev, unsigned P) {
   return &Ev.Indices[0];
 }
 
+/// What every measured dtype of the one operand of no known dtype gives,
+/// the others known (a helper's result, a module's output): the one dtype
+/// error all of them raise, as when `gather` is given an Int index whatever
+/// it gathers from; none when one runs, differs or was not measured. Slot
+/// Open of DTypes is then the first measured dtype.
+std::optional<ContractOutcome>
+outcomeOfAnyDType(const OpEvent &Ev, const ApiModel &Api,
+                  llvm::SmallVectorImpl<const Operand *> &Slots,
+                  llvm::SmallVectorImpl<DType> &DTypes, unsigned &Open) {
+  Slots.clear();
+  DTypes.clear();
+  Open = ~0u;
+  for (unsigned P : Ev.Contract->SlotPos) {
+    const Operand *O = operandAt(Ev.Operands, P);
+    if (!O)
+      O = indexListOperand(Ev, P);
+    std::optional<DType> D = O ? O->V.DT.single() : std::nullopt;
+    std::optional<Device> V = O ? O->V.DV.single() : std::nullopt;
+    if (!O || (V && *V != Device::CPU) || (!D && Open != ~0u) ||
+        (!D && (O->V.DT.Param.isSymbolic() || O->V.MaybeUndefined)))
+      return std::nullopt;
+    if (!D)
+      Open = DTypes.size();
+    Slots.push_back(O);
+    DTypes.push_back(D.value_or(OpContracts::dtypes().front()));
+  }
+  if (Open == ~0u)
+    return std::nullopt;
+  std::optional<ContractOutcome> First;
+  for (DType D : OpContracts::dtypes()) {
+    DTypes[Open] = D;
+    std::optional<ContractOutcome> O =
+        contractOutcome(Api.contracts(), *Ev.Contract, DTypes);
+    if (!O || O->K != ContractOutcome::Throws ||
+        (First && First->Message != O->Message))
+      return std::nullopt;
+    if (!First)
+      First = O;
+  }
+  DTypes[Open] = OpContracts::dtypes().front();
+  return First;
+}
+
 } // namespace
 
 std::optional<ContractOutcome>
@@ -77,8 +120,11 @@ std::vector<ContractFinding> findOpContract(const FunctionResult &R,
     if (!Ev.Contract || judgedElsewhere(Ev, Api))
       continue;
     ContractFinding F{&Ev, {}, {}, {}};
+    unsigned Open = ~0u; // (an operand of no known dtype: every one fails)
     std::optional<ContractOutcome> Outcome =
         measuredOutcome(Ev, Api, &F.Slots, F.DTypes);
+    if (!Outcome)
+      Outcome = outcomeOfAnyDType(Ev, Api, F.Slots, F.DTypes, Open);
     if (!Outcome || Outcome->K != ContractOutcome::Throws ||
         !OpContracts::isDTypeMessage(Outcome->Message, Outcome->Class) ||
         OpContracts::isLowPrecisionKernelMessage(Outcome->Message))
@@ -90,17 +136,28 @@ std::vector<ContractFinding> findOpContract(const FunctionResult &R,
     for (unsigned I = 0; I < F.DTypes.size(); ++I) {
       llvm::SmallVector<DType, 4> Runs;
       for (DType D : OpContracts::dtypes()) {
-        llvm::SmallVector<DType, 3> Other(F.DTypes);
-        Other[I] = D;
-        std::optional<ContractOutcome> O =
-            D == F.DTypes[I] ? std::nullopt
-                             : contractOutcome(C, *Ev.Contract, Other);
-        if (O && O->K == ContractOutcome::Runs)
+        // (with an open operand: runs whatever its dtype is)
+        bool AllRun = D != F.DTypes[I] && I != Open;
+        for (DType E : OpContracts::dtypes()) {
+          llvm::SmallVector<DType, 3> Other(F.DTypes);
+          Other[I] = D;
+          if (Open != ~0u)
+            Other[Open] = E;
+          std::optional<ContractOutcome> O =
+              AllRun ? contractOutcome(C, *Ev.Contract, Other) : std::nullopt;
+          AllRun = O && O->K == ContractOutcome::Runs;
+          if (Open == ~0u)
+            break;
+        }
+        if (AllRun)
           Runs.push_back(D);
       }
       if (!Runs.empty())
         F.Culprits.push_back({I, std::move(Runs)});
     }
+    // An open operand is named by no report: a known one must be the cause.
+    if (Open != ~0u && F.Culprits.empty())
+      continue;
     Out.push_back(std::move(F));
   }
   return Out;
