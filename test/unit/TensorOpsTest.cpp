@@ -225,6 +225,22 @@ void f() {
 )cpp");
 }
 
+TEST(TensorOps, ContractsWithAnOperandOfNoKnownDType) {
+  // Every measured dtype of the open operand raises the same error beside
+  // the known ones: reported, the known operand named.
+  expectAnnotated(R"cpp(
+torch::Tensor elsewhere();
+void f() {
+  auto out = elsewhere();
+  out.gather(1, torch::zeros({4, 1}, torch::kInt)); // [[contract]]
+  out.gather(1, torch::zeros({4, 1}, torch::kLong));
+  out.index_select(0, torch::zeros({2}, torch::kInt));
+  out.gather(1, elsewhere());
+}
+)cpp",
+                  "1.13");
+}
+
 TEST(Analysis, FromBlobBufferTypes) {
   expectAnnotated(R"cpp(
 void f(std::vector<int64_t> &ids, void *raw, unsigned char *bytes) {
