@@ -41,6 +41,12 @@ const Operand *indexListOperand(const OpEvent &Ev, unsigned P) {
   return &Ev.Indices[0];
 }
 
+/// The operand of the contract's slot at P (an index list's, as one).
+const Operand *slotOperand(const OpEvent &Ev, unsigned P) {
+  const Operand *O = operandAt(Ev.Operands, P);
+  return O ? O : indexListOperand(Ev, P);
+}
+
 /// What every measured dtype of the one operand of no known dtype gives,
 /// the others known (a helper's result, a module's output): the one dtype
 /// error all of them raise, as when `gather` is given an Int index whatever
@@ -54,9 +60,7 @@ outcomeOfAnyDType(const OpEvent &Ev, const ApiModel &Api,
   DTypes.clear();
   Open = ~0u;
   for (unsigned P : Ev.Contract->SlotPos) {
-    const Operand *O = operandAt(Ev.Operands, P);
-    if (!O)
-      O = indexListOperand(Ev, P);
+    const Operand *O = slotOperand(Ev, P);
     std::optional<DType> D = O ? O->V.DT.single() : std::nullopt;
     std::optional<Device> V = O ? O->V.DV.single() : std::nullopt;
     if (!O || (V && *V != Device::CPU) || (!D && Open != ~0u) ||
@@ -93,9 +97,7 @@ measuredOutcome(const OpEvent &Ev, const ApiModel &Api,
   if (!Ev.Contract || !Api.contractsApply())
     return std::nullopt;
   for (unsigned P : Ev.Contract->SlotPos) {
-    const Operand *O = operandAt(Ev.Operands, P);
-    if (!O)
-      O = indexListOperand(Ev, P);
+    const Operand *O = slotOperand(Ev, P);
     std::optional<DType> D = O ? O->V.DT.single() : std::nullopt;
     // Measured on the CPU: another device's kernels may differ.
     std::optional<Device> V = O ? O->V.DV.single() : std::nullopt;
