@@ -1,5 +1,9 @@
-// RUN: %check_clang_tidy -std=c++20 %s torchdtype-mixed-precision %t
+// RUN: env ASAN_OPTIONS=detect_container_overflow=0:detect_leaks=0 %check_clang_tidy -std=c++20 %s torchdtype-mixed-precision %t
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t
+// (The sanitizer tier: clang 19 itself leaks what template deduction keeps
+// of a failure, MakeDeductionFailureInfo, parsing libstdc++ as C++20, with
+// no analysis at all; its frames are not unwound at malloc, so no
+// suppression can name them. Leaks are not checked for the C++20 run.)
 // C++20 writes `a != b` as a rewritten `!(a == b)` where only operator==
 // is declared (std::string beside a literal with LibTorch 2.x's C++20):
 // a condition so written decides the same atoms as in C++17. A loop over
