@@ -94,21 +94,6 @@ bool FunctionAnalyzer::refineSwitch(FlowState &S, const SwitchStmt &SW,
          applyTest(S, D, /*IsDevice=*/false, *Cases, Where, /*Holds=*/false);
 }
 
-/// Every local S reads is one Stable accepts.
-static bool readsOnly(const Stmt *S,
-                      llvm::function_ref<bool(const VarDecl *)> Stable) {
-  if (!S)
-    return true;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-        VD && VD->isLocalVarDeclOrParm() && !Stable(VD))
-      return false;
-  for (const Stmt *C : S->children())
-    if (!readsOnly(C, Stable))
-      return false;
-  return true;
-}
-
 bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
                                   unsigned Succ) {
   // Leaving a range-for: what its variable was assumed to hold
@@ -131,7 +116,9 @@ bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
     if (VD && VD->isLocalVarDecl() && VD->getType()->isBooleanType() &&
         VD->getInit() && stableVar(VD) &&
-        readsOnly(VD->getInit(), [&](const VarDecl *V) { return stableVar(V); }))
+        !namesVar(VD->getInit(), [&](const VarDecl *V) {
+          return V->isLocalVarDeclOrParm() && !stableVar(V);
+        }))
       Cond = unwrap(VD->getInit(), Negated);
   }
 
@@ -215,13 +202,8 @@ bool FunctionAnalyzer::refineEdge(FlowState &S, const CFGBlock &P,
     for (const auto &[Name, Dev] : DeviceTests)
       if (M->first == Name)
         T = {storageOf(Recv), true, 1u << unsigned(Dev), Cond->getExprLoc()};
-    if (M->first == "is_floating_point") {
-      uint32_t Floating = 0;
-      for (unsigned D = 0; D < unsigned(DType::NumDTypes); ++D)
-        if (isFloating(DType(D)))
-          Floating |= 1u << D;
-      T = {storageOf(Recv), false, Floating, Cond->getExprLoc()};
-    }
+    if (M->first == "is_floating_point")
+      T = {storageOf(Recv), false, dtypeBits(isFloating), Cond->getExprLoc()};
   }
   // Successor 0 is the true edge.
   return applyTest(S, T.Storage, T.IsDevice, T.Bits, T.Where,

@@ -31,6 +31,20 @@ const clang::Expr *strip(const clang::Expr *E);
 const clang::Expr *throughArrow(const clang::Expr *E);
 /// The variable at the root of `v`, `v.f`, `v.f.g` (not through `->`).
 const clang::VarDecl *rootVar(const clang::Expr *E);
+/// Whether S names (somewhere under it) a variable Pred accepts.
+inline bool namesVar(const clang::Stmt *S,
+                     llvm::function_ref<bool(const clang::VarDecl *)> Pred) {
+  if (!S)
+    return false;
+  if (const auto *DRE = llvm::dyn_cast<clang::DeclRefExpr>(S))
+    if (const auto *VD = llvm::dyn_cast<clang::VarDecl>(DRE->getDecl());
+        VD && Pred(VD))
+      return true;
+  for (const clang::Stmt *C : S->children())
+    if (namesVar(C, Pred))
+      return true;
+  return false;
+}
 /// A braced list with elements, possibly inside an IntArrayRef or
 /// std::initializer_list built from it.
 bool isNonEmptyList(const clang::Expr *E);

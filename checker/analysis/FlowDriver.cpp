@@ -519,7 +519,7 @@ void FunctionAnalyzer::transferElement(const CFGElement &El) {
 }
 
 bool FunctionAnalyzer::edge(FlowState &S, const CFGBlock &P, unsigned Succ) {
-  Cur = &S; // the path whose calls a condition may ask about
+  onPath(S); // the path whose calls a condition may ask about
   return S.Reached && takeEdge(S, P, Succ, Api, TrackedFn, Ctx, CallsFn) &&
          refineEdge(S, P, Succ);
 }

@@ -74,7 +74,6 @@ public:
   void beginPath(FlowState &S) {
     Cur = &S;
     ExprVals.clear();
-    PathsSplit = false;
     ValsPath = &S;
   }
   void transfer(const clang::CFGElement &El, FlowState &S) {
@@ -97,7 +96,6 @@ public:
     else if (const auto *CE = llvm::dyn_cast<clang::CallExpr>(CS->getStmt()))
       if (!(A = models::autocastFlagToSplit(*this, CE)))
         A = callFlagToSplit(CE);
-    PathsSplit |= A.has_value();
     return A;
   }
   void atExit(const PathStates &Exit);
@@ -527,14 +525,13 @@ private:
   /// The state of the path being transferred (the solver's).
   FlowState *Cur = nullptr;
   llvm::DenseMap<const clang::Expr *, AbsValue> ExprVals;
-  /// The path ExprVals holds the values of, and whether the path entering
-  /// the block was split: the solver then transfers each element on each
-  /// of its paths in turn, and one path's values are not another's.
+  /// The path ExprVals holds the values of: one path's values are not
+  /// another's (a block's paths split, each transferred in turn; an edge
+  /// taken by each path leaving a block).
   const FlowState *ValsPath = nullptr;
-  bool PathsSplit = false;
   void onPath(FlowState &S) {
     Cur = &S;
-    if (PathsSplit && ValsPath != &S)
+    if (ValsPath != &S)
       ExprVals.clear();
     ValsPath = &S;
   }

@@ -76,6 +76,14 @@ inline bool isIntegral(DType D) {
   return dtypeCategory(D) == DTypeCategory::Bool ||
          dtypeCategory(D) == DTypeCategory::Integral;
 }
+/// The set (a KindFact's bits) of the dtypes Pred accepts.
+inline uint32_t dtypeBits(bool (*Pred)(DType)) {
+  uint32_t Bits = 0;
+  for (unsigned D = 0; D < unsigned(DType::NumDTypes); ++D)
+    if (Pred(DType(D)))
+      Bits |= 1u << D;
+  return Bits;
+}
 /// torch.promote_types for two known dtypes.
 DType promoteTypes(DType A, DType B);
 /// The real dtype of a complex one (c10::toRealValueType); others as they

@@ -283,16 +283,9 @@ static std::optional<Constant> dtypeAnswer(llvm::StringRef Name,
       X.MaybeUndefined)
     return std::nullopt;
   if (Name == "is_floating_point" || Name == "is_complex") {
-    bool All = true, None = true;
-    for (unsigned I = 0; I < unsigned(DType::NumDTypes); ++I)
-      if (X.DT.Bits & (1u << I)) {
-        bool Is = Name == "is_complex" ? isComplex(DType(I))
-                                       : isFloating(DType(I));
-        All &= Is;
-        None &= !Is;
-      }
-    if (All || None)
-      return Constant::boolean(All);
+    uint32_t Is = dtypeBits(Name == "is_complex" ? isComplex : isFloating);
+    if (!(X.DT.Bits & ~Is) || !(X.DT.Bits & Is)) // all of them, or none
+      return Constant::boolean(X.DT.Bits & Is);
     return std::nullopt;
   }
   std::optional<DType> D = X.DT.single();
@@ -317,12 +310,6 @@ FunctionAnalyzer::returnedConstant(const CallExpr *CE) {
   // paths, for the constants this call passes, all return one constant
   // (`parse_precision("fp16")`, `make_scorer(Kind::Fast)`).
   const CallSite &S = site(CE);
-  // (Asked from a branch's edge, Cur is the path taking it: the values a
-  // transfer kept are another path's.)
-  if (ValsPath != Cur) {
-    ExprVals.clear();
-    ValsPath = Cur;
-  }
   // `x.defined()` of a tensor the path knows: false where it is still
   // `torch::Tensor x;`, true where it has a dtype.
   if (S.Family == CallFamily::TensorMethod && S.Name == "defined" &&

@@ -70,17 +70,6 @@ template <typename Pred> bool readsMember(const Stmt *S, Pred Uncarried) {
 /// Lists longer than this are not split by (each value is a path).
 constexpr unsigned MaxListValues = 8;
 
-bool refersTo(const Stmt *S, const VarDecl *V) {
-  if (!S)
-    return false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(S); DRE && DRE->getDecl() == V)
-    return true;
-  for (const Stmt *C : S->children())
-    if (refersTo(C, V))
-      return true;
-  return false;
-}
-
 /// Does a condition under S read V (a test of which element it is, its
 /// size, its name, its dtype)?
 bool conditionReads(const Stmt *S, const VarDecl *V) {
@@ -102,7 +91,7 @@ bool conditionReads(const Stmt *S, const VarDecl *V) {
   else if (const auto *BO = dyn_cast<BinaryOperator>(S);
            BO && BO->isLogicalOp())
     Cond = BO->getLHS();
-  if (refersTo(Cond, V))
+  if (namesVar(Cond, [&](const VarDecl *X) { return X == V; }))
     return true;
   for (const Stmt *C : S->children())
     if (conditionReads(C, V))
