@@ -119,11 +119,12 @@ inline unsigned elementValueField(unsigned I) {
   return mapKeyFieldOf("#" + std::to_string(I));
 }
 
-/// Joined, the value of a sequence that was Before, with E added at its
-/// end: E among its element values where Before knew them all.
-inline void addElementValue(AbsValue &Joined, const AbsValue &Before,
-                            const AbsValue &E) {
-  Joined.Fields = nullptr;
+/// L, a sequence's value, with E added at its end: their join, and E among
+/// its element values where L knew them all.
+inline void appendElement(AbsValue &L, const AbsValue &E) {
+  const AbsValue Before = L;
+  L.join(E);
+  L.Fields = nullptr;
   if (!Before.isTensor() || !Before.field(MapKeysKnown) || !E.isTensor())
     return;
   AbsValue V = entryValue(E);
@@ -131,18 +132,18 @@ inline void addElementValue(AbsValue &Joined, const AbsValue &Before,
   for (const auto &[F, W] : *Before.Fields)
     if (F > MapKeysKnown) {
       if (W == V) {
-        Joined.Fields = Before.Fields; // (a value it may hold already)
+        L.Fields = Before.Fields; // (a value it may hold already)
         return;
       }
       ++N;
     }
   if (N < MaxElementValues)
-    Joined = Joined.withField(MapKeysKnown, AbsValue::none())
-                 .withField(elementValueField(N), V);
+    L = L.withField(MapKeysKnown, AbsValue::none())
+            .withField(elementValueField(N), V);
   if (N)
     for (const auto &[F, W] : *Before.Fields)
       if (F > MapKeysKnown)
-        Joined = Joined.withField(F, W);
+        L = L.withField(F, W);
 }
 
 /// An empty list of kind K.

@@ -185,15 +185,15 @@ void FunctionAnalyzer::joinIntoList(const Decl *D, QualType T,
     AbsValue E = asElement(Api.classify(T), V);
     if (L.K != E.K)
       L = unknownOf(T);
-    AbsValue Before = L;
-    E.Fields = L.Fields; // a map's keys stay (putKey changes them)
-    L.join(E);
     // A sequence's element values: an element added at its end joins
     // them; one written in place leaves them unknown.
-    if (!isStdMap(T) && Api.classify(T) == TypeKind::TensorList) {
-      if (Appends)
-        addElementValue(L, Before, E);
-      else
+    bool Sequence = !isStdMap(T) && Api.classify(T) == TypeKind::TensorList;
+    if (Sequence && Appends) {
+      appendElement(L, E);
+    } else {
+      E.Fields = L.Fields; // a map's keys stay (putKey changes them)
+      L.join(E);
+      if (Sequence)
         L.Fields = nullptr;
     }
   }

@@ -40,13 +40,10 @@ AbsValue models::bracedListJoin(TransferState &St, const InitListExpr *IL,
       L.join(asElement(K, V));
     else if (Records)
       L.join(V.K == AbsValue::Kind::Record ? V : unknownRecord());
-    else {
-      // (a std::vector's element values are kept: ContainerValues.h)
-      AbsValue Before = L, E = V.isTensor() ? V : AbsValue::unknownTensor();
-      L.join(E);
-      if (!ListT.isNull())
-        addElementValue(L, Before, E);
-    }
+    else if (!ListT.isNull()) // (a std::vector's element values are kept)
+      appendElement(L, V.isTensor() ? V : AbsValue::unknownTensor());
+    else
+      L.join(V.isTensor() ? V : AbsValue::unknownTensor());
   }
   return L;
 }
