@@ -135,25 +135,29 @@ std::vector<ContractFinding> findOpContract(const FunctionResult &R,
     if (autocastMayCover(Ev, Api, Ev.Op, Device::CPU))
       continue;
     F.Message = Outcome->Message;
+    // Slot I of another dtype D runs (with an open operand: whatever its
+    // dtype is).
+    auto RunsWith = [&](unsigned I, DType D) {
+      if (D == F.DTypes[I] || I == Open)
+        return false;
+      llvm::SmallVector<DType, 3> Other(F.DTypes);
+      Other[I] = D;
+      auto Runs = [&] {
+        std::optional<ContractOutcome> O =
+            contractOutcome(C, *Ev.Contract, Other);
+        return O && O->K == ContractOutcome::Runs;
+      };
+      return Open == ~0u ? Runs()
+                         : llvm::all_of(OpContracts::dtypes(), [&](DType E) {
+                             Other[Open] = E;
+                             return Runs();
+                           });
+    };
     for (unsigned I = 0; I < F.DTypes.size(); ++I) {
       llvm::SmallVector<DType, 4> Runs;
-      for (DType D : OpContracts::dtypes()) {
-        // (with an open operand: runs whatever its dtype is)
-        bool AllRun = D != F.DTypes[I] && I != Open;
-        for (DType E : OpContracts::dtypes()) {
-          llvm::SmallVector<DType, 3> Other(F.DTypes);
-          Other[I] = D;
-          if (Open != ~0u)
-            Other[Open] = E;
-          std::optional<ContractOutcome> O =
-              AllRun ? contractOutcome(C, *Ev.Contract, Other) : std::nullopt;
-          AllRun = O && O->K == ContractOutcome::Runs;
-          if (Open == ~0u)
-            break;
-        }
-        if (AllRun)
+      for (DType D : OpContracts::dtypes())
+        if (RunsWith(I, D))
           Runs.push_back(D);
-      }
       if (!Runs.empty())
         F.Culprits.push_back({I, std::move(Runs)});
     }
