@@ -61,6 +61,23 @@ void guarded_helpers() {
 
 }
 
+// The answer folded where the test is not branched on at once: a flag
+// changed later, and a ternary picking a tensor.
+void folded_answers(bool verbose) {
+  auto img = torch::randint(0, 256, {4, 4}, torch::kByte);
+  bool raw = img.scalar_type() == torch::kByte;
+  if (raw)
+    img.div_(255.0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'div_' on 'img' of dtype Byte {{.*}} [torchdtype-inplace-dtype]
+  else
+    img.sub_(0.5);
+  raw = verbose;
+  auto x = torch::randn({4, 4}, torch::kDouble);
+  auto w = x.is_floating_point() ? torch::randn({4, 4}) : torch::randn({4, 4}, torch::kDouble);
+  torch::mm(x, w);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float; {{.*}} [torchdtype-mixed-precision]
+}
+
 void flag_from_a_parameter(torch::Tensor t) {
   bool raw = t.scalar_type() == torch::kByte;
   if (raw)
