@@ -97,9 +97,11 @@ std::optional<ContractOutcome> contractOutcome(const OpContracts &C,
 
 /// The base overload of Op called with its one tensor first and every other
 /// argument as measured: an op a LibTorch function runs inside
-/// (models/Contracts.cpp).
+/// (models/Contracts.cpp). With Tensors = 2, the overload taking two tensors
+/// first (`sub_.Tensor`, which `1 - t` runs on a tensor of t's dtype).
 std::optional<ContractCall> innerContract(const OpContracts &C,
-                                          llvm::StringRef Op);
+                                          llvm::StringRef Op,
+                                          unsigned Tensors = 1);
 
 struct OpEvent {
   const clang::Expr *Call = nullptr;

@@ -29,17 +29,22 @@ void UnsupportedDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                    ::torchdtype::dtypeName(Runs[J]).str();
       Instead = " (" + Instead + " would run)";
     } else {
-      for (unsigned I = 0; I < F.Slots.size(); ++I)
-        Given +=
-            (I ? (I + 1 == F.Slots.size() ? " and " : ", ") : "") + Name(I);
+      // (`1 - m` runs sub_ with m in both slots: m is named once.)
+      unsigned N = F.Ev->ReverseScalar ? 1 : F.Slots.size();
+      for (unsigned I = 0; I < N; ++I)
+        Given += (I ? (I + 1 == N ? " and " : ", ") : "") + Name(I);
     }
+    std::string Op = F.Ev->Written;
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(F.Ev->Call);
+        OC && F.Ev->ReverseScalar)
+      Op = std::string("operator") + getOperatorSpelling(OC->getOperator());
     std::string Id = matchRecord(F.Message).value_or(Fallback.str());
     diag(Loc, "'%0' does not take %1 in PyTorch %2%3; this throws at run "
               "time%4")
-        << F.Ev->Written << Given << AC.api().version().str() << Instead
+        << Op << Given << AC.api().version().str() << Instead
         << kbSuffix(Id, F.Message);
     for (unsigned I = 0; I < F.Slots.size(); ++I)
-      if (F.Culprits.empty() ||
+      if ((F.Culprits.empty() && (I == 0 || !F.Ev->ReverseScalar)) ||
           llvm::any_of(F.Culprits, [&](const auto &C) { return C.first == I; }))
         diag(dtypeLoc(*F.Slots[I]), "operand '%0' has dtype %1 from here",
              DiagnosticIDs::Note)

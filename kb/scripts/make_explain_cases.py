@@ -219,6 +219,13 @@ def cases():
     s = "pytorch/lerp-dtype-mismatch"
     add(s, python("expected dtype float for `end` but got dtype c10::BFloat16", line="ema.lerp_(p, 1 - decay)"), "EMA lerp_ with bf16 params (Python)")
 
+    s = "pytorch/bool-arithmetic"
+    add(s, terminate("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` operator instead.", "1.13",
+                     "sub_check at ./aten/src/ATen/native/BinaryOps.h:26", "sub_"), "1.13 1 - mask (observed)")
+    add(s, python("Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.",
+                  line="keep = scores - overlap"), "tensor minus mask (Python)")
+    add(s, short("Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the `~` or `logical_not()` operator instead."), "1.13 -mask (observed)")
+
     s = "pytorch/out-dtype-mismatch"
     add(s, terminate("Expected out tensor to have dtype long int, but got int instead", "1.13",
                      "resize_out at ./build/aten/src/ATen/RegisterCPU.cpp:1187", "argmax_out"), "1.13 argmax_out into an int out (observed)")

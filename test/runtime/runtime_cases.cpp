@@ -1925,6 +1925,35 @@ std::vector<Case> cases() {
          auto idx = torch::zeros({4, 1}, torch::kInt);
          x.gather(1, idx); // FLAGGED(torchdtype-unsupported-dtype)
        }},
+      // The arithmetic operators are their aten ops: a Bool mask cannot be
+      // subtracted or negated (1 - m is empty_like(m).fill_(1).sub_(m))
+      {"sub_number_minus_bool_mask_throws",
+       THROWS("^Subtraction, the `-` operator, with two bool tensors is not supported"),
+       [] {
+         auto m = torch::rand({4}) > 0.5;
+         auto keep = 1 - m; // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"sub_float_minus_bool_mask_throws",
+       THROWS("^Subtraction, the `-` operator, with a bool tensor is not supported"),
+       [] {
+         auto x = torch::rand({4});
+         auto y = x - (x > 0.5); // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"neg_bool_mask_throws",
+       THROWS("^Negation, the `-` operator, on a bool tensor is not supported"),
+       [] {
+         auto m = torch::rand({4}) > 0.5;
+         auto inv = -m; // FLAGGED(torchdtype-unsupported-dtype)
+       }},
+      {"bool_mask_plus_times_and_converted_runs", RUNS,
+       [] {
+         auto m = torch::rand({4}) > 0.5;
+         EXPECT_DTYPE(m + m, torch::kBool);
+         EXPECT_DTYPE(m * m, torch::kBool);
+         EXPECT_DTYPE(m * 0.5, torch::kFloat);
+         EXPECT_DTYPE(1 - m.to(torch::kFloat), torch::kFloat);
+         EXPECT_DTYPE(~m, torch::kBool);
+       }},
       {"gather_int64_index_runs_Float", RUNS,
        [] {
          auto x = torch::rand({4, 3}, torch::kFloat);

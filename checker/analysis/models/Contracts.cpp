@@ -154,7 +154,11 @@ models::matchContract(const ApiModel &Api, ASTContext &Ctx, const CallSite &S,
   // C++ parameters are read so too.
   bool InPlace, OutCall, OutLast;
   llvm::StringRef Base = baseOpName(S.Name, InPlace, OutCall, OutLast);
-  llvm::StringRef Name = Api.contractName(OutCall ? Base : S.Name);
+  // (An operator of one operand has its own op: `-x` is neg.)
+  std::string Called = (OutCall ? Base : S.Name).str();
+  if (Ops.size() == 1 && Called.rfind("operator", 0) == 0)
+    Called += "/1";
+  llvm::StringRef Name = Api.contractName(Called);
   if (Name.empty())
     return std::nullopt;
   unsigned NumOut =
@@ -271,12 +275,15 @@ contractOutcome(const OpContracts &C, const ContractCall &M,
 }
 
 std::optional<ContractCall> innerContract(const OpContracts &C,
-                                          llvm::StringRef Op) {
+                                          llvm::StringRef Op,
+                                          unsigned Tensors) {
   ContractCall M;
   for (unsigned I : C.overloads(Op)) {
     const ContractOverload &O = C.overload(I);
-    if (!O.Overload.empty() || O.numSlots() != 1 || O.slotKind(0) != 'T' ||
-        O.slotPosition(0) != 0 ||
+    bool Leading = O.numSlots() == Tensors;
+    for (unsigned J = 0; J < O.numSlots() && Leading; ++J)
+      Leading = O.slotKind(J) == 'T' && O.slotPosition(J) == J;
+    if ((Tensors == 1 && !O.Overload.empty()) || !Leading ||
         (O.Flags & (ContractOverload::Unstable | ContractOverload::NeverRan |
                     ContractOverload::OutVariant)))
       continue;
@@ -286,7 +293,9 @@ std::optional<ContractCall> innerContract(const OpContracts &C,
         Scalars += 'd';
     M.Overloads.push_back(I);
     M.Scalars.push_back(Scalars);
-    M.SlotPos = {0};
+    M.SlotPos.clear();
+    for (unsigned J = 0; J < Tensors; ++J)
+      M.SlotPos.push_back(J);
   }
   if (M.Overloads.empty())
     return std::nullopt;

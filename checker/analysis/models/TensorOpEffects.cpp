@@ -213,6 +213,8 @@ void models::tensorOpEffects(TransferState &St, const CallSite &S,
     Ev.ReverseScalar = true;
     Ev.Operands.push_back(Operand{Ops[1], T, operandName(Ops[1]), 0});
     Ev.Operands.push_back(Operand{Ops[1], T, operandName(Ops[1]), 1});
+    if (Api.contractsApply())
+      Ev.Contract = innerContract(Api.contracts(), Reverse, /*Tensors=*/2);
     St.recordEvent(std::move(Ev));
     return;
   }
