@@ -275,3 +275,22 @@ void use_cache() {
   c.score("q");
   c.fscore("q");
 }
+
+// A map a helper fills from its parameters: each entry is what the
+// caller's arguments make it (the entries' facts bound as a record's
+// fields are).
+std::map<std::string, torch::Tensor> project(const torch::Tensor &x,
+                                             const torch::Tensor &w) {
+  std::map<std::string, torch::Tensor> out;
+  out["q"] = x.relu();
+  out["w"] = w.t();
+  out["n"] = torch::zeros({4, 4}, torch::kLong);
+  return out;
+}
+void entries_of_the_arguments() {
+  auto x = torch::randn({4, 4}, torch::kDouble);
+  auto m = project(x, x);
+  torch::mm(m.at("q"), torch::randn({4, 4}));
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'mm' requires operands of the same dtype but gets Double and Float{{.*}} [torchdtype-mixed-precision]
+  torch::mm(m.at("q"), x);
+}

@@ -316,11 +316,13 @@ AbsValue FunctionAnalyzer::bindParams(AbsValue V,
     V.DeviceConverted |= Receiver->DeviceConverted;
     V.Tracked = V.Tracked && Receiver->Tracked;
   }
-  if (V.K == AbsValue::Kind::Record && V.Fields) { // field by field
+  if (V.Fields) { // field by field: a record's, a map's entries
     AbsValue R = V;
     for (const auto &[F, FV] : *V.Fields)
       R = R.withField(F, bindParams(FV, Args, Receiver));
-    return R;
+    if (V.K == AbsValue::Kind::Record)
+      return R;
+    V = R; // (and the join of a map's entries below)
   }
   auto ArgAt = [&](ParamRef P) -> AbsValue {
     if (P.isFieldOfParam())
