@@ -25,6 +25,14 @@ void tensor_minus_mask() {
   // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'operator-' does not take Bool 'm' in PyTorch 1.13{{.*}}Negation, the `-` operator, on a bool tensor is not supported{{.*}} [torchdtype-unsupported-dtype]
 }
 
+// An operator of one operand with no op of its own in operator_ops is the
+// op its name maps to: ~x is bitwise_not, which a float does not take.
+void bitwise_not_of_float() {
+  auto x = torch::rand({4});
+  auto y = ~x;
+  // CHECK-MESSAGES-V113: :[[@LINE-1]]:12: warning: 'operator~' does not take Float 'x' in PyTorch 1.13 (Long, Int, Bool or Byte would run){{.*}} [torchdtype-unsupported-dtype]
+}
+
 // Through a helper, whose mask is the caller's.
 torch::Tensor decay(const torch::Tensor &scores, const torch::Tensor &mask,
                     double d) {

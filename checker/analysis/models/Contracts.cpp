@@ -154,11 +154,15 @@ models::matchContract(const ApiModel &Api, ASTContext &Ctx, const CallSite &S,
   // C++ parameters are read so too.
   bool InPlace, OutCall, OutLast;
   llvm::StringRef Base = baseOpName(S.Name, InPlace, OutCall, OutLast);
-  // (An operator of one operand has its own op: `-x` is neg.)
-  std::string Called = (OutCall ? Base : S.Name).str();
-  if (Ops.size() == 1 && Called.rfind("operator", 0) == 0)
-    Called += "/1";
-  llvm::StringRef Name = Api.contractName(Called);
+  // (An operator of one operand may have its own op: `-x` is neg, where
+  // `~x` is bitwise_not as `x & y` is bitwise_and.)
+  llvm::StringRef Called = OutCall ? Base : S.Name;
+  std::string Unary = Called.str() + "/1";
+  llvm::StringRef Name;
+  if (Ops.size() == 1 && Called.starts_with("operator"))
+    Name = Api.contractName(Unary);
+  if (Name.empty())
+    Name = Api.contractName(Called);
   if (Name.empty())
     return std::nullopt;
   unsigned NumOut =
