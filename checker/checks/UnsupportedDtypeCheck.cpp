@@ -14,14 +14,23 @@ void UnsupportedDtypeCheck::report(const ::torchdtype::FunctionResult &R,
     if (!firstAt(Loc))
       continue;
     // Name the operands whose dtype alone is wrong, with what would run;
-    // else every operand of the combination.
+    // else every operand of the combination, each once (`1 - m` runs sub_
+    // with m in both slots).
+    llvm::SmallVector<unsigned, 3> Named;
+    for (const auto &[I, Runs] : F.Culprits)
+      Named.push_back(I);
+    for (unsigned I = 0; I < F.Slots.size() && F.Culprits.empty(); ++I)
+      if (llvm::none_of(Named, [&](unsigned J) {
+            return F.Slots[J]->E == F.Slots[I]->E;
+          }))
+        Named.push_back(I);
     std::string Given, Instead;
     auto Name = [&](unsigned I) {
       return ::torchdtype::dtypeName(F.DTypes[I]).str() + " '" +
              describe(*F.Slots[I]) + "'";
     };
     if (!F.Culprits.empty()) {
-      for (const auto &[I, Runs] : F.Culprits)
+      for (unsigned I : Named)
         Given += (Given.empty() ? "" : " or ") + Name(I);
       const auto &Runs = F.Culprits.front().second;
       for (unsigned J = 0; J < Runs.size(); ++J)
@@ -29,10 +38,9 @@ void UnsupportedDtypeCheck::report(const ::torchdtype::FunctionResult &R,
                    ::torchdtype::dtypeName(Runs[J]).str();
       Instead = " (" + Instead + " would run)";
     } else {
-      // (`1 - m` runs sub_ with m in both slots: m is named once.)
-      unsigned N = F.Ev->ReverseScalar ? 1 : F.Slots.size();
-      for (unsigned I = 0; I < N; ++I)
-        Given += (I ? (I + 1 == N ? " and " : ", ") : "") + Name(I);
+      for (unsigned K = 0; K < Named.size(); ++K)
+        Given += (K ? (K + 1 == Named.size() ? " and " : ", ") : "") +
+                 Name(Named[K]);
     }
     std::string Op = F.Ev->Written;
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(F.Ev->Call);
@@ -44,8 +52,7 @@ void UnsupportedDtypeCheck::report(const ::torchdtype::FunctionResult &R,
         << Op << Given << AC.api().version().str() << Instead
         << kbSuffix(Id, F.Message);
     for (unsigned I = 0; I < F.Slots.size(); ++I)
-      if ((F.Culprits.empty() && (I == 0 || !F.Ev->ReverseScalar)) ||
-          llvm::any_of(F.Culprits, [&](const auto &C) { return C.first == I; }))
+      if (llvm::is_contained(Named, I))
         diag(dtypeLoc(*F.Slots[I]), "operand '%0' has dtype %1 from here",
              DiagnosticIDs::Note)
             << describe(*F.Slots[I]) << ::torchdtype::dtypeName(F.DTypes[I]);
