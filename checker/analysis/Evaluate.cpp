@@ -415,6 +415,14 @@ integralConstantOf(const CXXRecordDecl *RD, const ApiModel &Api,
 AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   QualType T = CE->getType();
   TypeKind K = Api.classify(T);
+  // A pointer or holder of no module: it holds none, so where it is joined
+  // with one that holds a module, the module's facts stand (a call through
+  // the empty one would not get as far as a dtype).
+  auto EmptyModule = [&] {
+    AbsValue V = unknownOf(T);
+    V.Opt = AbsValue::Engaged::No;
+    return V;
+  };
   // An object of a class that holds a dtype or device as its type (it
   // converts to it where one is expected).
   if (K == TypeKind::None)
@@ -483,7 +491,7 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   }
   case TypeKind::Holder: {
     if (Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType())
-      return unknownOf(T); // an empty holder, filled in later
+      return EmptyModule(); // an empty holder, filled in later
     // A copy of another holder (ModuleHolder<SequentialImpl> from a
     // Sequential) is the same module.
     if (Args.size() == 1) {
@@ -502,6 +510,14 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   }
   case TypeKind::NNModule:
     return moduleValue(T, CE->getExprLoc());
+  case TypeKind::ModulePtr:
+    // `std::shared_ptr<Base> p;`, `return nullptr;`: no module yet.
+    if (Args.empty() ||
+        (Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType()))
+      return EmptyModule();
+    if (Args.size() == 1)
+      return convertTo(eval(Args[0]), T);
+    return unknownOf(T);
   case TypeKind::Record:
     if (std::optional<AbsValue> Tuple = tupleOf(T, Args))
       return *Tuple;

@@ -258,7 +258,8 @@ struct AbsValue {
   /// to (models/Containers.cpp's mapKeyField).
   std::shared_ptr<const RecordFields> Fields;
   /// The value of a std::optional or c10::optional (the facts are those of
-  /// what it holds): whether it holds one.
+  /// what it holds), or of a module's pointer or holder: whether it holds
+  /// one.
   enum class Engaged : uint8_t { Unknown, Yes, No };
   Engaged Opt = Engaged::Unknown;
 
