@@ -13,6 +13,7 @@
 #include "FunctionAnalyzer.h"
 #include "KnownConstants.h"
 #include "PathStates.h"
+#include "solver/Paths.h"
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -124,17 +125,49 @@ void FunctionAnalyzer::collectSubjects(const CFG &G) {
   }
   for (const CFGBlock *B : G) {
     const Stmt *T = B->getTerminatorStmt();
+    if (const Stmt *Loop = loopOf(*B)) {
+      auto Counter = [&](const VarDecl *V) {
+        LoopCounters.insert(V);
+        return false;
+      };
+      if (const auto *F = dyn_cast<ForStmt>(Loop)) {
+        namesVar(F->getCond(), Counter);
+        if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+          for (const Decl *D : DS->decls())
+            if (const auto *V = dyn_cast<VarDecl>(D))
+              LoopCounters.insert(V);
+      } else if (const auto *W = dyn_cast<WhileStmt>(Loop)) {
+        namesVar(W->getCond(), Counter);
+      }
+    }
     std::optional<Subject> Sub;
     if (const auto *SW = dyn_cast_or_null<SwitchStmt>(T))
       Sub = subjectOf(SW->getCond());
     else if (const auto *Cond =
                  dyn_cast_or_null<Expr>(B->getTerminatorCondition()))
-      if (std::optional<Assumption> A = branchVariable(Cond, Api, TrackedFn))
+      if (std::optional<Assumption> A = branchVariable(Cond, Api, TrackedFn);
+          A && !A->Other)
         if (const auto *VD = dyn_cast<VarDecl>(A->Var))
           Sub = Subject{VD, A->Field};
     if (Sub)
       Subjects.insert({Sub->Var, Sub->Field});
   }
+}
+
+bool FunctionAnalyzer::isMinor(const Assumption &A) {
+  // Of a loop counter (a changing variable a loop's condition reads or its
+  // init declares), compared with a number or another variable; a constant
+  // another changing variable was given; the value a loop over a constant
+  // list gives its variable. (`bytes` summed in a loop and compared after
+  // it keeps that branch's paths apart where it dies.)
+  auto Counter = [&](const NamedDecl *D) {
+    const auto *V = dyn_cast_or_null<VarDecl>(D);
+    return V && LoopCounters.count(V) && !stableVar(V);
+  };
+  const auto *VD = dyn_cast_or_null<VarDecl>(A.Var);
+  return VD && ((A.Number && (Counter(VD) || (A.FromValue && !stableVar(VD)))) ||
+                (A.Other && (Counter(VD) || Counter(A.Other))) ||
+                ListVars.count(VD));
 }
 
 void FunctionAnalyzer::writeSubject(const Expr *LHS, const Expr *Value) {
@@ -208,8 +241,10 @@ void FunctionAnalyzer::setSubject(const Subject &Sub, const Expr *Value) {
   bool Flag = !Sub.Field && Sub.type()->isBooleanType();
   if (!Flag && !Subjects.count({Sub.Var, Sub.Field}))
     return;
-  if (std::optional<Assumption> A = assignedConstant(Sub, Value, Cur->Assumed, CallsFn))
+  if (std::optional<Assumption> A = assignedConstant(Sub, Value, Cur->Assumed, CallsFn)) {
+    A->FromValue = true;
     assume(*Cur, std::move(*A));
+  }
 }
 
 void FunctionAnalyzer::initFieldSubjects(const VarDecl *VD) {

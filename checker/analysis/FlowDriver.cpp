@@ -524,13 +524,6 @@ bool FunctionAnalyzer::edge(FlowState &S, const CFGBlock &P, unsigned Succ) {
          refineEdge(S, P, Succ);
 }
 
-bool FunctionAnalyzer::isMinor(const Assumption &A) {
-  // A number a changing variable is compared with: a loop counter; the
-  // value a loop over a constant list gives its variable.
-  const auto *VD = dyn_cast_or_null<VarDecl>(A.Var);
-  return VD && ((A.Number && !stableVar(VD)) || ListVars.count(VD));
-}
-
 void FunctionAnalyzer::atExit(const PathStates &Exit) {
   FlowState All = joinPaths(Exit);
   Sum.ExitAutocast = All.Autocast;

@@ -571,6 +571,8 @@ private:
   llvm::DenseMap<const clang::DeclStmt *, const clang::CXXForRangeStmt *>
       RangeLoopOf;
   llvm::DenseSet<const clang::VarDecl *> ListVars;
+  /// Variables a loop's condition reads or its init declares: counters.
+  llvm::DenseSet<const clang::VarDecl *> LoopCounters;
   bool RangeLoopsFound = false;
   /// A range-for over a map whose keys the path all knows (2 to 8), or a
   /// sequence whose element values it knows: `entry.first == key` for each

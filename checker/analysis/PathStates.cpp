@@ -171,6 +171,59 @@ static std::optional<Assumption> queryOf(const Expr *Cond, const ApiModel &Api,
   return A;
 }
 
+/// `bytes > budget`: two numbers (or enumerators) the path follows, each
+/// a variable or a field of one, compared. Written as `X > Y` or `X == Y`
+/// (Value false for the negation: `a <= b` is `!(a > b)`, `a < b` is `b >
+/// a`), equalities with their subjects in the order they are declared, so
+/// every spelling of one comparison is one atom.
+static std::optional<Assumption> twoSubjects(const Expr *L, const Expr *R,
+                                             Relation Rel,
+                                             TrackedVar Tracked) {
+  std::optional<Subject> A = subjectOf(L), B = subjectOf(R);
+  auto Number = [&](const std::optional<Subject> &S) {
+    if (!S || !Tracked(S->Var))
+      return false;
+    QualType T = S->type();
+    return !T->isBooleanType() &&
+           (T->isArithmeticType() || T->isEnumeralType());
+  };
+  if (!Number(A) || !Number(B) || (A->Var == B->Var && A->Field == B->Field))
+    return std::nullopt;
+  bool Holds = true;
+  switch (Rel) {
+  case Relation::Less: // a < b: b > a
+    std::swap(A, B);
+    Rel = Relation::Greater;
+    break;
+  case Relation::GreaterEqual: // a >= b: !(b > a)
+    std::swap(A, B);
+    Rel = Relation::Greater;
+    Holds = false;
+    break;
+  case Relation::LessEqual: // a <= b: !(a > b)
+    Rel = Relation::Greater;
+    Holds = false;
+    break;
+  case Relation::Equals:
+    if (B->Var->getLocation() < A->Var->getLocation() ||
+        (A->Var == B->Var && B->Field && A->Field &&
+         B->Field->getFieldIndex() < A->Field->getFieldIndex()))
+      std::swap(A, B);
+    break;
+  default:
+    break;
+  }
+  Assumption X;
+  X.Var = A->Var;
+  X.Field = A->Field;
+  X.Other = B->Var;
+  X.OtherField = B->Field;
+  X.Rel = Rel;
+  X.Value = Holds;
+  X.Text = A->name() + (Rel == Relation::Equals ? " == " : " > ") + B->name();
+  return X;
+}
+
 std::optional<Assumption> branchVariable(const Expr *Cond, const ApiModel &Api,
                                          TrackedVar Tracked) {
   bool Value = true;
@@ -207,6 +260,10 @@ std::optional<Assumption> branchVariable(const Expr *Cond, const ApiModel &Api,
           continue;
         Assumption A = comparison(*Sub, Swap ? mirrored(*Rel) : *Rel, *K);
         A.Value = Value != NE;
+        return A;
+      }
+      if (std::optional<Assumption> A = twoSubjects(L, R, *Rel, Tracked)) {
+        A->Value = A->Value == (Value != NE);
         return A;
       }
       return std::nullopt;
@@ -343,12 +400,42 @@ static bool takeCase(FlowState &S, const SwitchStmt &SW, const CFGBlock *To,
   return true;
 }
 
+/// A switch without a default on an enum with a case for each enumerator.
+static bool coversEnum(const SwitchStmt &SW, ASTContext &Ctx) {
+  const Expr *Cond = SW.getCond();
+  const EnumDecl *ED = nullptr;
+  if (Cond)
+    if (const auto *ET =
+            Cond->IgnoreParenImpCasts()->getType()->getAs<EnumType>())
+      ED = ET->getDecl()->getDefinition();
+  if (!ED)
+    return false;
+  llvm::SmallVector<llvm::APSInt, 8> Cased;
+  for (const SwitchCase *SC = SW.getSwitchCaseList(); SC;
+       SC = SC->getNextSwitchCase()) {
+    const auto *CS = dyn_cast<CaseStmt>(SC);
+    if (!CS || CS->caseStmtIsGNURange() || CS->getLHS()->isValueDependent())
+      return false; // a default, or a range
+    Cased.push_back(CS->getLHS()->EvaluateKnownConstInt(Ctx));
+  }
+  return !ED->enumerators().empty() &&
+         llvm::all_of(ED->enumerators(), [&](const EnumConstantDecl *E) {
+           return llvm::any_of(Cased, [&](const llvm::APSInt &V) {
+             return llvm::APSInt::isSameValue(V, E->getInitVal());
+           });
+         });
+}
+
 bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ,
               const ApiModel &Api, TrackedVar Tracked, ASTContext &Ctx,
               CallConstant Calls) {
   if (const auto *SW = dyn_cast_or_null<SwitchStmt>(P.getTerminatorStmt())) {
     if (Succ >= P.succ_size())
       return true;
+    // (the last edge: no case matched, and no default; an enum every one of
+    // whose enumerators has a case takes it with no value it names)
+    if (Succ + 1 == P.succ_size() && coversEnum(*SW, Ctx))
+      return false;
     return takeCase(S, *SW, (P.succ_begin() + Succ)->getReachableBlock(),
                     Tracked, Ctx, Calls);
   }

@@ -121,8 +121,12 @@ void comparedParameterSplits(int n) {
 )cpp");
 }
 
-// Past the bound of paths per point, they are joined: what differs is
-// unknown and nothing is reported.
+// Past the bound of paths per point, they are joined, a condition at a
+// time: first one the facts do not depend on (b to e leave a float32 w
+// float32), so a's paths stay apart and f's mm is reported. Where every
+// condition changes a fact (g), what a forgotten one decided becomes
+// unknown, and the paths still apart are judged: a alone still gives a
+// float16 x and a float32 w.
 TEST(Analysis, PathsPastTheBound) {
   expectAnnotated(R"cpp(
 void f(bool a, bool b, bool c, bool d, bool e) {
@@ -133,7 +137,17 @@ void f(bool a, bool b, bool c, bool d, bool e) {
   if (c) w = w.to(torch::kFloat);
   if (d) w = w.to(torch::kFloat);
   if (e) w = w.to(torch::kFloat);
-  torch::mm(x, w);
+  torch::mm(x, w); // [[mixed]]
+}
+void g(bool a, bool b, bool c, bool d, bool e) {
+  auto w = torch::randn({2, 2});
+  auto x = torch::randn({2, 2});
+  if (a) x = x.to(torch::kHalf);
+  if (b) w = w.to(torch::kHalf);
+  if (c) w = w.to(torch::kDouble);
+  if (d) x = x.to(torch::kDouble);
+  if (e) w = w.to(torch::kHalf);
+  torch::mm(x, w); // [[mixed]]
 }
 )cpp");
 }

@@ -60,6 +60,10 @@ AbsValue models::tensorOpValue(TransferState &St, const CallSite &S,
       listOperands(St, A, Operands);
       continue;
     }
+    // An undefined tensor where the op needs one (not an optional bias):
+    // the op throws, so no tensor comes of it on this path.
+    if (K == TypeKind::Tensor && V.undefinedTensor())
+      return AbsValue::noTensor();
     Operands.push_back(V);
     if (std::optional<Device> W = V.DV.single()) {
       OneDevice &= !Dev || *Dev == *W;

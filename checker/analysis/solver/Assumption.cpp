@@ -117,7 +117,7 @@ bool assume(Assumptions &As, Assumption A) {
     return false;
   auto Key = [](const Assumption &X) {
     return std::make_tuple(X.Var, X.Field, X.Site, X.Rel,
-                           llvm::StringRef(X.Const));
+                           llvm::StringRef(X.Const), X.Other, X.OtherField);
   };
   As.insert(llvm::upper_bound(As, A,
                               [&](const Assumption &X, const Assumption &Y) {
@@ -129,7 +129,9 @@ bool assume(Assumptions &As, Assumption A) {
 
 void forget(Assumptions &As, const NamedDecl *V, const FieldDecl *F) {
   llvm::erase_if(As, [&](const Assumption &A) {
-    return A.Var == V && A.Site == nullptr && (!F || A.Field == F);
+    return A.Site == nullptr &&
+           ((A.Var == V && (!F || A.Field == F)) ||
+            (A.Other == V && (!F || A.OtherField == F)));
   });
 }
 

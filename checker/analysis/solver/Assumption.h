@@ -26,6 +26,10 @@ namespace torchdtype {
 ///   FunctionDecl;
 /// - a variable or field compared with a constant (`mode == "fp64"`,
 ///   `smoothing > 0.0`): Var, Field, Rel and Const;
+/// - two variables or fields compared (`bytes > budget`): Var and Field,
+///   Other and OtherField, Rel (`>` or `==`: a comparison is written as one
+///   of those, its operands in a fixed order, its negation the false
+///   value);
 /// - a query of a variable or field that changes nothing (`opts.weight`
 ///   of a std::optional, `x.defined()`, `names.empty()`): Var, Field, Rel
 ///   Holds and Const the query's name;
@@ -45,6 +49,9 @@ struct Assumption {
   const clang::NamedDecl *Var = nullptr;
   const clang::FieldDecl *Field = nullptr;
   const clang::Stmt *Site = nullptr;
+  /// The second subject of a comparison of two (null otherwise).
+  const clang::NamedDecl *Other = nullptr;
+  const clang::FieldDecl *OtherField = nullptr;
   Relation Rel = Relation::Is;
   /// The constant as written; "" for a flag, a query or a loop.
   std::string Const;
@@ -60,6 +67,9 @@ struct Assumption {
   /// A bound kept across a step of its variable (`n > 4` after `++n` from
   /// `n > 3`): given up before any other atom past the path bound.
   bool Carried = false;
+  /// Assumed of a constant a variable was given (`int64_t bytes = 0`), not
+  /// chosen at a branch.
+  bool FromValue = false;
   /// Holds on every path of the function, whatever it branched on (a
   /// member the class keeps at one value): not a choice of the path.
   bool Invariant = false;
@@ -69,11 +79,12 @@ struct Assumption {
   /// The same condition (whatever its value).
   bool sameAtom(const Assumption &O) const {
     return Var == O.Var && Field == O.Field && Site == O.Site && Rel == O.Rel &&
-           Const == O.Const;
+           Const == O.Const && Other == O.Other && OtherField == O.OtherField;
   }
   /// Of the same variable, field or switch (whatever the relation).
   bool sameSubject(const Assumption &O) const {
     return Var == O.Var && Field == O.Field && Site == O.Site &&
+           Other == O.Other && OtherField == O.OtherField &&
            Rel != Relation::FirstIteration && O.Rel != Relation::FirstIteration;
   }
   bool operator==(const Assumption &O) const {
@@ -98,7 +109,8 @@ inline Assumptions pathChoices(const Assumptions &As) {
       R.push_back(A);
   return R;
 }
-/// V (or its field F) may have changed: nothing is assumed of it any more.
+/// V (or its field F) may have changed: nothing is assumed of it any more
+/// (nor of a comparison it is a side of).
 void forget(Assumptions &As, const clang::NamedDecl *V,
             const clang::FieldDecl *F = nullptr);
 

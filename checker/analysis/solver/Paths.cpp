@@ -15,7 +15,8 @@ static unsigned writtenAt(const Assumption &A) {
 }
 
 std::optional<Assumption>
-conditionToForget(llvm::ArrayRef<const Assumptions *> PathAssumptions) {
+conditionToForget(llvm::ArrayRef<const Assumptions *> PathAssumptions,
+                  llvm::function_ref<bool(unsigned, unsigned)> SameFacts) {
   std::vector<const Assumption *> Atoms;
   for (const Assumptions *P : PathAssumptions)
     for (const Assumption &A : *P)
@@ -24,19 +25,32 @@ conditionToForget(llvm::ArrayRef<const Assumptions *> PathAssumptions) {
         Atoms.push_back(&A);
   std::optional<Assumption> Best;
   size_t BestLeft = PathAssumptions.size() + 1;
+  bool BestLossless = false;
   for (const Assumption *Atom : Atoms) {
     std::vector<Assumptions> Left;
-    for (const Assumptions *P : PathAssumptions) {
+    // (for each set left, the first path that has it)
+    std::vector<unsigned> FirstOf;
+    bool Lossless = true;
+    for (unsigned I = 0; I < PathAssumptions.size(); ++I) {
       Assumptions Rest;
-      for (const Assumption &A : *P)
+      for (const Assumption &A : *PathAssumptions[I])
         if (!A.sameAtom(*Atom))
           Rest.push_back(A);
-      if (!llvm::is_contained(Left, Rest))
+      auto It = llvm::find(Left, Rest);
+      if (It == Left.end()) {
         Left.push_back(std::move(Rest));
+        FirstOf.push_back(I);
+      } else if (Lossless) {
+        Lossless = SameFacts(FirstOf[It - Left.begin()], I);
+      }
     }
-    if (Left.size() < BestLeft ||
-        (Left.size() == BestLeft && writtenAt(*Atom) < writtenAt(*Best))) {
+    // (one that merges no paths at all spares nothing)
+    Lossless = Lossless && Left.size() < PathAssumptions.size();
+    bool Better = Left.size() < BestLeft ||
+                  (Left.size() == BestLeft && writtenAt(*Atom) < writtenAt(*Best));
+    if (Lossless != BestLossless ? Lossless : Better) {
       BestLeft = Left.size();
+      BestLossless = Lossless;
       Best = *Atom;
     }
   }

@@ -31,10 +31,13 @@ template <typename State> using Paths = llvm::SmallVector<State, 2>;
 using MinorAtom = llvm::function_ref<bool(const Assumption &)>;
 
 /// Of the atoms of these paths' assumptions, the one whose forgetting
-/// leaves the fewest distinct sets of assumptions (the earliest written on
-/// a tie), or none.
+/// joins no two paths of different facts (SameFacts(i, j): paths i and j
+/// differ in their assumptions only), if one does, and of those the one
+/// that leaves the fewest distinct sets of assumptions (the earliest
+/// written on a tie), or none.
 std::optional<Assumption>
-conditionToForget(llvm::ArrayRef<const Assumptions *> PathAssumptions);
+conditionToForget(llvm::ArrayRef<const Assumptions *> PathAssumptions,
+                  llvm::function_ref<bool(unsigned, unsigned)> SameFacts);
 
 /// Adds a path's state: joined with the one that assumes the same, else
 /// kept apart.
@@ -89,12 +92,19 @@ void boundPaths(Paths<State> &Ps, unsigned MaxPaths, MinorAtom Minor) {
       return A.Rel == Relation::FirstIteration || (Round == 1 && Minor(A));
     });
   // What a forgotten condition decided becomes unknown where the merged
-  // paths differ; the other conditions stay apart.
+  // paths differ; the other conditions stay apart. A condition the paths'
+  // facts do not depend on goes first.
   while (Ps.size() > Max) {
     llvm::SmallVector<const Assumptions *, 8> As;
     for (const State &P : Ps)
       As.push_back(&P.Assumed);
-    std::optional<Assumption> Drop = conditionToForget(As);
+    auto SameFacts = [&](unsigned I, unsigned J) {
+      State A = Ps[I], B = Ps[J];
+      A.Assumed.clear();
+      B.Assumed.clear();
+      return A == B;
+    };
+    std::optional<Assumption> Drop = conditionToForget(As, SameFacts);
     if (!Drop)
       break;
     ForgetAll([&](const Assumption &A) { return A.sameAtom(*Drop); });
