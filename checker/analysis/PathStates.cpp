@@ -400,42 +400,12 @@ static bool takeCase(FlowState &S, const SwitchStmt &SW, const CFGBlock *To,
   return true;
 }
 
-/// A switch without a default on an enum with a case for each enumerator.
-static bool coversEnum(const SwitchStmt &SW, ASTContext &Ctx) {
-  const Expr *Cond = SW.getCond();
-  const EnumDecl *ED = nullptr;
-  if (Cond)
-    if (const auto *ET =
-            Cond->IgnoreParenImpCasts()->getType()->getAs<EnumType>())
-      ED = ET->getDecl()->getDefinition();
-  if (!ED)
-    return false;
-  llvm::SmallVector<llvm::APSInt, 8> Cased;
-  for (const SwitchCase *SC = SW.getSwitchCaseList(); SC;
-       SC = SC->getNextSwitchCase()) {
-    const auto *CS = dyn_cast<CaseStmt>(SC);
-    if (!CS || CS->caseStmtIsGNURange() || CS->getLHS()->isValueDependent())
-      return false; // a default, or a range
-    Cased.push_back(CS->getLHS()->EvaluateKnownConstInt(Ctx));
-  }
-  return !ED->enumerators().empty() &&
-         llvm::all_of(ED->enumerators(), [&](const EnumConstantDecl *E) {
-           return llvm::any_of(Cased, [&](const llvm::APSInt &V) {
-             return llvm::APSInt::isSameValue(V, E->getInitVal());
-           });
-         });
-}
-
 bool takeEdge(FlowState &S, const CFGBlock &P, unsigned Succ,
               const ApiModel &Api, TrackedVar Tracked, ASTContext &Ctx,
               CallConstant Calls) {
   if (const auto *SW = dyn_cast_or_null<SwitchStmt>(P.getTerminatorStmt())) {
     if (Succ >= P.succ_size())
       return true;
-    // (the last edge: no case matched, and no default; an enum every one of
-    // whose enumerators has a case takes it with no value it names)
-    if (Succ + 1 == P.succ_size() && coversEnum(*SW, Ctx))
-      return false;
     return takeCase(S, *SW, (P.succ_begin() + Succ)->getReachableBlock(),
                     Tracked, Ctx, Calls);
   }
