@@ -6,8 +6,8 @@
 
 namespace torchdtype {
 
-bool FlowState::operator==(const FlowState &O) const {
-  if (Reached != O.Reached || Autocast != O.Autocast || Assumed != O.Assumed ||
+bool FlowState::sameFacts(const FlowState &O) const {
+  if (Reached != O.Reached || Autocast != O.Autocast ||
       !(DefaultDType == O.DefaultDType) || AutocastDType != O.AutocastDType ||
       NoGradGuards != O.NoGradGuards || Guards != O.Guards ||
       Vars.size() != O.Vars.size())

@@ -48,7 +48,11 @@ struct FlowState {
 
   FlowState() { Autocast.fill(AutocastState::Entry); }
 
-  bool operator==(const FlowState &O) const;
+  bool operator==(const FlowState &O) const {
+    return Assumed == O.Assumed && sameFacts(O);
+  }
+  /// Equal but for what the two paths assumed.
+  bool sameFacts(const FlowState &O) const;
   /// Least upper bound. A storage tracked on one path only is unknown (of
   /// its kind) after the join; only the assumptions both make remain.
   void join(const FlowState &O);

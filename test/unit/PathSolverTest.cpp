@@ -29,8 +29,9 @@ struct ToyState {
   Assumptions Assumed;
   llvm::DenseMap<const Decl *, std::optional<long>> Vars;
   bool operator==(const ToyState &O) const {
-    return Assumed == O.Assumed && Vars == O.Vars;
+    return Assumed == O.Assumed && sameFacts(O);
   }
+  bool sameFacts(const ToyState &O) const { return Vars == O.Vars; }
   void join(const ToyState &O) {
     for (const auto &[D, V] : O.Vars) {
       auto [It, New] = Vars.try_emplace(D, V);

@@ -17,8 +17,9 @@ struct NumState {
   Assumptions Assumed;
   std::optional<int> N;
   bool operator==(const NumState &O) const {
-    return Assumed == O.Assumed && N == O.N;
+    return Assumed == O.Assumed && sameFacts(O);
   }
+  bool sameFacts(const NumState &O) const { return N == O.N; }
   void join(const NumState &O) {
     if (N != O.N)
       N = std::nullopt;

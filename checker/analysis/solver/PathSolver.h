@@ -11,7 +11,7 @@
 // a step cap per function. It names no library's API.
 //
 // The domain (a class, duck-typed as DataflowAnalysis's are) provides:
-//   using State = ...;  // Assumptions Assumed; join; operator==;
+//   using State = ...;  // Assumptions Assumed; join; operator==; sameFacts;
 //                       // a map `Vars` from clang::Decl * to values
 //   State initialState();
 //   bool edge(State &, const clang::CFGBlock &From, unsigned Succ); // refine

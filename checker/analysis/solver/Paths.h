@@ -7,7 +7,8 @@
 // counters), then one condition at a time; if still too many, all paths.
 //
 // Generic over the domain's state, which has `Assumptions Assumed`,
-// `void join(const State &)` and `operator==`. Names no library's API.
+// `void join(const State &)`, `operator==` and `bool sameFacts(const State
+// &)` (equal but for Assumed). Names no library's API.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,10 +100,7 @@ void boundPaths(Paths<State> &Ps, unsigned MaxPaths, MinorAtom Minor) {
     for (const State &P : Ps)
       As.push_back(&P.Assumed);
     auto SameFacts = [&](unsigned I, unsigned J) {
-      State A = Ps[I], B = Ps[J];
-      A.Assumed.clear();
-      B.Assumed.clear();
-      return A == B;
+      return Ps[I].sameFacts(Ps[J]);
     };
     std::optional<Assumption> Drop = conditionToForget(As, SameFacts);
     if (!Drop)
