@@ -165,7 +165,8 @@ bool FunctionAnalyzer::isMinor(const Assumption &A) {
     return V && LoopCounters.count(V) && !stableVar(V);
   };
   const auto *VD = dyn_cast_or_null<VarDecl>(A.Var);
-  return VD && ((A.Number && (Counter(VD) || (A.FromValue && !stableVar(VD)))) ||
+  return VD && ((A.Number && !stableVar(VD) &&
+                 (LoopCounters.count(VD) || A.FromValue)) ||
                 (A.Other && (Counter(VD) || Counter(A.Other))) ||
                 ListVars.count(VD));
 }

@@ -415,14 +415,6 @@ integralConstantOf(const CXXRecordDecl *RD, const ApiModel &Api,
 AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   QualType T = CE->getType();
   TypeKind K = Api.classify(T);
-  // A pointer or holder of no module: it holds none, so where it is joined
-  // with one that holds a module, the module's facts stand (a call through
-  // the empty one would not get as far as a dtype).
-  auto EmptyModule = [&] {
-    AbsValue V = unknownOf(T);
-    V.Opt = AbsValue::Engaged::No;
-    return V;
-  };
   // An object of a class that holds a dtype or device as its type (it
   // converts to it where one is expected).
   if (K == TypeKind::None)
@@ -434,6 +426,17 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   for (const Expr *A : CE->arguments())
     if (!isa<CXXDefaultArgExpr>(A))
       Args.push_back(A);
+  // A pointer or holder of no module (`return nullptr;`, `shared_ptr<Base>
+  // p;`, a holder made of nullptr, filled in later): it holds none, so where
+  // it is joined with one that holds a module, that module's facts stand (a
+  // call through the empty one would not get as far as a dtype).
+  bool Null = Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType();
+  if ((K == TypeKind::Holder && Null) ||
+      (K == TypeKind::ModulePtr && (Null || Args.empty()))) {
+    AbsValue V = unknownOf(T);
+    V.Opt = AbsValue::Engaged::No;
+    return V;
+  }
   if (isCopyOrMoveOf(CE))
     return convertTo(eval(CE->getArg(0)), T);
   // `torch::Tensor x;`: undefined, no dtype yet (the lattice's bottom, so
@@ -490,8 +493,6 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
     return First ? eval(First) : unknownOf(T);
   }
   case TypeKind::Holder: {
-    if (Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType())
-      return EmptyModule(); // an empty holder, filled in later
     // A copy of another holder (ModuleHolder<SequentialImpl> from a
     // Sequential) is the same module.
     if (Args.size() == 1) {
@@ -510,14 +511,6 @@ AbsValue FunctionAnalyzer::evalConstruct(const CXXConstructExpr *CE) {
   }
   case TypeKind::NNModule:
     return moduleValue(T, CE->getExprLoc());
-  case TypeKind::ModulePtr:
-    // `std::shared_ptr<Base> p;`, `return nullptr;`: no module yet.
-    if (Args.empty() ||
-        (Args.size() == 1 && strip(Args[0])->getType()->isNullPtrType()))
-      return EmptyModule();
-    if (Args.size() == 1)
-      return convertTo(eval(Args[0]), T);
-    return unknownOf(T);
   case TypeKind::Record:
     if (std::optional<AbsValue> Tuple = tupleOf(T, Args))
       return *Tuple;
