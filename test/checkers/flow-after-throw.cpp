@@ -2,6 +2,8 @@
 // not reported. ReportAfterThrow reports it too.
 // RUN: %check_clang_tidy %s torchdtype-mixed-precision %t -- -config="{CheckOptions: {ReportAfterThrow: false}}"
 // RUN: %check_clang_tidy -check-suffix=ALL %s torchdtype-mixed-precision %t-all -- -config="{CheckOptions: {ReportAfterThrow: true}}"
+// RUN: %check_clang_tidy -check-suffix=HALF %s torchdtype-half-on-cpu %t-half -- -config="{CheckOptions: {ReportAfterThrow: false, PyTorchVersion: '1.13'}}"
+// RUN: %check_clang_tidy -check-suffix=HALF-ALL %s torchdtype-half-on-cpu %t-half-all -- -config="{CheckOptions: {ReportAfterThrow: true, PyTorchVersion: '1.13'}}"
 #include <torch/torch.h>
 #include <exception>
 
@@ -57,3 +59,23 @@ void in_a_loop(int steps) {
   }
 }
 #undef PROJECT
+
+// A loop's first pass and the later ones reach the op apart (the tensor it
+// reads comes from before the loop or from the pass before); each of them
+// ends there, so what the passes reach after it, joined again, is not
+// reported.
+void passes_joined_after(int steps, bool half) {
+  auto dtype = torch::kFloat;
+  if (half)
+    dtype = torch::kHalf;
+  auto w = torch::randn({4, 4}).to(dtype);
+  auto h = torch::randn({4, 4}).to(dtype);
+  for (int i = 0; i < steps; ++i) {
+    h = torch::linear(h, w);
+    // CHECK-MESSAGES-HALF: :[[@LINE-1]]:9: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13
+    // CHECK-MESSAGES-HALF-ALL: :[[@LINE-2]]:9: warning: 'linear' has no CPU kernel for float16 in PyTorch 1.13
+    if (i + 1 < steps)
+      h = torch::gelu(h);
+    // CHECK-MESSAGES-HALF-ALL: :[[@LINE-1]]:11: warning: 'gelu' has no CPU kernel for float16 in PyTorch 1.13
+  }
+}

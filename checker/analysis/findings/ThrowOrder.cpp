@@ -117,13 +117,38 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<Fn>> Fns;
 };
 
-/// Every path that reaches B first went through the op T, which threw.
-bool throwsFirst(StmtOrder &Order, const FunctionDecl *FD, const Place &T,
-                 const Place &B) {
-  // T's path must be one B is on: every branch T assumed, B assumed too.
-  if (!llvm::all_of(T.Assumed, [&](const Assumption &A) {
+/// Where the function's ops were judged, by call: each path's place and
+/// whether the op threw there.
+using Reached =
+    llvm::DenseMap<const Expr *, std::vector<std::pair<Place, bool>>>;
+
+/// B's path may have come through P's: none of P's branches contradicts it.
+bool mayPrecede(const Place &P, const Place &B) {
+  Assumptions As = B.Assumed;
+  return llvm::all_of(P.Assumed,
+                      [&](const Assumption &A) { return assume(As, A); });
+}
+
+/// T's op threw on every path that reached it and that B's path can be:
+/// B assumed all that T assumed, or each path of T's op that B's path may
+/// have come through threw (a switch's cases that join between T and B).
+bool throwsOnPathOf(const Place &T, const Place &B, const Reached &AtOps) {
+  if (llvm::all_of(T.Assumed, [&](const Assumption &A) {
         return llvm::is_contained(B.Assumed, A);
       }))
+    return true;
+  auto It = AtOps.find(T.Call);
+  return It != AtOps.end() && mayPrecede(T, B) &&
+         llvm::all_of(It->second, [&](const std::pair<Place, bool> &P) {
+           return P.second || !llvm::equal(P.first.Via, T.Via) ||
+                  !mayPrecede(P.first, B);
+         });
+}
+
+/// Every path that reaches B first went through the op T, which threw.
+bool throwsFirst(StmtOrder &Order, const FunctionDecl *FD, const Place &T,
+                 const Place &B, const Reached &AtOps) {
+  if (!throwsOnPathOf(T, B, AtOps))
     return false;
   if (T.anchor() != B.anchor())
     return !Order.owner(T.anchor()).second &&
@@ -154,10 +179,24 @@ void dropAfterThrow(FunctionResult &R, const FunctionDecl *FD,
   }
   if (Throws.empty())
     return;
+  Reached AtOps;
+  auto Judged = [&](const Expr *Call, llvm::ArrayRef<const Expr *> Via,
+                    const Assumptions &Assumed) {
+    Place P{Call, {Via.begin(), Via.end()}, Assumed};
+    bool Threw = llvm::any_of(Throws, [&](const Place &T) {
+      return T.Call == Call && llvm::equal(T.Via, Via) && T.Assumed == Assumed;
+    });
+    AtOps[Call].emplace_back(std::move(P), Threw);
+  };
+  for (const OpEvent &E : R.Ops)
+    Judged(E.Call, E.Via, E.Assumed);
+  for (const ModuleCallEvent &E : R.ModuleCalls)
+    Judged(E.Call, E.Via, E.Assumed);
   StmtOrder Order(Ctx);
   auto Unreached = [&](const Place &B) {
-    return llvm::any_of(
-        Throws, [&](const Place &T) { return throwsFirst(Order, FD, T, B); });
+    return llvm::any_of(Throws, [&](const Place &T) {
+      return throwsFirst(Order, FD, T, B, AtOps);
+    });
   };
   llvm::DenseSet<const void *> Dropped;
   for (const OpEvent &E : R.Ops)
