@@ -258,14 +258,22 @@ AnalysisContext::memberInvariant(const FieldDecl *Field) {
   const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
   if (!RD || Api.isLibTorchDecl(RD))
     return std::nullopt;
+  // Parameters and submodules of a torch::nn::Module move with its to().
+  TypeKind K = Api.classify(Ctx.getRecordType(RD));
+  if (K != TypeKind::None && K != TypeKind::Record)
+    return std::nullopt;
+  return classWrites(Field);
+}
+
+std::optional<AbsValue>
+AnalysisContext::classWrites(const FieldDecl *Field) {
+  const auto *RD = dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (!RD || Api.isLibTorchDecl(RD))
+    return std::nullopt;
   // Code outside the class's methods gives it values too (`cfg.dtype =
   // kDouble`, `Maker{kHalf}`): what they write is not the class's alone.
   prescan();
   if (FieldsWrittenOutside.count(Field->getCanonicalDecl()))
-    return std::nullopt;
-  // Parameters and submodules of a torch::nn::Module move with its to().
-  TypeKind K = Api.classify(Ctx.getRecordType(RD));
-  if (K != TypeKind::None && K != TypeKind::Record)
     return std::nullopt;
   auto Done = Invariants.find(RD);
   if (Done == Invariants.end()) {

@@ -310,6 +310,11 @@ public:
   std::optional<Constant> fieldConstant(const clang::FieldDecl *F);
   /// Joined value of every write to a member in its class, if all are known.
   std::optional<AbsValue> memberInvariant(const clang::FieldDecl *FD);
+  /// The same join for a member of any class of the user's (a
+  /// torch::nn::Module subclass's too): what its constructors leave in it
+  /// and what its other methods assign, if all are known and nothing
+  /// outside the class writes it.
+  std::optional<AbsValue> classWrites(const clang::FieldDecl *FD);
 
   /// What the constructors of a torch::nn::Module subclass create: each
   /// tensor or module member's value, and the dtype its floating members
@@ -326,10 +331,14 @@ public:
   /// (registered), leaves it as made (plain), or not known.
   enum class MemberRole : uint8_t { Registered, Plain, Unknown };
   MemberRole memberRole(const clang::FieldDecl *F);
-  /// A submodule of a torch::nn::Module subclass that a method of its class
-  /// converts alone (`head->to(kDouble)` in `enable_precise_head()`): its
-  /// facts are not the module's as made, whatever module the method ran on.
-  bool submoduleConvertedAlone(const clang::FieldDecl *F);
+  /// What a tensor or module member of a torch::nn::Module subclass may hold
+  /// beside what its constructors made, when code outside them changes it:
+  /// a method's rebinding (`head_ = replace_module("head", calibrated)`),
+  /// the class's writes joined (classWrites, if Compute); a submodule a
+  /// method converts alone (`head->to(kDouble)` in `enable_precise_head()`)
+  /// or writes not known, a value of no kind. None if nothing does.
+  std::optional<AbsValue> laterValues(const clang::FieldDecl *F,
+                                      bool Compute);
   /// The modules code outside its class's constructors puts in a plain
   /// list-of-modules member (a layer made there, with the default dtype the
   /// function starts with): what the list holds beside what the

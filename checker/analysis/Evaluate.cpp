@@ -564,11 +564,9 @@ AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
     return V;
   const AnalysisContext::ModuleInit &Init = AC.moduleInit(RD);
   auto It = Init.Members.find(Field);
-  if (Init.Known && It != Init.Members.end()) {
-    AbsValue I = convertTo(It->second, T);
-    if (I.K == V.K)
+  if (Init.Known && It != Init.Members.end())
+    if (AbsValue I = convertTo(It->second, T); I.K == V.K)
       V = I;
-  }
   if (Api.classify(Field->getType()) == TypeKind::ModuleList) {
     // A list of modules: what the constructors left, and the layers other
     // code puts in a plain one; not known where not sorted.
@@ -586,11 +584,15 @@ AbsValue FunctionAnalyzer::moduleMember(const FieldDecl *Field, QualType T) {
     V.Tracked = true;
   if (BoundReceiver)
     V = bindParams(V, {}, &*BoundReceiver);
-  // Converted alone by a method of its class (`head->to(kDouble)` in
-  // `enable_precise_head()`): not known where the path did not see it.
-  if (V.K == AbsValue::Kind::Module && AC.submoduleConvertedAlone(Field)) {
-    V.DT = DTypeFact::unknown();
-    V.DV = DeviceFact::unknown();
+  // Rebound or converted alone by a method of its class: also what the
+  // methods leave in it, not known where that is not known.
+  if (std::optional<AbsValue> W = AC.laterValues(Field, !InvariantMode)) {
+    if (AbsValue C = convertTo(*W, T); C.K == V.K) {
+      V.join(C);
+    } else {
+      V.DT = DTypeFact::unknown();
+      V.DV = DeviceFact::unknown();
+    }
   }
   return V;
 }

@@ -117,3 +117,58 @@ void first_parameter_set_anew_negative() {
   l->parameters().front().set_data(torch::randn({2, 4}));
   auto y = l(torch::randn({3, 4}));
 }
+
+// A member a method rebinds after construction holds what the constructor
+// made or what the methods assign: a head replaced by one of another dtype
+// (replace_module returns the module it registers) is not the constructor's
+// float32 one, a basis refreshed in float64 neither.
+struct SwappableImpl : torch::nn::Module {
+  SwappableImpl() : head_(4, 2) {
+    head_ = register_module("head", head_);
+    basis_ = torch::randn({4, 4});
+  }
+  torch::Tensor forward(const torch::Tensor &x) {
+    return head_->forward(torch::mm(x, basis_));
+  }
+  void install_precise_head() {
+    torch::nn::Linear precise(4, 2);
+    precise->to(torch::kDouble);
+    head_ = replace_module("head", precise);
+  }
+  void refresh_basis() { basis_ = torch::randn({4, 4}, torch::kDouble); }
+  torch::nn::Linear head_{nullptr};
+  torch::Tensor basis_;
+};
+TORCH_MODULE(Swappable);
+
+void rebound_members_negative() {
+  Swappable net;
+  net->install_precise_head();
+  net->refresh_basis();
+  auto y = net->forward(torch::randn({3, 4}, torch::kDouble));
+}
+
+// Rebound to what the constructor made it (a resized embedding of the
+// default dtype): still known.
+struct ResizableImpl : torch::nn::Module {
+  ResizableImpl() { embed = register_module("embed", torch::nn::Embedding(10, 4)); }
+  torch::Tensor forward(const torch::Tensor &ids) { return embed(ids); }
+  void resize(int64_t rows) {
+    torch::nn::Embedding bigger(rows, 4);
+    embed = replace_module("embed", bigger);
+  }
+  void paste(const torch::Tensor &vectors) {
+    torch::NoGradGuard no_grad;
+    embed->weight.copy_(vectors);
+    auto y = torch::mm(embed->weight, vectors.t());
+    // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: 'mm' requires operands of the same dtype but gets Float and Double{{.*}} [torchdtype-mixed-precision]
+  }
+  torch::nn::Embedding embed{nullptr};
+};
+TORCH_MODULE(Resizable);
+
+void resized_then_pasted() {
+  Resizable r;
+  r->resize(12);
+  r->paste(torch::randn({12, 4}, torch::kDouble));
+}

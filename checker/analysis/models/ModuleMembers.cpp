@@ -475,11 +475,17 @@ AnalysisContext::memberRole(const FieldDecl *Field) {
   return It == Done->second.end() ? MemberRole::Unknown : It->second;
 }
 
-bool AnalysisContext::submoduleConvertedAlone(const FieldDecl *F) {
+std::optional<AbsValue> AnalysisContext::laterValues(const FieldDecl *F,
+                                                     bool Compute) {
   findMemberWrites();
   TypeKind K = Api.classify(F->getType());
-  return (K == TypeKind::Holder || K == TypeKind::ModulePtr) &&
-         ChangedByOwnMethods.count(F);
+  if ((K == TypeKind::Holder || K == TypeKind::ModulePtr) &&
+      ChangedByOwnMethods.count(F))
+    return AbsValue::none();
+  if (!OtherRebinds.count(F))
+    return std::nullopt;
+  std::optional<AbsValue> W = Compute ? classWrites(F) : std::nullopt;
+  return W ? *W : AbsValue::none();
 }
 
 void AnalysisContext::findMemberWrites() {

@@ -83,6 +83,10 @@ class TORCH_API Module : public std::enable_shared_from_this<Module> {
   std::shared_ptr<ModuleType> register_module(std::string name, std::shared_ptr<ModuleType> module);
   template <typename ModuleType>
   std::shared_ptr<ModuleType> register_module(std::string name, ModuleHolder<ModuleType> module_holder);
+  template <typename ModuleType>
+  std::shared_ptr<ModuleType> replace_module(const std::string& name, std::shared_ptr<ModuleType> module);
+  template <typename ModuleType>
+  std::shared_ptr<ModuleType> replace_module(const std::string& name, ModuleHolder<ModuleType> module_holder);
   void unregister_module(const std::string& name);
 };
 
