@@ -8,6 +8,7 @@
 
 #include "ASTWalk.h"
 #include "Callers.h"
+#include "ExprUtil.h"
 #include "FunctionAnalyzer.h"
 #include "findings/Findings.h"
 #include "findings/FunctionFindings.h"
@@ -284,8 +285,9 @@ AnalysisContext::classWrites(const FieldDecl *Field) {
     llvm::DenseMap<const FieldDecl *, bool> Unknown;
     for (const CXXMethodDecl *M : RD->methods()) {
       const FunctionDecl *Def = nullptr;
+      // (a defaulted copy or move keeps what the others give)
       if (!M->hasBody(Def) || !Def || Def->isDependentContext() ||
-          !mayRun(Def))
+          !mayRun(Def) || isDefaultedCopy(Def))
         continue;
       FunctionResult Scratch;
       Summary S;

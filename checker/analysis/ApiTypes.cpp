@@ -122,7 +122,10 @@ TypeKind ApiModel::classify(QualType T) const {
         return IsCarrier(A) || (A.getKind() == TemplateArgument::Pack &&
                                 llvm::any_of(A.pack_elements(), IsCarrier));
       };
-      if (Spec && (QN == "std::tuple" || QN == "std::pair") &&
+      // (torch::data's Example: its data and target, as a pair's)
+      if (Spec &&
+          (QN == "std::tuple" || QN == "std::pair" ||
+           QN == "torch::data::Example") &&
           llvm::any_of(Spec->getTemplateArgs().asArray(), HoldsTensor))
         K = TypeKind::Record; // a tuple of tensors: its elements
       else if (Spec && (QN == "std::map" || QN == "std::unordered_map") &&

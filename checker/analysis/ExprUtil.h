@@ -167,6 +167,17 @@ inline const clang::Decl *thisModuleKey(const clang::CXXThisExpr *This) {
   return RD ? RD->getCanonicalDecl() : nullptr;
 }
 
+/// A defaulted copy or move constructor or assignment: each field gets the
+/// value of the same field of another object of the class.
+inline bool isDefaultedCopy(const clang::FunctionDecl *F) {
+  if (!F->isDefaulted())
+    return false;
+  if (const auto *C = llvm::dyn_cast<clang::CXXConstructorDecl>(F))
+    return C->isCopyOrMoveConstructor();
+  const auto *M = llvm::dyn_cast<clang::CXXMethodDecl>(F);
+  return M && (M->isCopyAssignmentOperator() || M->isMoveAssignmentOperator());
+}
+
 } // namespace torchdtype
 
 #endif

@@ -386,9 +386,10 @@ private:
   /// A module converted to R through a handle that may be an element of a
   /// list of modules: each list the path holds joins R.
   void moduleListsMayHold(const AbsValue &R);
-  /// An element of a std::vector of tensors (`v[i]`, `v.at(i)`,
-  /// `v.front()`, the variable of `for (auto &x : v)`), or none.
+  /// An element of a vector of tensors (`v[i]`, `for (auto &x : v)`), or
+  /// none; a torch::data loader's batch (models/DataLoaders.cpp).
   std::optional<AbsValue> listElement(const CallSite &S);
+  std::optional<AbsValue> loaderBatch(const clang::CXXOperatorCallExpr *OC);
   /// A map's entry through an iterator (`it->second`, `(*it).second`).
   std::optional<AbsValue> iteratorEntry(const clang::CXXOperatorCallExpr *OC);
   AbsValue mapEntry(clang::QualType PairT, const AbsValue &Value);

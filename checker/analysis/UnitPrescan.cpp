@@ -183,7 +183,10 @@ public:
     }
     const auto *ME = dyn_cast<MemberExpr>(S);
     const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-    if (!F)
+    // A defaulted copy or move gives each field the value of the same
+    // field of another object of the class (a dataset moved into its
+    // loader): no value the class's own writes do not give it.
+    if (!F || (!Stack.empty() && isDefaultedCopy(Stack.back())))
       return;
     const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
     bool IsRead = FieldReads.count(ME);

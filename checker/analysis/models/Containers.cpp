@@ -298,6 +298,8 @@ std::optional<AbsValue> FunctionAnalyzer::listElement(const CallSite &S) {
     return std::nullopt;
   if (std::optional<AbsValue> Entry = iteratorEntry(OC))
     return Entry;
+  if (std::optional<AbsValue> Batch = loaderBatch(OC))
+    return Batch;
   const auto *DRE = dyn_cast<DeclRefExpr>(strip(OC->getArg(0)));
   const auto *It = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!It)

@@ -31,10 +31,15 @@ AbsValue FunctionAnalyzer::tupleResult(const CallSite &S) {
   return R;
 }
 
-/// std::pair or std::tuple (of tensors: ApiModel::classify's Record).
+/// std::pair, std::tuple or torch::data::Example (of tensors: ApiModel::
+/// classify's Record), whose constructor's arguments are its elements.
 static bool isStdTuple(QualType T) {
   const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
-  return RD && RD->isInStdNamespace() && RD->getIdentifier() &&
+  if (!RD || !RD->getIdentifier())
+    return false;
+  if (RD->getName() == "Example")
+    return RD->getQualifiedNameAsString() == "torch::data::Example";
+  return RD->isInStdNamespace() &&
          (RD->getName() == "pair" || RD->getName() == "tuple");
 }
 
