@@ -152,3 +152,33 @@ void through_a_macro() {
   std::shared_ptr<Head> h = std::make_shared<InAMacro>();
   FORWARD(h, torch::randn({2, 4}));
 }
+
+// A base's forward calling a hook its subclass overrides: run for a module
+// made as the subclass, the hook is the subclass's.
+struct HookedImpl : torch::nn::Module {
+  HookedImpl() : fc(register_module("fc", torch::nn::Linear(4, 2))) {}
+  torch::Tensor forward(const torch::Tensor &x) { return fc(prepare(x)); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: module 'fc' has Float parameters but gets a Double input{{.*}} [torchdtype-module-input-dtype]
+  virtual torch::Tensor prepare(const torch::Tensor &x) { return x; }
+  torch::nn::Linear fc;
+};
+struct WideningHook : HookedImpl {
+  torch::Tensor prepare(const torch::Tensor &x) override {
+    return x.to(torch::kDouble);
+  }
+};
+struct ScalingHook : HookedImpl {
+  torch::Tensor prepare(const torch::Tensor &x) override { return x * 2; }
+};
+
+void hook_of_the_subclass() {
+  auto m = std::make_shared<WideningHook>();
+  m->forward(torch::randn({3, 4}));
+}
+
+void hook_that_keeps_the_dtype_negative() {
+  std::shared_ptr<HookedImpl> m = std::make_shared<ScalingHook>();
+  m->forward(torch::randn({3, 4}));
+  auto base = std::make_shared<HookedImpl>();
+  base->forward(torch::randn({3, 4}));
+}

@@ -125,6 +125,11 @@ void FunctionAnalyzer::receiverConstants(const CXXMethodDecl *Method,
     if (std::optional<Constant> K = knownValue(Obj, Cur->Assumed, Ctx, CallsFn);
         K && K->Class)
       Add(nullptr, *K, "this");
+  // A module's class is a fact of its value (a base's forward calling a
+  // hook the module's class overrides).
+  if (Api.moduleRecord(Obj->getType()) && !isa<CXXThisExpr>(strip(Obj)))
+    if (AbsValue V = eval(Obj); V.K == AbsValue::Kind::Module && V.Class)
+      Add(nullptr, Constant::ofClass(V.Class), "this");
   // A plain object's fields: a local variable's, or this method's own
   // members (a method calling another on `this`).
   const CXXRecordDecl *RD = plainRecord(Obj->getType(), Api);
