@@ -182,3 +182,39 @@ void hook_that_keeps_the_dtype_negative() {
   auto base = std::make_shared<HookedImpl>();
   base->forward(torch::randn({3, 4}));
 }
+
+// Made by a factory whose class the flag given picks: the call's own run
+// gives the class.
+struct PickedImpl : torch::nn::Module {
+  PickedImpl() : fc(register_module("fc", torch::nn::Linear(4, 2))) {}
+  torch::Tensor forward(const torch::Tensor &x) { return fc(prepare(x)); }
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: module 'fc' has Float parameters but gets a Double input{{.*}} [torchdtype-module-input-dtype]
+  virtual torch::Tensor prepare(const torch::Tensor &x) { return x; }
+  torch::nn::Linear fc;
+};
+struct PickedWidening : PickedImpl {
+  torch::Tensor prepare(const torch::Tensor &x) override {
+    return x.to(torch::kDouble);
+  }
+};
+struct PickedScaling : PickedImpl {
+  torch::Tensor prepare(const torch::Tensor &x) override { return x * 2; }
+};
+
+std::shared_ptr<PickedImpl> make_picked(bool widen) {
+  if (widen)
+    return std::make_shared<PickedWidening>();
+  return std::make_shared<PickedScaling>();
+}
+
+void hook_of_the_factory_class() {
+  auto m = make_picked(true);
+  m->forward(torch::randn({3, 4}));
+}
+
+void hook_of_the_other_factory_class_negative(bool widen) {
+  auto m = make_picked(false);
+  m->forward(torch::randn({3, 4}));
+  auto n = make_picked(widen); // either class: not known
+  n->forward(torch::randn({3, 4}));
+}

@@ -45,14 +45,19 @@ AbsValue FunctionAnalyzer::callResult(const CallSite &S,
   if (R.K == AbsValue::Kind::Module) {
     // A module the callee makes from its object's fields or its arguments'
     // facts (`l->to(dtype_)` in a builder's build()): run for this call.
+    // So is one of a polymorphic class some of whose returns are of
+    // another (`make_shared<Edge>()` if the flag given is set).
     AbsValue M = decidedFor(S, Def, R);
-    if (M.DT.single() && M.DV.single())
+    bool OpenClass = !M.Class && polymorphicClass(S.E->getType());
+    if (M.DT.single() && M.DV.single() && !OpenClass)
       return M;
     std::optional<AbsValue> Specific =
         returnFor(S, Def, Callee, Recv, currentAutocast(), false);
     if (Specific && Specific->K == AbsValue::Kind::Module &&
         (Specific->DT.single() || Specific->DV.single()))
       return *Specific;
+    if (Specific && Specific->K == AbsValue::Kind::Module && OpenClass)
+      M.Class = Specific->Class;
     return M;
   }
   if (!R.isTensor())
