@@ -2,15 +2,16 @@
 //
 // A loop over a torch::data loader (`for (auto &batch : *loader)`) reads
 // batches of the dataset the loader was made from: its type names it
-// (DataLoaderBase<Dataset, Batch, Request>, whose begin() the loop calls). A dataset of the user's (a
-// subclass of torch::data::datasets::Dataset) gives the examples its get()
-// returns, with what its constructors left in its members; a loader of it
-// gives std::vector<Example<>> batches, each example such a value. Mapped
-// by transforms::Stack<> (MapDataset<Dataset, Stack<...>>), a batch is one
-// Example whose data and target are the examples' stacked: torch::stack
-// keeps their dtype and device. Normalize<> changes the data (its mean and
-// standard deviation are floating) and leaves the target; any other
-// transform leaves nothing known.
+// (DataLoaderBase<Dataset, Batch, Request>, whose begin() the loop calls).
+// A dataset of the user's (a subclass of torch::data::datasets::Dataset)
+// gives the examples its get() returns, with what its constructors left in
+// its members; a loader of it gives std::vector<Example<>> batches, each
+// example such a value. Mapped by transforms::Stack<> (MapDataset<Dataset,
+// Stack<...>>), a batch is one Example whose data and target are the
+// examples' stacked: torch::stack keeps their dtype and device.
+// Normalize<> changes the data (its mean and standard deviation are
+// floating) and leaves the target; any other transform leaves nothing
+// known.
 //
 //===----------------------------------------------------------------------===//
 
